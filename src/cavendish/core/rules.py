@@ -1,0 +1,171 @@
+"""Rule-sets: every variant of the game as data.
+
+Design note
+-----------
+A :class:`Rules` is a frozen set of named options with defaults (the club code's
+short whist).  Variants are entries in a registry by name; a variant differs only
+in its data, and the scoring policy it names is a function chosen from
+:mod:`cavendish.scoring`.  ``rules.replace(table="dummy")`` combines options.
+
+Where the sources are silent the choice is written here:
+
+* ``short`` (laws 1-12): five points, honours, treble/double/single, rubbers of
+  three games with two rubber points and the losers' games deducted.
+* ``long`` (001, "Long Whist"): ten points, honours, calling honours at eight, no
+  honours at nine.  001 lists single/double/treble games and rubber points among
+  what short whist *adds* to the old game, so a long game is worth one and a
+  rubber (best of three) carries no rubber points; the losers' game is deducted.
+* ``american`` (001, "Seven-point whist"): seven points up, tricks only.  The seeds
+  give no game values or rubber rules: as for long whist, each game is worth one,
+  in rubbers of three without rubber points.
+* ``clay`` (001, Clay's dummy): see :mod:`cavendish.scoring.clay`.
+* ``whist``, ``dummy``, ``double-dummy``: short whist at four, three and two players.
+
+>>> get_rules("long").game_points, get_rules("short").replace(table="dummy").table
+(10, 'dummy')
+>>> get_rules("bridge")
+Traceback (most recent call last):
+...
+cavendish.core.rules.UnknownVariant: unknown variant 'bridge': expected one of american, clay, double-dummy, dummy, long, short, whist
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Literal
+
+__all__ = ["VARIANTS", "Mode", "Rules", "TableSize", "UnknownVariant", "get_rules", "variant_names"]
+
+Mode = Literal["enforced", "laws"]
+TableSize = Literal["whist", "dummy", "double-dummy"]
+_MODES = ("enforced", "laws")
+_TABLES = ("whist", "dummy", "double-dummy")
+_SCORINGS = ("club", "clay")
+
+
+class UnknownVariant(ValueError):
+    """No variant or option of that name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options of one variant.  Defaults are the club code's short whist."""
+
+    name: str = "short"
+    table: TableSize = "whist"
+    """Players at the table: 4 (whist), 3 (dummy), 2 (double dummy)."""
+    mode: Mode = "enforced"
+    """``enforced`` refuses a revoke or a card out of turn; ``laws`` records it."""
+    game_points: int = 5
+    """Points that make a game (law 2)."""
+    honours: bool = True
+    """Whether honours are scored (law 3)."""
+    honours_barred_at: int | None = 4
+    """A side standing at this score when the deal begins cannot score honours (law 4)."""
+    call_honours_at: int | None = None
+    """Long whist: a side at this score calls its honours before tricks (at eight)."""
+    game_values: tuple[tuple[int, int], ...] = ((0, 3), (1, 2), (3, 1))
+    """(losers' lowest score, game value) from the top: treble, double, single (law 8)."""
+    rubber: bool = True
+    """Games are played in rubbers of three (law 1); if False, single games."""
+    rubber_bonus: int = 2
+    """Rubber points to the winners of a rubber (law 9)."""
+    deduct_losers_games: bool = True
+    """In a three-game rubber the losers' game value is deducted (law 10)."""
+    revoke_penalty: int = 3
+    """Tricks taken or points deducted or added for a revoke (law 72)."""
+    scoring: str = "club"
+    """Scoring policy: ``club`` (laws 1-12 and its variants) or ``clay``."""
+    game_bonus: int = 4
+    """Clay: what winning the game counts in the settlement."""
+
+    def __post_init__(self) -> None:
+        if self.mode not in _MODES:
+            raise UnknownVariant(f"unknown mode {self.mode!r}: expected one of {', '.join(_MODES)}")
+        if self.table not in _TABLES:
+            raise UnknownVariant(
+                f"unknown table {self.table!r}: expected one of {', '.join(_TABLES)}"
+            )
+        if self.scoring not in _SCORINGS:
+            raise UnknownVariant(
+                f"unknown scoring {self.scoring!r}: expected one of {', '.join(_SCORINGS)}"
+            )
+        if self.game_points < 1:
+            raise UnknownVariant(f"game_points must be positive, not {self.game_points}")
+
+    @property
+    def players(self) -> int:
+        """How many people sit at the table."""
+        return {"whist": 4, "dummy": 3, "double-dummy": 2}[self.table]
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed; unknown options are refused."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise UnknownVariant(
+                f"unknown option {unknown[0]!r}: expected one of {', '.join(sorted(known))}"
+            )
+        return replace(self, **changes)
+
+    def game_value(self, losers_score: int) -> int:
+        """The value of a game by the losers' score (law 8).
+
+        >>> [Rules().game_value(s) for s in range(5)]
+        [3, 2, 2, 1, 1]
+        """
+        value = self.game_values[0][1]
+        for threshold, v in self.game_values:
+            if losers_score >= threshold:
+                value = v
+        return value
+
+
+_SHORT = Rules()
+VARIANTS: dict[str, Rules] = {
+    "short": _SHORT,
+    "whist": _SHORT.replace(name="whist"),
+    "dummy": _SHORT.replace(name="dummy", table="dummy"),
+    "double-dummy": _SHORT.replace(name="double-dummy", table="double-dummy"),
+    "long": Rules(
+        name="long",
+        game_points=10,
+        honours_barred_at=9,
+        call_honours_at=8,
+        game_values=((0, 1),),
+        rubber_bonus=0,
+    ),
+    "american": Rules(
+        name="american",
+        game_points=7,
+        honours=False,
+        honours_barred_at=None,
+        game_values=((0, 1),),
+        rubber_bonus=0,
+    ),
+    "clay": Rules(
+        name="clay",
+        table="dummy",
+        honours=False,
+        honours_barred_at=None,
+        game_values=((0, 0),),
+        rubber=False,
+        rubber_bonus=0,
+        deduct_losers_games=False,
+        scoring="clay",
+    ),
+}
+"""Every named rule-set."""
+
+
+def variant_names() -> list[str]:
+    """The registry's names, sorted."""
+    return sorted(VARIANTS)
+
+
+def get_rules(name: str, **changes: Any) -> Rules:
+    """The rule-set registered as ``name``, with ``changes`` applied."""
+    rules = VARIANTS.get(name)
+    if rules is None:
+        raise UnknownVariant(f"unknown variant {name!r}: expected one of {', '.join(variant_names())}")
+    return rules.replace(**changes) if changes else rules

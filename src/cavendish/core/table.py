@@ -1,0 +1,173 @@
+"""The table procedure: cutting for partners and deal, shuffling, the cut and the deal.
+
+Design note
+-----------
+Laws 13-19 (cutting) and 29-36 (shuffle, cut, deal), as a program that handles
+the pack for the players meets them.  Every random step takes a
+``random.Random`` so that a seed reproduces the whole procedure.
+
+Cutting (laws 13, 16, 18, 19).  Each candidate cuts a card from the same pack
+(law 14), ace lowest (law 13).  The candidates are ordered by their cut; where
+cards are equal, those players alone cut again, and the new cut orders them
+*within their tier*, so an original low card keeps its rights (law 18's note:
+a Six that recuts lower than the Three still ranks above the Three).  Ties are
+only broken where they matter: across the line between the fourth and fifth
+candidates (who plays, law 16), between the second and third (partners: the two
+lowest against the two highest) and between the first and second (the lowest
+deals).  Two equal highest cards are not cut again (law 18); two equal lowest
+cut again only for the deal.  Law 19's three-way ties follow from the same rule:
+with the odd card highest the three recut for both partnership and deal; with the
+odd card lowest they recut for partnership and the original lowest deals.
+
+The cut and the deal (laws 33, 34).  The dealer's right-hand player cuts,
+leaving at least four cards in each packet; the dealer then deals one card at a
+time, starting on his left, and turns up the last card, which is his own.
+
+>>> import random
+>>> deal = deal_cards(random.Random(7), Seat.S)
+>>> deal.dealer, deal.hand(Seat.S) >> deal.trump_card & 1
+(<Seat.S: 2>, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .cards import CARDS, Card, Seat
+from .deal import Deal
+
+__all__ = ["Cut", "CutResult", "cut_for_partners", "cut_pack", "deal_cards", "shuffled_pack"]
+
+MIN_PACKET = 4
+"""Law 34: each packet of the cut holds at least four cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """One round of cutting: who cut which card."""
+
+    players: tuple[str, ...]
+    cards: tuple[Card, ...]
+    reason: str
+
+    def __str__(self) -> str:
+        cut = ", ".join(f"{p} {c}" for p, c in zip(self.players, self.cards, strict=True))
+        return f"{self.reason}: {cut}"
+
+
+@dataclass(frozen=True, slots=True)
+class CutResult:
+    """The outcome of cutting for partners and deal (laws 16, 18, 19)."""
+
+    order: tuple[str, ...]
+    """Every candidate, lowest cut first."""
+    rounds: tuple[Cut, ...] = field(default=())
+    """The first cut and every re-cut, in order."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The four who play (law 16: the four lowest)."""
+        return self.order[:4]
+
+    @property
+    def dealer(self) -> str:
+        """The lowest cutter deals (law 16)."""
+        return self.order[0]
+
+    @property
+    def low_pair(self) -> tuple[str, str]:
+        """The two lowest, partners against the two highest (law 16)."""
+        return (self.order[0], self.order[1])
+
+    @property
+    def high_pair(self) -> tuple[str, str]:
+        """The two highest of the four who play."""
+        return (self.order[2], self.order[3])
+
+    @property
+    def left_out(self) -> tuple[str, ...]:
+        """Candidates beyond four, in order of their cut (law 17: next to enter)."""
+        return self.order[4:]
+
+
+def shuffled_pack(rng: random.Random) -> list[Card]:
+    """A freshly shuffled pack of 52 cards."""
+    pack = list(CARDS)
+    rng.shuffle(pack)
+    return pack
+
+
+def _cut_round(rng: random.Random, players: Sequence[str], reason: str) -> tuple[Cut, list[int]]:
+    pack = shuffled_pack(rng)
+    # each player cuts a different card from the same pack (law 14)
+    picks = rng.sample(range(52), len(players))
+    cards = tuple(pack[i] for i in picks)
+    return Cut(tuple(players), cards, reason), [c.rank.cut_value for c in cards]
+
+
+def cut_for_partners(
+    rng: random.Random, candidates: Sequence[str] = ("N", "E", "S", "W")
+) -> CutResult:
+    """Cut for partners and deal among four or more candidates (laws 13, 16, 18, 19).
+
+    >>> r = cut_for_partners(random.Random(1), ["Ann", "Bob", "Cy", "Di"])
+    >>> sorted(r.low_pair + r.high_pair) == ["Ann", "Bob", "Cy", "Di"], r.dealer in r.low_pair
+    (True, True)
+    """
+    if len(candidates) < 4:
+        raise ValueError(f"cutting for a table needs at least four candidates, not {len(candidates)}")
+    if len(set(candidates)) != len(candidates):
+        raise ValueError("each candidate must be named once")
+    rounds: list[Cut] = []
+    n = len(candidates)
+    # boundaries after which ties matter: dealer (1), partners (2), who plays (4)
+    boundaries = {1, 2, 4} if n > 4 else {1, 2}
+
+    def order(group: list[str], start: int, reason: str) -> list[str]:
+        cut, values = _cut_round(rng, group, reason)
+        rounds.append(cut)
+        by_value: dict[int, list[str]] = {}
+        for player, value in zip(group, values, strict=True):
+            by_value.setdefault(value, []).append(player)
+        result: list[str] = []
+        pos = start
+        for value in sorted(by_value):
+            tied = by_value[value]
+            end = pos + len(tied)
+            straddles = any(pos < b < end for b in boundaries)
+            if len(tied) > 1 and straddles:
+                tied = order(tied, pos, "cut again (equal cards, laws 18-19)")
+            result.extend(tied)
+            pos = end
+        return result
+
+    final = order(list(candidates), 0, "cut for partners and deal")
+    return CutResult(tuple(final), tuple(rounds))
+
+
+def cut_pack(pack: list[Card], rng: random.Random) -> tuple[list[Card], int]:
+    """The cut by the dealer's right-hand player: at least four cards each packet (law 34).
+
+    Returns the pack after the cut and the number of cards lifted.
+    """
+    lifted = rng.randint(MIN_PACKET, len(pack) - MIN_PACKET)
+    return pack[lifted:] + pack[:lifted], lifted
+
+
+def deal_cards(rng: random.Random, dealer: Seat) -> Deal:
+    """Shuffle, cut and deal one hand of whist (laws 33, 34, 44).
+
+    The cards go one at a time from the dealer's left; the 52nd card, the
+    dealer's own, is turned up as the trump card.
+    """
+    pack, _ = cut_pack(shuffled_pack(rng), rng)
+    hands = [0, 0, 0, 0]
+    for i in range(4):
+        # the i-th card round goes to the seat i places left of the dealer's left
+        hands[(dealer + 1 + i) & 3] = sum(map(_BITS.__getitem__, pack[i::4]))
+    return Deal((hands[0], hands[1], hands[2], hands[3]), dealer, pack[-1])
+
+
+_BITS = tuple(1 << i for i in range(52))
