@@ -301,28 +301,32 @@ class HandState:
         if isinstance(card, str):
             card = Card.parse(card)
         turn = self._turn
-        if len(self._tricks) == 13:
-            raise HandOver(f"the hand is over: {CARDS[card]} cannot be played")
         if seat is not None and seat != turn:
             return self._out_of_turn(card, seat)
         bit = 1 << card
         hands = self._hands
         hand = hands[turn]
         if not hand & bit:
+            if len(self._tricks) == 13:
+                raise HandOver(f"the hand is over: {_name(card)} cannot be played")
             raise NotInHand(_name(card), _SEATS[turn].name)
         trick = self._trick
         revoke = False
         if trick:
-            led = trick[0] // 13
-            if card // 13 != led and hand & SUIT_MASK[led]:
+            led = SUIT_MASK[trick[0] // 13]
+            if not bit & led and hand & led:
                 if self._enforced:
-                    raise MustFollowSuit(_name(card), _SEATS[turn].name, _SUITS[led].word)
+                    raise MustFollowSuit(
+                        _name(card), _SEATS[turn].name, _SUITS[trick[0] // 13].word
+                    )
                 revoke = True
         hands[turn] = hand ^ bit
         if self._any_exposed:
             self._exposed[turn] &= ~bit
         trick.append(card)
-        event = _new_event(CardPlayed, (_SEATS[turn], CARDS[card], len(self._tricks), revoke, "play"))
+        event: Event = _new_event(
+            CardPlayed, (_SEATS[turn], CARDS[card], len(self._tricks), revoke, "play")
+        )
         self._log.append(event)
         if len(trick) == 4:
             self._quit_trick()

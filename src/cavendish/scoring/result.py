@@ -1,0 +1,111 @@
+"""What a hand produced, and what it scored.
+
+Design note
+-----------
+A :class:`HandResult` is the scorer's input: tricks and honours by side, the
+revokes with the claimants' elections, and (long whist) a call of honours at
+eight.  It is built from a finished :class:`~cavendish.core.state.HandState` or
+by hand in tests.  A :class:`HandScore` is the scorer's output for one hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..core.cards import Side
+from ..core.state import HandState
+
+__all__ = ["PENALTIES", "HandResult", "HandScore", "Penalty", "Revoke", "honours_value"]
+
+Penalty = Literal["tricks", "deduct", "add"]
+PENALTIES: tuple[Penalty, ...] = ("add", "tricks", "deduct")
+"""Law 72's three penalties: add three to the claimants' score, take three tricks
+from the revokers (added to the claimants' own), deduct three from the revokers."""
+
+
+def honours_value(held: int) -> int:
+    """Law 3: four honours score 4, three score 2, two or fewer nothing.
+
+    >>> [honours_value(n) for n in range(5)]
+    [0, 0, 0, 2, 4]
+    """
+    return 4 if held == 4 else 2 if held == 3 else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """One revoke (law 71) by ``side``; ``penalty`` is the adversaries' election (law 72),
+    or None to let the scorer elect the penalty worth most to them at the score."""
+
+    side: Side
+    penalty: Penalty | None = None
+    trick: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """Tricks by side (N-S, E-W), honours held by side, revokes, and a call at eight."""
+
+    tricks: tuple[int, int]
+    honours: tuple[int, int] = (0, 0)
+    revokes: tuple[Revoke, ...] = ()
+    honours_called: Side | None = None
+
+    def __post_init__(self) -> None:
+        if sum(self.tricks) != 13 or min(self.tricks) < 0:
+            raise ValueError(f"a hand has thirteen tricks, not {self.tricks}")
+        if min(self.honours) < 0 or sum(self.honours) > 4:
+            raise ValueError(f"there are four honours, not {self.honours}")
+
+    @classmethod
+    def from_state(
+        cls, state: HandState, elections: dict[int, Penalty] | None = None
+    ) -> HandResult:
+        """The result of a finished hand.  ``elections`` maps the index of each revoke
+        (in order of play) to the claimants' penalty; the rest are elected by the scorer."""
+        if not state.is_over:
+            raise ValueError(f"the hand is not over: trick {state.trick_number + 1} is in play")
+        deal = state.deal
+        called = None
+        for e in state.events:
+            if e.kind == "honours_called":
+                called = e.side  # type: ignore[union-attr]
+        choices = elections or {}
+        revokes = []
+        for i, ev in enumerate(state.revokes):
+            if ev.seat in state.dummies:
+                continue  # dummy is not liable to the revoke penalty (dummy law ii)
+            revokes.append(Revoke(ev.seat.side, choices.get(i), ev.trick))
+        return cls(
+            tricks=(state.tricks_won(Side.NS), state.tricks_won(Side.EW)),
+            honours=(deal.honours(Side.NS), deal.honours(Side.EW)),
+            revokes=tuple(revokes),
+            honours_called=called,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What one hand scored, side by side (index 0 N-S, 1 E-W)."""
+
+    tricks: tuple[int, int]
+    """Tricks after any revoke penalty of three tricks."""
+    honours: tuple[int, int]
+    """What each side's honours are worth (4, 2 or 0), scored or not."""
+    points: tuple[int, int]
+    """What each side actually scored towards the game in this hand."""
+    before: tuple[int, int]
+    """The game score when the deal began."""
+    after: tuple[int, int]
+    """The game score after the hand (before a won game is wiped)."""
+    game_winner: Side | None = None
+    game_value: int = 0
+    settlement: tuple[int, int] = (0, 0)
+    """Clay: what each side's tricks (net) and slams gain in the settlement."""
+    outside_game: bool = False
+    """Clay's grand slam: settled at once, not counted towards the game in progress."""
+    penalties: tuple[tuple[Side, Penalty], ...] = ()
+    """(revoking side, penalty applied) for each revoke."""
+    notes: tuple[str, ...] = field(default=())
+    """Plain-English reasons, with law numbers."""
