@@ -3,8 +3,21 @@
 Everything else in Cavendish depends on this package, never the reverse.
 """
 
-from .cards import CARDS, FULL_PACK, SUIT_MASK, Card, CardParseError, Rank, Seat, Side, Suit
-from .cards import cards_of, format_hand, hand_mask, parse_cards
+from .cards import (
+    CARDS,
+    FULL_PACK,
+    SUIT_MASK,
+    Card,
+    CardParseError,
+    Rank,
+    Seat,
+    Side,
+    Suit,
+    cards_of,
+    format_hand,
+    hand_mask,
+    parse_cards,
+)
 from .deal import Deal, honours_mask, parse_pbn_hand
 from .errors import (
     DealError,

@@ -54,7 +54,9 @@ def parse_pbn_hand(text: str) -> int:
     """
     parts = text.strip().split(".")
     if len(parts) != 4:
-        raise DealError(f"hand {text!r}: expected four suits separated by dots, as AK72.QJ4.T9.8765")
+        raise DealError(
+            f"hand {text!r}: expected four suits separated by dots, as AK72.QJ4.T9.8765"
+        )
     mask = 0
     for suit, holding in enumerate(parts):
         if holding == "-":
@@ -160,10 +162,7 @@ class Deal:
         cls, hands: dict[Seat, int] | list[int] | tuple[int, ...], dealer: Seat, trump_card: Card
     ) -> Deal:
         """Build a deal from four masks (a list in seat order or a dict by seat)."""
-        if isinstance(hands, dict):
-            seq = tuple(hands[s] for s in Seat)
-        else:
-            seq = tuple(hands)
+        seq = tuple(hands[s] for s in Seat) if isinstance(hands, dict) else tuple(hands)
         if len(seq) != 4:
             raise DealError(f"a deal has four hands, not {len(seq)}")
         return cls((seq[0], seq[1], seq[2], seq[3]), dealer, trump_card)

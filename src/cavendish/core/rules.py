@@ -26,7 +26,7 @@ Where the sources are silent the choice is written here:
 >>> get_rules("bridge")
 Traceback (most recent call last):
 ...
-cavendish.core.rules.UnknownVariant: unknown variant 'bridge': expected one of american, clay, double-dummy, dummy, long, short, whist
+cavendish.core.rules.UnknownVariant: unknown variant 'bridge': expected one of american, ...
 """
 
 from __future__ import annotations
@@ -167,5 +167,7 @@ def get_rules(name: str, **changes: Any) -> Rules:
     """The rule-set registered as ``name``, with ``changes`` applied."""
     rules = VARIANTS.get(name)
     if rules is None:
-        raise UnknownVariant(f"unknown variant {name!r}: expected one of {', '.join(variant_names())}")
+        raise UnknownVariant(
+            f"unknown variant {name!r}: expected one of {', '.join(variant_names())}"
+        )
     return rules.replace(**changes) if changes else rules

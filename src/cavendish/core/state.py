@@ -42,7 +42,7 @@ from typing import NamedTuple
 
 from .cards import CARDS, SUIT_MASK, Card, Seat, Side, Suit, cards_of
 from .deal import Deal
-from .errors import HandOver, MustFollowSuit, NotInHand, NothingToUndo, NotYourTurn
+from .errors import HandOver, MustFollowSuit, NothingToUndo, NotInHand, NotYourTurn
 from .events import CardExposed, CardPlayed, Event, HonoursCalled, PlayOutOfTurn, TrickQuitted
 from .rules import Rules
 
@@ -66,7 +66,8 @@ class Trick(NamedTuple):
         return self.cards[(seat - self.leader) & 3]
 
     def __str__(self) -> str:
-        return f"{self.leader} led: " + " ".join(str(c) for c in self.cards) + f"; {self.winner} won"
+        cards = " ".join(str(c) for c in self.cards)
+        return f"{self.leader} led: {cards}; {self.winner} won"
 
 
 def trick_winner(cards: Iterable[int], leader: int, trump: int) -> Seat:
@@ -278,6 +279,8 @@ class HandState:
         if isinstance(card, str):
             card = Card.parse(card)
         who = _SEATS[self._turn if seat is None else seat]
+        if not 0 <= card < 52:
+            return f"no card {card!r}: a card index is 0..51"
         c = CARDS[card]
         if self.is_over:
             return "the hand is over"
@@ -365,6 +368,8 @@ class HandState:
 
     def _out_of_turn(self, card: int, seat: Seat | int) -> Event:
         who = _SEATS[seat]
+        if len(self._tricks) == 13:
+            raise HandOver(f"the hand is over: {_name(card)} cannot be played by {who}")
         if self._enforced:
             raise NotYourTurn(_name(card), who.name, _SEATS[self._turn].name)
         if not self._hands[who] >> card & 1:
@@ -503,4 +508,5 @@ class HandState:
 
 
 def _name(card: int) -> str:
-    return str(CARDS[card])
+    # only on error paths: a card index out of range is named as given, not an IndexError
+    return str(CARDS[card]) if 0 <= card < 52 else repr(card)

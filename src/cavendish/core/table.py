@@ -17,7 +17,10 @@ lowest against the two highest) and between the first and second (the lowest
 deals).  Two equal highest cards are not cut again (law 18); two equal lowest
 cut again only for the deal.  Law 19's three-way ties follow from the same rule:
 with the odd card highest the three recut for both partnership and deal; with the
-odd card lowest they recut for partnership and the original lowest deals.
+odd card lowest they recut for partnership and the original lowest deals.  With
+more than four candidates a first cut chooses the table: the four lowest play
+and *cut again* for partners and deal (law 16); the others wait in the order of
+that first cut (law 17), their ties broken by a recut among themselves.
 
 The cut and the deal (laws 33, 34).  The dealer's right-hand player cuts,
 leaving at least four cards in each packet; the dealer then deals one card at a
@@ -32,13 +35,25 @@ time, starting on his left, and turns up the last card, which is his own.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import CARDS, Card, Seat
 from .deal import Deal
 
-__all__ = ["Cut", "CutResult", "cut_for_partners", "cut_pack", "deal_cards", "shuffled_pack"]
+__all__ = [
+    "Cut",
+    "CutResult",
+    "Cutter",
+    "cut_for_partners",
+    "cut_pack",
+    "deal_cards",
+    "shuffled_pack",
+]
+
+Cutter = Callable[[tuple[str, ...], str], Sequence[Card | str]]
+"""Who cuts what, when the cards are not drawn by the program: called with the
+players cutting (in order) and the reason of the round, it returns one card each."""
 
 MIN_PACKET = 4
 """Law 34: each packet of the cut holds at least four cards."""
@@ -99,34 +114,59 @@ def shuffled_pack(rng: random.Random) -> list[Card]:
     return pack
 
 
-def _cut_round(rng: random.Random, players: Sequence[str], reason: str) -> tuple[Cut, list[int]]:
-    pack = shuffled_pack(rng)
-    # each player cuts a different card from the same pack (law 14)
-    picks = rng.sample(range(52), len(players))
-    cards = tuple(pack[i] for i in picks)
+def _cut_round(
+    rng: random.Random, players: Sequence[str], reason: str, cutter: Cutter | None = None
+) -> tuple[Cut, list[int]]:
+    if cutter is None:
+        pack = shuffled_pack(rng)
+        # each player cuts a different card from the same pack (law 14)
+        picks = rng.sample(range(52), len(players))
+        cards = tuple(pack[i] for i in picks)
+    else:
+        given = tuple(cutter(tuple(players), reason))
+        cards = tuple(Card.parse(c) if isinstance(c, str) else Card(c) for c in given)
+        if len(cards) != len(players):
+            raise ValueError(
+                f"{reason}: {len(players)} players cut but the cutter gave {len(cards)} cards"
+            )
+        if len(set(cards)) != len(cards):
+            twice = sorted({str(c) for c in cards if cards.count(c) > 1})
+            raise ValueError(
+                f"{reason}: {', '.join(twice)} cut twice; all cut from the same pack (law 14)"
+            )
     return Cut(tuple(players), cards, reason), [c.rank.cut_value for c in cards]
 
 
 def cut_for_partners(
-    rng: random.Random, candidates: Sequence[str] = ("N", "E", "S", "W")
+    rng: random.Random,
+    candidates: Sequence[str] = ("N", "E", "S", "W"),
+    *,
+    cutter: Cutter | None = None,
 ) -> CutResult:
-    """Cut for partners and deal among four or more candidates (laws 13, 16, 18, 19).
+    """Cut for partners and deal among four or more candidates (laws 13, 16-19).
+
+    Each round draws the cards from a pack shuffled with ``rng``, unless a
+    ``cutter`` says which cards were cut (players cutting a real pack, a test).
 
     >>> r = cut_for_partners(random.Random(1), ["Ann", "Bob", "Cy", "Di"])
     >>> sorted(r.low_pair + r.high_pair) == ["Ann", "Bob", "Cy", "Di"], r.dealer in r.low_pair
     (True, True)
+    >>> r = cut_for_partners(random.Random(2), ["Ann", "Bob", "Cy", "Di", "Ed"])
+    >>> len(r.players), len(r.left_out), r.rounds[1].reason
+    (4, 1, 'cut for partners and deal (law 16)')
     """
     if len(candidates) < 4:
-        raise ValueError(f"cutting for a table needs at least four candidates, not {len(candidates)}")
+        raise ValueError(
+            f"cutting for a table needs at least four candidates, not {len(candidates)}"
+        )
     if len(set(candidates)) != len(candidates):
-        raise ValueError("each candidate must be named once")
+        twice = sorted({c for c in candidates if list(candidates).count(c) > 1})
+        raise ValueError(f"each candidate must be named once: {', '.join(twice)} named twice")
     rounds: list[Cut] = []
-    n = len(candidates)
-    # boundaries after which ties matter: dealer (1), partners (2), who plays (4)
-    boundaries = {1, 2, 4} if n > 4 else {1, 2}
 
-    def order(group: list[str], start: int, reason: str) -> list[str]:
-        cut, values = _cut_round(rng, group, reason)
+    def order(group: list[str], start: int, reason: str, boundaries: frozenset[int]) -> list[str]:
+        # ``boundaries``: the positions ``b`` where a tie between places b-1 and b matters
+        cut, values = _cut_round(rng, group, reason, cutter)
         rounds.append(cut)
         by_value: dict[int, list[str]] = {}
         for player, value in zip(group, values, strict=True):
@@ -138,13 +178,21 @@ def cut_for_partners(
             end = pos + len(tied)
             straddles = any(pos < b < end for b in boundaries)
             if len(tied) > 1 and straddles:
-                tied = order(tied, pos, "cut again (equal cards, laws 18-19)")
+                tied = order(tied, pos, "cut again (equal cards, laws 18-19)", boundaries)
             result.extend(tied)
             pos = end
         return result
 
-    final = order(list(candidates), 0, "cut for partners and deal")
-    return CutResult(tuple(final), tuple(rounds))
+    players = list(candidates)
+    waiting: list[str] = []
+    if len(players) > 4:
+        # law 16: the four lowest play, then cut again for partners; law 17: the rest wait
+        ranked = order(players, 0, "cut for the table (law 16)", frozenset(range(4, len(players))))
+        players, waiting = ranked[:4], ranked[4:]
+        final = order(players, 0, "cut for partners and deal (law 16)", frozenset({1, 2}))
+    else:
+        final = order(players, 0, "cut for partners and deal", frozenset({1, 2}))
+    return CutResult(tuple(final + waiting), tuple(rounds))
 
 
 def cut_pack(pack: list[Card], rng: random.Random) -> tuple[list[Card], int]:
