@@ -1,0 +1,1 @@
+"""The command line: ``cavendish play``, ``cavendish deal`` and ``cavendish score``."""

@@ -1,0 +1,5 @@
+"""``python -m cavendish.cli``."""
+
+from .main import main
+
+main()

@@ -1,0 +1,327 @@
+"""The ``cavendish`` command: ``play``, ``deal`` and ``score``.
+
+Every error is one line on stderr, ``cavendish: error: ...``, with exit status 1
+(2 for a usage error: an unknown option, variant or seat), never a traceback.
+
+>>> from typer.testing import CliRunner
+>>> import json
+>>> out = CliRunner().invoke(app, ["deal", "--seed", "1", "--json"]).output
+>>> sorted(json.loads(out))
+['deal', 'dealer', 'trump_card']
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ..core.cards import CardParseError, Seat, Side
+from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
+from ..core.table import cut_for_partners, deal_cards
+from ..game.session import PlayedHand, Session
+from ..players import Player, get_player
+from ..scoring.result import HandResult
+from ..scoring.sheet import ScoreSheet
+from .play import COMPUTER_NAMES, HUMAN, TerminalGame, default_out_path, today_pbn
+from .terminal import card_text, deal_diagram, score_table, sheet_summary
+
+__all__ = ["app", "main", "make_session", "score_json"]
+
+app = typer.Typer(
+    name="cavendish",
+    help="Classical whist: play a rubber in the terminal, deal, score PBN records, odds, problems.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+VARIANTS_HELP = ", ".join(variant_names())
+
+
+def _fail(message: str, status: int = 1) -> NoReturn:
+    Console(stderr=True, highlight=False).print(
+        f"cavendish: error: {message}", markup=False, soft_wrap=True
+    )
+    raise typer.Exit(status)
+
+
+def _rules(name: str, status: int = 2) -> Rules:
+    try:
+        return get_rules(name.strip().lower())
+    except UnknownVariant as exc:
+        _fail(str(exc), status)
+
+
+def _seat(text: str, option: str) -> Seat:
+    try:
+        return Seat.parse(text)
+    except CardParseError as exc:
+        _fail(f"{option}: {exc}", 2)
+
+
+def _new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+# --------------------------------------------------------------------- play
+@app.command()
+def play(
+    variant: Annotated[
+        str, typer.Option("--variant", "-v", help=f"Rules to play: {VARIANTS_HELP}.")
+    ] = "short",
+    seat: Annotated[
+        str, typer.Option("--seat", "-s", help="Your seat: N, E, S or W (partners sit opposite).")
+    ] = "S",
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the cut, the deals and the computer players (default: random)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="PBN file for the record (default: cavendish-<seed>-<timestamp>.pbn here).",
+        ),
+    ] = None,
+) -> None:
+    """Play a whole rubber in the terminal against computer players.
+
+    The players cut for partners and deal (laws 13-19); your seat is the one you
+    ask for. Type a card as SA, as, ♠A or s10; 'help' lists the commands. The
+    record is saved as PBN at the end, and also when you leave with Ctrl-C,
+    Ctrl-D or 'quit'.
+    """
+    rules = _rules(variant)
+    me = _seat(seat, "--seat")
+    seed = _new_seed() if seed is None else seed
+    session = make_session(rules, me, seed)
+    game = TerminalGame(
+        session=session,
+        console=Console(highlight=False),
+        errors=Console(stderr=True, highlight=False),
+        stdin=sys.stdin,
+        seed=seed,
+        out=out if out is not None else default_out_path(seed),
+        save=lambda hands, path: _save_pbn(hands, path, rules, seed),
+    )
+    status = game.run()
+    if status:
+        raise typer.Exit(status)
+
+
+def make_session(rules: Rules, seat: Seat, seed: int, kind: str = "random") -> Session:
+    """The table of ``cavendish play``: you in ``seat`` and computer players of ``kind``,
+    each with its own seed derived from ``seed``, cutting for partners and deal."""
+    people: dict[str, Player | None] = {HUMAN: None}
+    for i, name in enumerate(COMPUTER_NAMES[: rules.players - 1]):
+        people[name] = get_player(kind, _player_seed(seed, i), name)
+    return Session.by_cut(rules, people, seed, request=(HUMAN, seat))
+
+
+def _player_seed(seed: int, index: int) -> int:
+    """Each computer player's own seed, derived from the session's."""
+    return (seed * 1_000_003 + 7919 * (index + 1)) % 2**63
+
+
+def _save_pbn(hands: list[PlayedHand], path: Path, rules: Rules, seed: int) -> None:
+    from ..io.pbn import write_pbn_file
+
+    date = today_pbn()
+    records = [
+        h.record(
+            variant=rules.name,
+            event=f"Cavendish {rules.name} whist, seed {seed}",
+            site="cavendish play",
+            date=date,
+        )
+        for h in hands
+    ]
+    write_pbn_file(records, path)
+
+
+# --------------------------------------------------------------------- deal
+@app.command()
+def deal(
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the shuffle (default: random, and shown).")
+    ] = None,
+    dealer: Annotated[
+        str | None,
+        typer.Option(
+            help="The dealer: N, E, S or W (default: the four seats cut, and the lowest deals)."
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help='Print {"dealer": "S", "deal": "<PBN deal>", "trump_card": "C3"}.'
+        ),
+    ] = False,
+) -> None:
+    """Deal one hand: the same seed gives the same deal.
+
+    The four seats cut for the deal (ace lowest, law 13) and the lowest deals,
+    unless --dealer names him; then the pack is shuffled, cut and dealt one card
+    at a time from the dealer's left, the last card turned up (laws 33-34).
+    """
+    chosen = None if dealer is None else _seat(dealer, "--dealer")
+    seed = _new_seed() if seed is None else seed
+    rng = random.Random(seed)
+    cut = cut_for_partners(rng, [str(s) for s in Seat])
+    who = chosen if chosen is not None else Seat.parse(cut.dealer)
+    hand = deal_cards(rng, who)
+    if as_json:
+        payload = {
+            "dealer": str(hand.dealer),
+            "deal": hand.to_pbn(),
+            "trump_card": str(hand.trump_card),
+        }
+        typer.echo(json.dumps(payload))
+        return
+    console = Console(highlight=False)
+    console.print(deal_diagram(hand))
+    line = Text(f"\nDealer {hand.dealer} · trump card ")
+    line.append_text(card_text(hand.trump_card))
+    line.append(f": {hand.trump.word} are trumps · seed {seed}")
+    console.print(line)
+    console.print(f"PBN: {hand.to_pbn()}", markup=False)
+
+
+# -------------------------------------------------------------------- score
+@app.command()
+def score(
+    file: Annotated[Path, typer.Argument(help="A PBN file of whist hands.")],
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant",
+            "-v",
+            help=f"Score under these rules ({VARIANTS_HELP}) instead of the file's "
+            "[Variant] tags (default, when a hand has none: short).",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the score as JSON.")] = False,
+) -> None:
+    """Replay the hands of a PBN file in order and score them on one sheet.
+
+    A card not in the hand or a failure to follow suit is refused, naming the
+    board and the trick (exit status 1). An unfinished hand is not scored.
+    """
+    from ..io.pbn import PBNError, read_pbn_file
+    from ..io.record import RecordError
+
+    chosen = None if variant is None else _rules(variant)
+    try:
+        records = read_pbn_file(file)
+    except PBNError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        _fail(f"cannot read {file}: not a text file ({exc.reason})")
+    if not records:
+        _fail(f"{file}: no hands found")
+    if chosen is None:
+        names = {r.variant or "short" for r in records}
+        if len(names) > 1:
+            seen = ", ".join(f"board {r.board} {r.variant}" for r in records)
+            _fail(f"{file}: the hands are of different variants ({seen}): give --variant")
+        rules = _rules(names.pop(), 1)
+    else:
+        rules = chosen
+    sheet = ScoreSheet(rules)
+    boards: list[int] = []
+    skipped: list[str] = []
+    for record in records:
+        replay_rules = rules.replace(mode="laws") if record.irregular else rules
+        try:
+            state = record.replay(replay_rules)
+        except RecordError as exc:
+            _fail(f"{file}: {exc}")
+        if not state.is_over:
+            skipped.append(f"board {record.board} is unfinished ({len(record.plays)} cards played)")
+            continue
+        sheet.record(HandResult.from_state(state))
+        boards.append(record.board)
+    errors = Console(stderr=True, highlight=False)
+    for note in skipped:
+        errors.print(f"cavendish: note: {note}: not scored", markup=False, soft_wrap=True)
+    if as_json:
+        typer.echo(json.dumps(score_json(sheet)))
+        return
+    console = Console(highlight=False)
+    console.print(score_table(sheet, boards))
+    console.print(sheet_summary(sheet))
+
+
+def _sides(values: tuple[int, int]) -> dict[str, int]:
+    return {str(Side.NS): values[0], str(Side.EW): values[1]}
+
+
+def score_json(sheet: ScoreSheet) -> dict[str, Any]:
+    """The score sheet as JSON data: boards, games, rubbers and the totals.
+
+    >>> from cavendish.scoring import HandResult
+    >>> sheet = ScoreSheet(get_rules("short"))
+    >>> _ = sheet.record(HandResult((7, 6), (4, 0)))
+    >>> score_json(sheet)["boards"]
+    [{'tricks': {'NS': 7, 'EW': 6}, 'honours': {'NS': 4, 'EW': 0}, 'points': {'NS': 5, 'EW': 0}}]
+    """
+    return {
+        "boards": [
+            {
+                "tricks": _sides(h.tricks),
+                "honours": _sides(h.honours),
+                "points": _sides(h.points),
+            }
+            for h in sheet.hands
+        ],
+        "games": [{"winner": str(g.winner), "value": g.value} for g in sheet.games],
+        "rubbers": [{"winner": str(r.winner), "points": r.points} for r in sheet.rubbers],
+        "score": _sides(sheet.totals),
+    }
+
+
+# ------------------------------------------------------- other command groups
+def _register_groups() -> None:
+    """``cavendish odds`` and ``cavendish problem``, defined in their own modules."""
+    from .odds import register as register_odds
+    from .problems import register as register_problems
+
+    register_odds(app)
+    register_problems(app)
+
+
+_register_groups()
+
+
+# --------------------------------------------------------------------- main
+def main(argv: Sequence[str] | None = None) -> None:
+    """The console script: run the app; usage errors too are one line on stderr."""
+    try:
+        status = app(
+            args=None if argv is None else list(argv),
+            prog_name="cavendish",
+            standalone_mode=False,
+        )
+    except typer.TyperException as exc:  # click's usage errors, among others
+        if not exc.format_message():  # no command given: click has shown the help
+            sys.exit(exc.exit_code)
+        ctx = getattr(exc, "ctx", None)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        print(f"cavendish: error: {exc.format_message()}{hint}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        print("cavendish: aborted", file=sys.stderr)
+        sys.exit(1)
+    sys.exit(status if isinstance(status, int) else 0)

@@ -1,0 +1,417 @@
+"""``cavendish play``: a rubber in the terminal, one human against computer players.
+
+Design note
+-----------
+The loop drives a :class:`~cavendish.game.session.Session` step by step: the
+computers' cards are played until the human (or the human's dummy) is to play;
+then the table is drawn from the seat's :class:`~cavendish.core.state.SeatView`
+only, and a line is read from stdin (so input can be piped, or sent by tmux).
+
+What the human sees follows the laws: the trump card while it lies on the table
+(law 52), the trump suit always, the current trick, and the last trick turned
+and quitted (law 91), never an earlier one.  On a terminal the screen is cleared
+at each turn, so no earlier trick stays in view; when output is not a terminal
+(a pipe, a test) nothing is cleared.
+
+At each prompt: a card (``SA``, ``as``, ``♠A``, ``s10``), or ``last``, ``hand``,
+``score``, ``auto`` (play the first legal card: for scripts and tests), ``help``,
+``quit``.  Ctrl-C, Ctrl-D (end of input) and ``quit`` leave at once; every way of
+leaving saves the record so far (finished hands, and the hand in play) as PBN.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from ..core.cards import Card, CardParseError, Seat
+from ..core.errors import IllegalPlay
+from ..core.events import CardPlayed, Event, HonoursCalled
+from ..core.rules import Rules
+from ..game.session import PlayedHand, Session
+from .terminal import card_text, hand_lines, last_trick_text, score_table, sheet_summary, trick_text
+
+__all__ = ["COMPUTER_NAMES", "HUMAN", "TerminalGame", "default_out_path"]
+
+HUMAN = "You"
+COMPUTER_NAMES = ("Hoyle", "Clay", "Pole")
+"""The computer players are named after three authorities of the game."""
+
+HELP = """Commands:
+  SA, as, ♠A, s10, h10, 10h   play a card (suit and rank in either order; T or 10)
+  last    show the last trick turned and quitted (law 91: never an earlier one)
+  hand    show the table again
+  score   show the score sheet
+  auto    play your first legal card (for scripts)
+  help    this list
+  quit    leave now and save the record (so do Ctrl-C and Ctrl-D)"""
+
+
+class Leave(Exception):
+    """The human left: end of input, Ctrl-C or ``quit``."""
+
+    def __init__(self, how: str, status: int) -> None:
+        super().__init__(how)
+        self.how = how
+        self.status = status
+
+
+def default_out_path(seed: int, now: _dt.datetime | None = None) -> Path:
+    """``cavendish-<seed>-<YYYYmmdd-HHMMSS>.pbn`` in the current directory.
+
+    >>> default_out_path(7, _dt.datetime(2024, 5, 1, 12, 0, 3)).name
+    'cavendish-7-20240501-120003.pbn'
+    """
+    stamp = (now or _dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return Path(f"cavendish-{seed}-{stamp}.pbn")
+
+
+@dataclass
+class TerminalGame:
+    """One session in the terminal: the loop, the drawing and the saving."""
+
+    session: Session
+    console: Console
+    errors: Console
+    stdin: TextIO
+    seed: int
+    out: Path
+    human: str = HUMAN
+    save: Callable[[list[PlayedHand], Path], None] | None = None
+    _keep_screen: bool = True
+
+    # ------------------------------------------------------------------ entry
+    def run(self) -> int:
+        """Play to the end of the session (or until the human leaves); save; exit status."""
+        status = 0
+        try:
+            self._introduce()
+            while not self.session.is_over:
+                self._play_hand()
+                if not self.session.is_over:
+                    self._read("Press Enter for the next hand (or type quit): ", allow_quit=True)
+            self.console.print(Rule("The end"))
+        except Leave as leave:
+            self.console.print()
+            self.console.print(f"{leave.how}: leaving the table.")
+            status = leave.status
+        except KeyboardInterrupt:
+            self.console.print()
+            self.console.print("Interrupted: leaving the table.")
+            status = 130
+        return self._save(status)
+
+    # ---------------------------------------------------------------- drawing
+    @property
+    def names(self) -> tuple[str, str, str, str]:
+        return self.session.names
+
+    def label(self, seat: Seat) -> str:
+        """``S (You)``, ``N (Dummy)``."""
+        return f"{seat} ({self.names[seat]})"
+
+    def _introduce(self) -> None:
+        s = self.session
+        rules = s.rules
+        self.console.print(Rule(f"Cavendish · {_variant_title(rules)} · seed {self.seed}"))
+        cut = s.cut
+        if cut is not None:
+            for rnd in cut.rounds:
+                line = Text(rnd.reason[0].upper() + rnd.reason[1:] + ": ")
+                for i, (who, card) in enumerate(zip(rnd.players, rnd.cards, strict=True)):
+                    if i:
+                        line.append(" · ")
+                    line.append(f"{who} ")
+                    line.append_text(card_text(card))
+                self.console.print(line)
+            self.console.print("(in cutting the ace is lowest, law 13)", style="dim")
+        if cut is not None:
+            low = cut.order[0]
+            first = "You" if low == self.human else low
+            s_ = "" if low == self.human else "s"
+            if rules.table == "whist":
+                pair = " and ".join(cut.low_pair).replace(self.human, "you")
+                high = " and ".join(cut.high_pair).replace(self.human, "you")
+                self.console.print(
+                    f"Lowest cards: {pair}, partners against {high}. {first} deal{s_} first."
+                )
+            elif rules.table == "dummy":
+                self.console.print(
+                    f"{first} cut{s_} lowest and take{s_} dummy; dummy deals first (dummy law i)."
+                )
+            else:
+                own = "your" if low == self.human else "his"
+                self.console.print(
+                    f"{first} cut{s_} lowest: {own} dummy deals first (dummy law i)."
+                )
+        self.console.print(self._seats())
+
+    def _seats(self) -> Text:
+        s = self.session
+        me = s.seating.seat_of(self.human)
+        seats = Text("Seats: ")
+        for i, seat in enumerate(Seat):
+            if i:
+                seats.append(" · ")
+            who = self.names[seat]
+            if seat == me:
+                who = "you"
+            elif seat == me.partner:
+                who += " (yours)" if seat in s.dummies else " (your partner)"
+            elif seat in s.dummies:
+                who += f" ({self.names[seat.partner]}'s)"
+            seats.append(f"{seat} {who}")
+        return seats
+
+    def _hand_header(self) -> Text:
+        s = self.session
+        view = s.view(s.seating.seat_of(self.human))
+        out = Text(f"Board {s.board} · dealer {self.label(view.dealer)} · ")
+        out.append("trumps ")
+        out.append(view.trump.symbol + " " + view.trump.word, style=_style(view.trump.is_red))
+        if view.trump_card is not None:
+            out.append(" · trump card ")
+            out.append_text(card_text(view.trump_card))
+            out.append(" on the table")
+        return out
+
+    def _status(self) -> Text:
+        sheet = self.session.sheet
+        score = sheet.score
+        out = Text(f"Score NS {score[0]}–EW {score[1]}")
+        if sheet.rules.rubber:
+            games = sheet.rubber_games
+            ns = sum(1 for g in games if g.winner == 0)
+            out.append(f" · games NS {ns}–EW {len(games) - ns}")
+        return out
+
+    def draw_turn(self, seat: Seat) -> None:
+        """The table as the human sees it when ``seat`` (his or his dummy's) is to play."""
+        s = self.session
+        me = s.seating.seat_of(self.human)
+        view = s.view(seat)
+        mine = s.view(me)
+        self._new_screen()
+        self.console.print(self._hand_header())
+        self.console.print(self._seats(), style="dim")
+        status = self._status()
+        status.append(f" · tricks NS {view.tricks_won[0]}–EW {view.tricks_won[1]}")
+        self.console.print(status)
+        if view.last_trick is not None:
+            line = Text("Last trick:  ")
+            line.append_text(last_trick_text(view.last_trick, self.names))
+            self.console.print(line)
+        line = Text(f"Trick {view.trick_number + 1}:    ")
+        if view.trick:
+            line.append_text(trick_text(view.trick))
+        else:
+            line.append(f"{self.label(view.leader)} to lead", style="dim")
+        self.console.print(line)
+        for d in s.dummies:
+            legal = view.legal if d == seat else None
+            owner = "Your" if d.partner == me else f"{self.names[d.partner]}'s"
+            self.console.print(Text(f"{owner} dummy, {d}:", style="bold"))
+            self.console.print(_indent(hand_lines(mine.exposed[d], legal)))
+        legal_mine = view.legal if seat == me else None
+        self.console.print(Text(f"Your hand, {me}:", style="bold"))
+        self.console.print(_indent(hand_lines(mine.hand, legal_mine)))
+
+    def _new_screen(self) -> None:
+        """Clear the terminal (law 91: no earlier trick stays in view); in a pipe, a rule.
+        The first screen keeps the cut above it."""
+        if self.console.is_terminal and not self._keep_screen:
+            self.console.clear()
+        else:
+            self.console.print()
+        self._keep_screen = False
+        self.console.print(Rule(style="dim"))
+
+    def show_last(self, seat: Seat) -> None:
+        """The ``last`` command."""
+        trick = self.session.view(seat).last_trick
+        if trick is None:
+            self.console.print("No trick has been turned and quitted yet.")
+            return
+        line = Text("Last trick:  ")
+        line.append_text(last_trick_text(trick, self.names))
+        self.console.print(line)
+
+    def show_score(self) -> None:
+        """The ``score`` command, and the sheet after each hand."""
+        self.console.print(score_table(self.session.sheet))
+        self.console.print(sheet_summary(self.session.sheet))
+
+    # ------------------------------------------------------------------- play
+    def _play_hand(self) -> None:
+        s = self.session
+        self._show_events(s.start_hand())
+        while s.to_play is not None:
+            self._show_events(s.run())
+            if s.called is not None:
+                self._show_events(s.play_out())
+                break
+            seat = s.to_play
+            if seat is None:
+                break
+            self._human_turn(seat)
+        self._end_hand()
+
+    def _human_turn(self, seat: Seat) -> None:
+        s = self.session
+        self.draw_turn(seat)
+        view = s.view(seat)
+        whose = "Your card" if seat not in s.dummies else "Dummy's card"
+        follow = ""
+        if view.trick:
+            led = view.trick[0][1].suit
+            if all(c.suit == led for c in view.legal_cards()):
+                follow = f", follow {led.word}"
+        prompt = f"{whose} ({seat}{follow}; help for commands): "
+        while True:
+            text = self._read(prompt, allow_quit=True).strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in ("help", "?", "h"):
+                self.console.print(HELP)
+            elif word == "last":
+                self.show_last(seat)
+            elif word in ("hand", "table", "show"):
+                self.draw_turn(seat)
+            elif word == "score":
+                self.show_score()
+            elif word == "auto":
+                self._show_events(s.play(view.legal_cards()[0]))
+                return
+            else:
+                try:
+                    card = Card.parse(text)
+                    events = s.play(card)
+                except (CardParseError, IllegalPlay) as exc:
+                    # part of the conversation: on stdout, between the prompts
+                    self.console.print(str(exc), style="red", markup=False, soft_wrap=True)
+                    continue
+                self._show_events(events)
+                return
+
+    def _show_events(self, events: list[Event]) -> None:
+        # a call of honours is shown with the end of the hand (the screen is cleared then)
+        for e in events:
+            if isinstance(e, CardPlayed) and e.revoke:
+                self.console.print(f"{self.label(e.seat)} revokes with {e.card}.")
+
+    def _show_call(self, call: HonoursCalled) -> None:
+        self.console.print(
+            f"{self.label(call.seat)} called honours at trick 1: {call.side} hold {call.honours} "
+            f"at the point of {self.session.rules.call_honours_at}; they count before tricks "
+            "and win the game. The rest of the hand was played out automatically.",
+            style="bold",
+        )
+
+    def _end_hand(self) -> None:
+        s = self.session
+        state = s.state
+        assert state is not None
+        last = state.last_trick
+        rubbers = len(s.sheet.rubbers)
+        call = s.called
+        played = s.finish_hand()
+        self._new_screen()  # law 91: the trick before the last goes out of sight
+        if call is not None:
+            self._show_call(call)
+        if last is not None:
+            line = Text("Last trick:  ")
+            line.append_text(last_trick_text(last, self.names))
+            self.console.print(line)
+        score = played.score
+        assert score is not None
+        self.console.print(Rule(f"Board {played.board} is over"))
+        line = Text(
+            f"Tricks NS {score.tricks[0]}, EW {score.tricks[1]} · honours NS {score.honours[0]},"
+            f" EW {score.honours[1]} · points NS {score.points[0]}, EW {score.points[1]}"
+        )
+        self.console.print(line)
+        for note in score.notes:
+            self.console.print(note, style="dim")
+        if score.game_winner is not None:
+            self.console.print(
+                f"{score.game_winner} win the game, worth {s.sheet.games[-1].value}.", style="bold"
+            )
+        if len(s.sheet.rubbers) > rubbers:
+            rubber = s.sheet.rubbers[-1]
+            self.console.print(
+                f"{rubber.winner} win the rubber: {rubber.points} points.", style="bold"
+            )
+        self.show_score()
+
+    # -------------------------------------------------------------- input/out
+    def _read(self, prompt: str, *, allow_quit: bool) -> str:
+        self.console.print(prompt, end="", markup=False, highlight=False)
+        line = self.stdin.readline()
+        if not line:
+            raise Leave("End of input", 0)
+        if allow_quit and line.strip().lower() in ("quit", "exit", "q"):
+            raise Leave("Quit", 0)
+        return line
+
+    def _save(self, status: int) -> int:
+        hands = list(self.session.hands)
+        current = self.session.current_hand()
+        if current is not None:
+            hands.append(current)
+        if self.save is None:
+            return status
+        try:
+            self.save(hands, self.out)
+        except (OSError, ValueError) as exc:
+            self.errors.print(
+                f"cavendish: error: cannot save {self.out}: {exc}", markup=False, soft_wrap=True
+            )
+            return 1
+        unfinished = " (the last hand unfinished)" if current is not None else ""
+        self.console.print(
+            f"Saved {len(hands)} hand{'s' if len(hands) != 1 else ''}{unfinished} to {self.out}",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+        return status
+
+
+def _indent(text: Text) -> Text:
+    out = Text()
+    for i, line in enumerate(text.split("\n")):
+        if i:
+            out.append("\n")
+        out.append("  ")
+        out.append_text(line)
+    return out
+
+
+def _style(red: bool) -> str:
+    return "red" if red else ""
+
+
+def _variant_title(rules: Rules) -> str:
+    titles = {
+        "short": "short whist",
+        "whist": "short whist",
+        "long": "long whist",
+        "american": "American seven-point whist",
+        "clay": "Clay's dummy",
+        "dummy": "dummy whist",
+        "double-dummy": "double dummy",
+    }
+    return titles.get(rules.name, rules.name)
+
+
+def today_pbn() -> str:
+    """Today's date as PBN writes it, ``YYYY.MM.DD``."""
+    return _dt.date.today().strftime("%Y.%m.%d")

@@ -1,0 +1,92 @@
+"""The player protocol: a seat's view in, a card out.
+
+Design note
+-----------
+A :class:`Player` is anything with a ``name`` and a ``choose(view)`` method.  The
+session asks it for a card with :meth:`HandState.view <cavendish.core.state.HandState.view>`
+of the seat to play: the seat's own hand, the exposed hands (a dummy), the trump
+card while it lies on the table, the current trick and the last trick (laws 52,
+91).  A player never receives the :class:`~cavendish.core.state.HandState`, so it
+cannot look at a hidden hand.
+
+Two hooks are optional, and called only on a player that defines them:
+
+* ``observe(event)``: every public event of the hand, in order (a card played, a
+  trick turned and quitted, honours called), as the table sees it;
+* ``begin_hand(view)``: once at the start of each hand, with the view of every
+  seat the player holds (its own and, at dummy whist, its dummy's), before any
+  card is played; a player that plays a dummy is asked for dummy's cards with
+  dummy's view, so this is where it sees both of its hands together.
+
+>>> from cavendish.players.random import RandomPlayer
+>>> isinstance(RandomPlayer(1), Player), has_observer(RandomPlayer(1))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from ..core.cards import Card
+from ..core.events import Event
+from ..core.state import SeatView
+
+__all__ = [
+    "HandStarter",
+    "Observer",
+    "Player",
+    "PlayerError",
+    "has_observer",
+    "notify",
+    "notify_begin",
+]
+
+
+class PlayerError(ValueError):
+    """A player answered with a card it may not play."""
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Chooses a card for a seat from what that seat may see."""
+
+    name: str
+
+    def choose(self, view: SeatView) -> Card:
+        """The card to play now: one of ``view.legal``."""
+        ...
+
+
+@runtime_checkable
+class Observer(Protocol):
+    """A player that wants to see every public event."""
+
+    def observe(self, event: Event) -> None:
+        """Called after each public event of the hand."""
+        ...
+
+
+@runtime_checkable
+class HandStarter(Protocol):
+    """A player that wants the views of its seats when a hand begins."""
+
+    def begin_hand(self, view: SeatView) -> None:
+        """Called once per held seat before the first card of a hand."""
+        ...
+
+
+def has_observer(player: object) -> bool:
+    """Whether ``player`` defines the ``observe`` hook."""
+    return isinstance(player, Observer)
+
+
+def notify(player: object, event: Event) -> None:
+    """Pass ``event`` to ``player`` if it observes events."""
+    if isinstance(player, Observer):
+        player.observe(event)
+
+
+def notify_begin(player: object, view: SeatView) -> None:
+    """Pass a seat's opening view to ``player`` if it defines ``begin_hand``."""
+    if isinstance(player, HandStarter):
+        player.begin_hand(view)
