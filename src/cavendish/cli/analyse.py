@@ -1,0 +1,140 @@
+"""``cavendish analyse FILE.pbn``: the double-dummy cost of every card of every board.
+
+For each board: the double-dummy value at the start (tricks the eldest hand's
+side can take), what each side made, the tricks each side's errors cost, and a
+table of every card: trick, seat, card, cost (tricks lost against the best card
+at that point) and a mark, ``?`` for one trick lost and ``??`` for two or more.
+``--json`` prints the same as one JSON object (its shape is in docs/problems.md).
+Boards are solved in parallel (``--workers``, default: every core), with a
+progress bar on stderr when stderr is a terminal.
+
+>>> import typer
+>>> from typer.testing import CliRunner
+>>> app = typer.Typer()
+>>> @app.callback()
+... def main() -> None: ...
+>>> register(app)
+>>> result = CliRunner().invoke(app, ["analyse", "no-such-file.pbn"])
+>>> result.exit_code, "no such file" in result.output
+(1, True)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ..analysis.annotate import BoardAnnotation, annotate_records
+from ..analysis.position import PositionError
+from ..io.pbn import PBNError, read_pbn_file
+from ..io.record import HandRecord, RecordError
+
+__all__ = ["format_board", "register"]
+
+
+def _fail(message: str, status: int) -> NoReturn:
+    typer.echo(f"cavendish: error: {message}", err=True)
+    raise typer.Exit(status)
+
+
+def format_board(ann: BoardAnnotation) -> str:
+    """One board as text: a summary, then a table of the cards."""
+    eldest = ann.eldest
+    lost_ns, lost_ew = ann.lost
+    lines = [
+        f"Board {ann.board}: dealer {ann.dealer}, trumps {ann.trump_card.suit.word} "
+        f"(turned up {ann.trump_card}), {eldest} leads",
+        f"  double dummy at the start: {eldest.side} {ann.dd_start} tricks "
+        f"({eldest.side.other} {13 - ann.dd_start})",
+        f"  made: NS {ann.made[0]}, EW {ann.made[1]}"
+        + ("" if ann.finished else f" (unfinished; double dummy now NS {ann.dd_now[0]})"),
+        f"  tricks lost by errors: NS {lost_ns}, EW {lost_ew}",
+    ]
+    if ann.stopped:
+        lines.append(f"  stopped: {ann.stopped}")
+    lines.append(f"  {'trick':>5}  {'seat':<4}  {'card':<4}  {'cost':>4}  mark")
+    for n in ann.cards:
+        lines.append(f"  {n.trick:>5}  {n.seat.name:<4}  {n.card!s:<4}  {n.cost:>4}  {n.mark}")
+    return "\n".join(lines)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``analyse`` command to ``app``."""
+
+    @app.command("analyse")
+    def analyse_cmd(
+        file: Annotated[Path, typer.Argument(help="A PBN file of played hands.")],
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print one JSON object (see docs/problems.md).")
+        ] = False,
+        workers: Annotated[
+            int | None,
+            typer.Option("--workers", help="Processes to solve boards in (default: every core)."),
+        ] = None,
+    ) -> None:
+        """The double-dummy cost of every card of every board of FILE.
+
+        JSON: {"file", "boards": [{"board", "dealer", "trump", "trump_card",
+        "eldest", "dd_start": {"side", "tricks"}, "dd_start_ns", "made": {"NS",
+        "EW"}, "lost": {"NS", "EW"}, "dd_now": {"NS", "EW"}, "finished",
+        "stopped", "cards": [{"index", "trick", "seat", "side", "card", "cost",
+        "mark", "best", "got", "best_cards"}]}]}.
+        """
+        if workers is not None and workers < 1:
+            _fail(f"--workers {workers}: must be at least 1", 2)
+        try:
+            records = read_pbn_file(file)
+        except FileNotFoundError:
+            _fail(f"{file}: no such file", 1)
+        except IsADirectoryError:
+            _fail(f"{file}: is a directory, not a PBN file", 1)
+        except (PBNError, RecordError) as exc:
+            _fail(f"{file}: malformed PBN: {exc}" if str(file) not in str(exc) else str(exc), 1)
+        if not records:
+            _fail(f"{file}: no board in the file", 1)
+        for rec in records:
+            _check(rec, file)
+        try:
+            annotations = _run(records, workers or os.cpu_count() or 1)
+        except (RecordError, PositionError) as exc:
+            _fail(f"{file}: {exc}", 1)
+        if as_json:
+            typer.echo(
+                json.dumps(
+                    {"file": str(file), "boards": [a.to_json() for a in annotations]},
+                    ensure_ascii=False,
+                )
+            )
+            return
+        typer.echo("\n\n".join(format_board(a) for a in annotations))
+
+
+def _check(rec: HandRecord, file: Path) -> None:
+    try:
+        rec.replay()
+    except RecordError as exc:
+        _fail(f"{file}: {exc}", 1)
+
+
+def _run(records: list[HandRecord], workers: int) -> list[BoardAnnotation]:
+    console = Console(stderr=True)
+    if len(records) < 2 or not console.is_terminal:
+        return annotate_records(records, workers=workers)
+    with Progress(
+        TextColumn("analysing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("boards", total=len(records))
+        return annotate_records(
+            records, workers=workers, progress=lambda k: bar.update(task, completed=k)
+        )
