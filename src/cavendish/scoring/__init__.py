@@ -7,9 +7,9 @@
 """
 
 from .clay import score_clay
-from .club import best_penalty, score_club
+from .club import best_elections, best_penalty, score_club
 from .result import PENALTIES, HandResult, HandScore, Penalty, Revoke, honours_value
-from .sheet import POLICIES, GameRecord, RubberRecord, ScoreSheet
+from .sheet import POLICIES, GameRecord, RubberRecord, ScoreCorrectionError, ScoreSheet
 
 __all__ = [
     "PENALTIES",
@@ -20,7 +20,9 @@ __all__ = [
     "Penalty",
     "Revoke",
     "RubberRecord",
+    "ScoreCorrectionError",
     "ScoreSheet",
+    "best_elections",
     "best_penalty",
     "honours_value",
     "score_clay",

@@ -24,7 +24,13 @@ occurred, and that game proceeds as if no grand slam had been made."
 * "From each adversary": values are per side; at the three-player table the
   player with dummy gains (or pays) the value from (or to) each of the other two.
 * Revokes are penalised as in the club code (dummy's partner is liable; dummy
-  is not); a penalty of three tricks changes the trick count settled.
+  is not); a penalty of three tricks changes the trick count settled.  A hand
+  with a revoke is scored as an ordinary hand of the game, never as a grand slam
+  outside it: the penalty is "applicable only to the score of the game in which it
+  occurs" (law 72(iii)), and the revokers cannot win the game by that hand (law 82).
+* The sheet (:class:`~cavendish.scoring.sheet.ScoreSheet`) adds up the game and
+  sets the game's value on the hand that wins it; this function alone gives that
+  hand's trick count and game points, and a ``game_value`` of 0.
 
 >>> from cavendish.core.rules import get_rules
 >>> s = score_clay(get_rules("clay"), (0, 0), HandResult((12, 1)))
@@ -47,7 +53,8 @@ __all__ = ["score_clay"]
 
 
 def score_clay(rules: Rules, before: tuple[int, int], result: HandResult) -> HandScore:
-    """Score one hand of Clay's dummy: game points, and the hand's settlement."""
+    """Score one hand of Clay's dummy from ``before``: game points (as short whist
+    without honours) and the hand's settlement (net tricks; a grand slam's 17)."""
     for side in (Side.NS, Side.EW):
         if result.tricks[side] == 13 and not result.revokes:
             value = 13 + rules.game_bonus

@@ -42,6 +42,14 @@ class Revoke:
     penalty: Penalty | None = None
     trick: int = 0
 
+    def __post_init__(self) -> None:
+        if self.penalty is not None and self.penalty not in PENALTIES:
+            raise ValueError(
+                f"revoke penalty {self.penalty!r}: expected one of {', '.join(PENALTIES)} (law 72)"
+            )
+        if not isinstance(self.side, Side):
+            raise ValueError(f"revoke side {self.side!r}: expected Side.NS or Side.EW")
+
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
@@ -53,17 +61,22 @@ class HandResult:
     honours_called: Side | None = None
 
     def __post_init__(self) -> None:
-        if sum(self.tricks) != 13 or min(self.tricks) < 0:
-            raise ValueError(f"a hand has thirteen tricks, not {self.tricks}")
-        if min(self.honours) < 0 or sum(self.honours) > 4:
-            raise ValueError(f"there are four honours, not {self.honours}")
+        if len(self.tricks) != 2 or sum(self.tricks) != 13 or min(self.tricks) < 0:
+            raise ValueError(f"tricks {self.tricks}: a hand has thirteen tricks between two sides")
+        if len(self.honours) != 2 or min(self.honours) < 0 or sum(self.honours) > 4:
+            raise ValueError(f"honours {self.honours}: there are four honours between two sides")
+        if self.honours_called is not None and not isinstance(self.honours_called, Side):
+            raise ValueError(f"honours_called {self.honours_called!r}: expected a Side or None")
 
     @classmethod
     def from_state(
         cls, state: HandState, elections: dict[int, Penalty] | None = None
     ) -> HandResult:
-        """The result of a finished hand.  ``elections`` maps the index of each revoke
-        (in order of play) to the claimants' penalty; the rest are elected by the scorer."""
+        """The result of a finished hand, honours claimed for the side that held them
+        (laws 6-7 applied automatically).  ``elections`` maps the index of a revoke in
+        ``state.revokes`` (in order of play; a dummy's revokes keep their index but carry
+        no penalty, dummy law ii) to the claimants' penalty; the rest are left to the
+        scorer (:func:`~cavendish.scoring.club.best_elections`)."""
         if not state.is_over:
             raise ValueError(f"the hand is not over: trick {state.trick_number + 1} is in play")
         deal = state.deal
