@@ -294,12 +294,16 @@ def score_json(sheet: ScoreSheet) -> dict[str, Any]:
 
 # ------------------------------------------------------- other command groups
 def _register_groups() -> None:
-    """``cavendish odds`` and ``cavendish problem``, defined in their own modules."""
+    """The analysis commands, defined in their own modules."""
+    from .analyse import register as register_analyse
     from .odds import register as register_odds
     from .problems import register as register_problems
+    from .solve import register as register_solve
 
-    register_odds(app)
+    register_solve(app)
     register_problems(app)
+    register_analyse(app)
+    register_odds(app)
 
 
 _register_groups()

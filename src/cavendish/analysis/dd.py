@@ -1,0 +1,495 @@
+"""Double-dummy analysis for whist: our layer over DDS (through endplay), with a fallback.
+
+Design note
+-----------
+Whist always has a trump suit (the suit of the card turned up) and no declarer;
+the *side to play* is the seat on turn and its partner.  Every function here
+takes or builds a :class:`~cavendish.analysis.position.Position`: the cards each
+seat still holds (our 52-bit masks, N E S W), the trump suit, the seat that led
+the current trick and the cards already played to it (not in the hands).
+
+* :func:`solve` / :func:`solve_state` score every legal card of the player to
+  play (:class:`~cavendish.analysis.position.DDResult`): the tricks his side
+  takes from here to the end, the current trick included.
+* :func:`solve_many` does the same for many positions, in DDS's multi-threaded
+  batch call where DDS is the engine.
+* :func:`dd_table` is the 4 x 4 table: for each trump suit and each first player,
+  the tricks of the first player's side.
+
+Engines.  ``"endplay"`` calls DDS's ``SolveBoard`` (``solutions=3``: every card
+scored) through endplay's ctypes binding; the position is written straight from
+our suit masks into DDS's ``deal`` struct (DDS's rank bits are our 13 bits
+shifted left by two), so our layer adds only microseconds to a DDS call.
+``"python"`` is :mod:`cavendish.analysis.minimax`: exact, slow, for endings of
+a few cards.  The engine is endplay when it imports, else Python; the variable
+``CAVENDISH_DD_ENGINE=python|endplay`` forces one, and :func:`set_engine` (or
+assigning the module's ``ENGINE``) switches at run time.
+
+Results are kept in a bounded LRU cache keyed by the position (the four hands,
+trump, leader and the cards of the trick in progress).  A result's ``line`` is
+built on first use by repeatedly playing a best card (the lowest-ranked of the
+best, see :func:`~cavendish.analysis.position.best_card`) and solving the next
+position; there DDS is asked only for its optimal cards (``solutions=2``), and
+forced plays are not solved at all.
+
+>>> from cavendish.core.cards import hand_mask
+>>> hands = [hand_mask(h) for h in (["SA", "SQ"], ["H2", "H3"], ["S2", "S3"], ["SK", "S4"])]
+>>> r = solve(hands, Suit.C, Seat.S)
+>>> r.to_play, r.best, r.tricks[Card.parse("S2")]
+(<Seat.S: 2>, 2, 2)
+>>> [str(c) for c in r.line]
+['S2', 'S4', 'SQ', 'H2', 'SA', 'H3', 'S3', 'SK']
+>>> solve(hands, Suit.C, Seat.N).tricks
+{Card('SQ'): 1, Card('SA'): 1}
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from collections.abc import Iterable, Sequence
+from functools import partial
+from typing import Any, Final
+
+from ..core.cards import CARDS, Card, Seat, Suit
+from ..core.deal import Deal
+from . import minimax
+from .position import DDResult, Position, PositionError, best_card, build_line
+
+__all__ = [
+    "CACHE_SIZE",
+    "ENGINE",
+    "ENGINES",
+    "DDResult",
+    "EngineUnavailable",
+    "PositionError",
+    "cache_clear",
+    "cache_info",
+    "dd_table",
+    "endplay_available",
+    "get_engine",
+    "set_cache_size",
+    "set_engine",
+    "solve",
+    "solve_many",
+    "solve_position",
+    "solve_state",
+]
+
+ENGINES: Final = ("endplay", "python")
+ENV_VAR: Final = "CAVENDISH_DD_ENGINE"
+
+
+class EngineUnavailable(ValueError):
+    """The double-dummy engine asked for cannot be used here."""
+
+
+class _LazyDDS:
+    """endplay's DDS binding, imported on first use: importing endplay loads DDS and
+    its plotting helpers (most of a second), which commands that never solve a
+    position should not pay for."""
+
+    def __getattr__(self, name: str) -> Any:
+        import endplay._dds as dds
+
+        for attr in ("deal", "futureTricks", "SolveBoard", "DDSError", "boards",
+                     "solvedBoards", "SolveAllBoardsBin", "ddTableDeal", "ddTableResults",
+                     "CalcDDtable"):
+            setattr(self, attr, getattr(dds, attr))
+        return getattr(dds, name)
+
+
+_dds: Any = _LazyDDS() if importlib.util.find_spec("endplay") is not None else None
+
+
+def endplay_available() -> bool:
+    """Whether endplay (and so DDS) could be imported."""
+    return _dds is not None
+
+
+def _engine_from_env() -> str:
+    forced = os.environ.get(ENV_VAR, "").strip().lower()
+    if forced in ("", "auto"):
+        return "endplay" if _dds is not None else "python"
+    if forced not in ENGINES:
+        raise EngineUnavailable(
+            f"{ENV_VAR}={forced!r}: expected one of {', '.join(ENGINES)} (or unset)"
+        )
+    if forced == "endplay" and _dds is None:
+        raise EngineUnavailable(f"{ENV_VAR}=endplay, but endplay (DDS) cannot be imported")
+    return forced
+
+
+ENGINE: str = _engine_from_env()
+"""The engine in use: ``"endplay"`` or ``"python"``."""
+
+
+def get_engine() -> str:
+    """The engine in use."""
+    return ENGINE
+
+
+def set_engine(name: str | None = None) -> str:
+    """Switch engine (``None``: back to the default from the environment); clears the cache.
+
+    >>> previous = set_engine("python")
+    >>> get_engine()
+    'python'
+    >>> _ = set_engine(previous)
+    """
+    global ENGINE
+    if name is None:
+        new = _engine_from_env()
+    else:
+        key = name.strip().lower()
+        if key not in ENGINES:
+            raise EngineUnavailable(
+                f"unknown engine {name!r}: expected one of {', '.join(ENGINES)}"
+            )
+        if key == "endplay" and _dds is None:
+            raise EngineUnavailable("engine 'endplay': endplay (DDS) cannot be imported")
+        new = key
+    previous = ENGINE
+    ENGINE = new
+    cache_clear()
+    return previous
+
+
+# --------------------------------------------------------------------- cache
+CACHE_SIZE: int = 4096
+"""Most results kept by the LRU cache (0 disables it)."""
+
+_cache: dict[tuple[Any, ...], DDResult] = {}
+_cache_engine = ENGINE
+_hits = 0
+_misses = 0
+
+
+def _key(pos: Position) -> tuple[Any, ...]:
+    return (pos.hands, int(pos.trump), int(pos.leader), tuple(int(c) for c in pos.played))
+
+
+def _cache_get(key: tuple[Any, ...]) -> DDResult | None:
+    global _hits, _misses, _cache_engine
+    if _cache_engine != ENGINE:  # ENGINE assigned directly: results of another engine
+        _cache.clear()
+        _cache_engine = ENGINE
+    got = _cache.pop(key, None)
+    if got is None:
+        _misses += 1
+        return None
+    _cache[key] = got  # most recent last
+    _hits += 1
+    return got
+
+
+def _cache_put(key: tuple[Any, ...], result: DDResult) -> None:
+    if CACHE_SIZE <= 0:
+        return
+    _cache[key] = result
+    while len(_cache) > CACHE_SIZE:
+        del _cache[next(iter(_cache))]
+
+
+def cache_clear() -> None:
+    """Forget every cached result (and the statistics)."""
+    global _hits, _misses, _cache_engine
+    _cache.clear()
+    _hits = _misses = 0
+    _cache_engine = ENGINE
+
+
+def cache_info() -> dict[str, int]:
+    """Hits, misses, current and maximum size of the result cache."""
+    return {"hits": _hits, "misses": _misses, "size": len(_cache), "maxsize": CACHE_SIZE}
+
+
+def set_cache_size(size: int) -> int:
+    """Bound the cache to ``size`` results (0 disables it); returns the previous bound."""
+    global CACHE_SIZE
+    if size < 0:
+        raise ValueError(f"cache size {size}: must be 0 or more")
+    previous = CACHE_SIZE
+    CACHE_SIZE = size
+    while len(_cache) > size:
+        del _cache[next(iter(_cache))]
+    return previous
+
+
+# ------------------------------------------------------------- DDS (endplay)
+_lock = threading.Lock()  # DDS's thread 0 memory is shared: one call at a time
+_MAXNOOFBOARDS: Final = 200
+
+
+def _fill(dl: Any, pos: Position) -> None:
+    """Write ``pos`` into a DDS ``deal`` struct (ranks: bit r+2 for our rank index r)."""
+    dl.trump = pos.trump
+    dl.first = pos.leader
+    rc = dl.remainCards
+    for h, m in enumerate(pos.hands):
+        row = rc[h]
+        row[0] = (m << 2) & 0x7FFC
+        row[1] = (m >> 11) & 0x7FFC
+        row[2] = (m >> 24) & 0x7FFC
+        row[3] = (m >> 37) & 0x7FFC
+    suits = dl.currentTrickSuit
+    ranks = dl.currentTrickRank
+    played = pos.played
+    for i in range(3):
+        if i < len(played):
+            c = played[i]
+            suits[i] = c // 13
+            ranks[i] = c % 13 + 2
+        else:
+            suits[i] = 0
+            ranks[i] = 0
+
+
+def _read(fut: Any) -> dict[Card, int]:
+    """Every card of a DDS ``futureTricks`` with its score (card groups expanded)."""
+    out: dict[Card, int] = {}
+    suits = fut.suit
+    ranks = fut.rank
+    equals = fut.equals
+    scores = fut.score
+    for i in range(fut.cards):
+        holding = ((1 << ranks[i]) | equals[i]) >> 2
+        base = 13 * suits[i]
+        score = scores[i]
+        while holding:
+            low = holding & -holding
+            out[CARDS[base + low.bit_length() - 1]] = score
+            holding ^= low
+    return dict(sorted(out.items()))
+
+
+def _dds_call(pos: Position, target: int, solutions: int) -> dict[Card, int]:
+    assert _dds is not None
+    dl = _dds.deal()
+    _fill(dl, pos)
+    fut = _dds.futureTricks()
+    with _lock:
+        try:
+            _dds.SolveBoard(dl, target, solutions, 1, fut, 0)
+        except _dds.DDSError as exc:
+            raise PositionError(f"DDS refused the position {pos}: {exc}") from None
+    return _read(fut)
+
+
+def _dds_best(pos: Position) -> Card:
+    """A line's card at ``pos``: the lowest-ranked of DDS's optimal cards."""
+    got = _cache_get(_key(pos)) if CACHE_SIZE > 0 else None
+    if got is not None:
+        return best_card(got.tricks)
+    return best_card(_dds_call(pos, -1, 2))
+
+
+def _python_best(pos: Position) -> Card:
+    got = _cache_get(_key(pos)) if CACHE_SIZE > 0 else None
+    if got is not None:
+        return best_card(got.tricks)
+    return best_card(minimax.score_position(pos))
+
+
+def _result(pos: Position, tricks: dict[Card, int], engine: str) -> DDResult:
+    first = best_card(tricks)
+    best_of = _dds_best if engine == "endplay" else _python_best
+    # a partial of module-level functions: the result pickles with its line still to come
+    return DDResult(pos.to_play, pos.trump, tricks, partial(build_line, pos, best_of, first))
+
+
+def _solve_uncached(pos: Position, engine: str) -> DDResult:
+    if engine == "endplay":
+        return _result(pos, _dds_call(pos, -1, 3), engine)
+    return _result(pos, minimax.score_position(pos), engine)
+
+
+# ------------------------------------------------------------------ the API
+def solve_position(pos: Position, *, use_cache: bool = True) -> DDResult:
+    """Solve a :class:`~cavendish.analysis.position.Position` (validated here)."""
+    pos.validate()
+    if not use_cache or CACHE_SIZE <= 0:
+        return _solve_uncached(pos, ENGINE)
+    key = _key(pos)
+    got = _cache_get(key)
+    if got is None:
+        got = _solve_uncached(pos, ENGINE)
+        _cache_put(key, got)
+    return got
+
+
+def solve(
+    hands: Sequence[int],
+    trump: Suit | int | str,
+    leader: Seat | int | str,
+    played: Sequence[Card | int | str] = (),
+    *,
+    use_cache: bool = True,
+) -> DDResult:
+    """Score every legal card of the player to play.
+
+    ``hands`` are the four masks N E S W of the cards still held (the cards of the
+    current trick are *not* in them), ``leader`` the seat that led the current
+    trick (or leads it when ``played`` is empty), ``played`` its cards so far.
+    Raises :class:`PositionError` for anything that is not a position.
+    """
+    return solve_position(Position.make(hands, trump, leader, played), use_cache=use_cache)
+
+
+def solve_state(state: Any, *, use_cache: bool = True) -> DDResult:
+    """Solve a :class:`~cavendish.core.state.HandState` where it stands (mid-trick too).
+
+    >>> import random
+    >>> from cavendish.core.state import HandState
+    >>> from cavendish.core.table import deal_cards
+    >>> state = HandState(deal_cards(random.Random(2), Seat.S))
+    >>> for _ in range(40):
+    ...     _ = state.play(state.legal_cards()[0])
+    >>> r = solve_state(state)
+    >>> r.to_play == state.turn, set(r.tricks) == set(state.legal_cards())
+    (True, True)
+    """
+    if state.is_over:
+        raise PositionError("the hand is over: no card is left to play")
+    return solve_position(Position.from_state(state), use_cache=use_cache)
+
+
+def _as_position(item: Any) -> Position:
+    if isinstance(item, Position):
+        item.validate()
+        return item
+    if hasattr(item, "current_trick") and hasattr(item, "hand"):
+        if item.is_over:
+            raise PositionError("the hand is over: no card is left to play")
+        pos = Position.from_state(item)
+        pos.validate()
+        return pos
+    if isinstance(item, tuple | list) and len(item) in (3, 4):
+        return Position.make(*item)
+    raise PositionError(
+        f"cannot solve {item!r}: expected a Position, a HandState or "
+        "(hands, trump, leader[, played])"
+    )
+
+
+def solve_many(positions: Iterable[Any]) -> list[DDResult]:
+    """Solve many positions: each a Position, a HandState or ``(hands, trump, leader[, played])``.
+
+    With DDS the positions not in the cache go to ``SolveAllBoardsBin`` (all
+    cores) in batches of 200.
+
+    >>> from cavendish.core.cards import hand_mask
+    >>> hands = [hand_mask(h) for h in (["SA"], ["SK"], ["HA"], ["HK"])]
+    >>> [r.best for r in solve_many([(hands, "S", "N"), (hands, "H", "N"), (hands, "H", "E")])]
+    [1, 1, 0]
+    """
+    todo = [_as_position(p) for p in positions]
+    results: list[DDResult | None] = [None] * len(todo)
+    missing: dict[tuple[Any, ...], list[int]] = {}
+    for i, pos in enumerate(todo):
+        key = _key(pos)
+        got = _cache_get(key) if CACHE_SIZE > 0 else None
+        if got is not None:
+            results[i] = got
+        else:
+            missing.setdefault(key, []).append(i)
+    engine = ENGINE
+    keys = list(missing)
+    if engine == "endplay" and keys:
+        assert _dds is not None
+        for start in range(0, len(keys), _MAXNOOFBOARDS):
+            chunk = keys[start : start + _MAXNOOFBOARDS]
+            bop = _dds.boards()
+            bop.noOfBoards = len(chunk)
+            for j, key in enumerate(chunk):
+                _fill(bop.deals[j], todo[missing[key][0]])
+                bop.target[j] = -1
+                bop.solutions[j] = 3
+                bop.mode[j] = 1
+            solved = _dds.solvedBoards()
+            with _lock:
+                try:
+                    _dds.SolveAllBoardsBin(bop, solved)
+                except _dds.DDSError as exc:
+                    raise PositionError(f"DDS refused a position: {exc}") from None
+            for j, key in enumerate(chunk):
+                pos = todo[missing[key][0]]
+                result = _result(pos, _read(solved.solvedBoard[j]), engine)
+                _cache_put(key, result)
+                for i in missing[key]:
+                    results[i] = result
+    else:
+        for key in keys:
+            pos = todo[missing[key][0]]
+            result = _solve_uncached(pos, engine)
+            _cache_put(key, result)
+            for i in missing[key]:
+                results[i] = result
+    return [r for r in results if r is not None]
+
+
+def _table_hands(deal_or_hands: Any) -> tuple[int, int, int, int]:
+    if isinstance(deal_or_hands, Deal):
+        return deal_or_hands.hands
+    if hasattr(deal_or_hands, "current_trick") and hasattr(deal_or_hands, "hand"):
+        if deal_or_hands.current_trick:
+            raise PositionError("dd_table: a trick is in progress; a table starts with a lead")
+        h = [deal_or_hands.hand(s) for s in Seat]
+        return (h[0], h[1], h[2], h[3])
+    try:
+        h = list(deal_or_hands)
+    except TypeError:
+        raise PositionError(
+            f"dd_table: {deal_or_hands!r} is neither a deal nor four hands"
+        ) from None
+    if len(h) != 4:
+        raise PositionError("dd_table: expected four masks of cards, for N, E, S and W")
+    return (h[0], h[1], h[2], h[3])
+
+
+def dd_table(deal_or_hands: Any) -> dict[tuple[Suit, Seat], int]:
+    """The 4 x 4 double-dummy table of a deal (or four equal hands, or a HandState between tricks).
+
+    ``table[(trump, first)]`` is the number of tricks the side of ``first`` (the
+    player who leads) takes with ``trump`` as trumps.  DDS's ``CalcDDtable``
+    gives tricks for a declarer whose left-hand opponent leads, counted as if
+    the declarer had won every trick already gone (so out of 13 in an ending
+    too); for a first player ``f`` that declarer is ``f.right`` and the entry is
+    13 minus DDS's.  With one card a hand ``CalcDDtable`` is wrong (its
+    last-trick shortcut ignores who leads), so there each cell is solved alone.
+
+    >>> from cavendish.core.cards import hand_mask
+    >>> t = dd_table([hand_mask(h) for h in (["SA"], ["SK"], ["HA"], ["HK"])])
+    >>> t[(Suit.S, Seat.N)], t[(Suit.S, Seat.E)], t[(Suit.H, Seat.S)], t[(Suit.C, Seat.W)]
+    (1, 0, 1, 0)
+    """
+    hands = _table_hands(deal_or_hands)
+    Position.make(hands, Suit.S, Seat.N).validate()
+    if ENGINE != "endplay":
+        return minimax.dd_table(hands)
+    if hands[0].bit_count() == 1:
+        return {
+            (suit, seat): _solve_uncached(Position(hands, suit, seat, ()), ENGINE).best
+            for suit in Suit
+            for seat in Seat
+        }
+    assert _dds is not None
+    table_deal = _dds.ddTableDeal()
+    for h, m in enumerate(hands):
+        row = table_deal.cards[h]
+        row[0] = (m << 2) & 0x7FFC
+        row[1] = (m >> 11) & 0x7FFC
+        row[2] = (m >> 24) & 0x7FFC
+        row[3] = (m >> 37) & 0x7FFC
+    res = _dds.ddTableResults()
+    with _lock:
+        try:
+            _dds.CalcDDtable(table_deal, res)
+        except _dds.DDSError as exc:
+            raise PositionError(f"DDS refused the deal: {exc}") from None
+    out: dict[tuple[Suit, Seat], int] = {}
+    for suit in Suit:
+        for seat in Seat:
+            out[(suit, seat)] = 13 - res.resTable[suit][seat.right]
+    return out
