@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 ARGS   ?=
 
-.PHONY: play test lint typecheck unit bench bench-engine bench-dd venv clean
+.PHONY: play test lint typecheck unit bench bench-engine bench-dd bench-players venv clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,13 +31,16 @@ unit: $(STAMP)
 	$(BIN)/pytest
 
 ## every benchmark, JSON lines
-bench: bench-engine bench-dd
+bench: bench-engine bench-dd bench-players
 
 bench-engine: $(STAMP)
 	$(BIN)/python -m cavendish.bench.engine
 
 bench-dd: $(STAMP)
 	$(BIN)/python -m cavendish.bench.dd
+
+bench-players: $(STAMP)
+	$(BIN)/python -m cavendish.bench.players $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

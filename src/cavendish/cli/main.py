@@ -296,6 +296,7 @@ def score_json(sheet: ScoreSheet) -> dict[str, Any]:
 def _register_groups() -> None:
     """The analysis commands, defined in their own modules."""
     from .analyse import register as register_analyse
+    from .match import register as register_match
     from .odds import register as register_odds
     from .problems import register as register_problems
     from .solve import register as register_solve
@@ -304,6 +305,7 @@ def _register_groups() -> None:
     register_problems(app)
     register_analyse(app)
     register_odds(app)
+    register_match(app)
 
 
 _register_groups()

@@ -1,0 +1,60 @@
+"""Measuring computer players: duplicate matches, and whole rubbers simulated.
+
+* :func:`run_match` plays a duplicate match between two kinds of player (every
+  deal twice, the teams swapping seats) and reports A's tricks and points per
+  deal against B's, with a 95% interval, and each team's decision times;
+* :func:`simulate_rubbers` plays whole rubbers and counts what Perceval counted:
+  games per rubber, rubbers won in two games, trebles, doubles and singles, the
+  first game's winners and the first deal.
+
+Both reproduce exactly from a seed, with any number of workers.
+
+>>> run_match("random", "random", boards=2, seed=1).tricks.mean
+0.0
+"""
+
+from .duplicate import (
+    BoardResult,
+    DecisionTimes,
+    MatchError,
+    MatchResult,
+    MatchSpec,
+    PlayerSpec,
+    TimedPlayer,
+    play_board,
+    play_room,
+    run_match,
+)
+from .parallel import ParallelError, RayNotInstalled, default_workers, run_tasks
+from .rubbers import RubberError, RubberStats, RubberSummary, parse_players, simulate_rubbers
+from .seeds import derive_seed
+from .stats import Interval, mean_ci, median, percentile, student_t_quantile, wilson_interval
+
+__all__ = [
+    "BoardResult",
+    "DecisionTimes",
+    "Interval",
+    "MatchError",
+    "MatchResult",
+    "MatchSpec",
+    "ParallelError",
+    "PlayerSpec",
+    "RayNotInstalled",
+    "RubberError",
+    "RubberStats",
+    "RubberSummary",
+    "TimedPlayer",
+    "default_workers",
+    "derive_seed",
+    "mean_ci",
+    "median",
+    "parse_players",
+    "percentile",
+    "play_board",
+    "play_room",
+    "run_match",
+    "run_tasks",
+    "simulate_rubbers",
+    "student_t_quantile",
+    "wilson_interval",
+]

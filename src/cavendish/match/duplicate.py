@@ -1,0 +1,412 @@
+"""Duplicate matches between two kinds of computer player.
+
+Design note
+-----------
+A *board* is one deal played twice: in room 1 team A sits North-South and team B
+East-West; in room 2 the same deal is played with the teams' seats swapped.  The
+luck of the cards cancels: whatever A's cards were worth in one room, B held them
+in the other.
+
+For board ``i`` (0-based) with ``a1`` and ``a2`` the tricks A's team took in rooms
+1 and 2, and ``b1 = 13 - a1``, ``b2 = 13 - a2`` B's::
+
+    d_i = ((a1 - b1) + (a2 - b2)) / 2 = a1 + a2 - 13
+
+A's tricks minus B's *per deal*, averaged over the two rooms.
+``tricks_per_deal`` is the mean of the ``d_i``, with Student's 95% interval
+(:func:`~.stats.mean_ci`).  ``points_per_deal`` is the same with the points each
+team scored in each room, every hand scored alone from love-all by the variant's
+scoring policy (honours count, points beyond the game are lost).
+
+Reproducibility: board ``i``'s deal comes from ``random.Random(derive_seed(seed,
+"deal", i))`` with dealer ``Seat(i % 4)``, and the player in seat ``s`` of board
+``i`` is built fresh for each room from its registry name with the seed
+``derive_seed(seed, "player", i, s)``, in both rooms.  Nothing depends on which
+worker plays a board or in which order, so a match reproduces exactly with any
+number of workers.  The player in a seat has the same seed in both rooms (common
+random numbers): a player matched against itself scores exactly nought on every
+board, and two different players' noise partly cancels.
+
+Decision time is the wall time of each ``choose()`` call (the player's own time;
+the table's bookkeeping is not counted), collected per team over every card it
+played, a dummy's included.
+
+At dummy whist North is the dummy, played by South; at double dummy North and East
+are, played by South and West.
+
+>>> m = run_match("random", "random", boards=3, seed=5)
+>>> [r.tricks_diff for r in m.results]        # a player against itself: nought
+[0.0, 0.0, 0.0]
+>>> sorted(m.to_json())[:4]
+['a', 'b', 'boards', 'ci95']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..core.cards import Card, Seat, Side
+from ..core.events import Event
+from ..core.rules import Rules, get_rules
+from ..core.state import SeatView
+from ..game.seating import Seating
+from ..game.session import PlayedHand, Session
+from ..players import PLAYERS, Player, UnknownPlayer, get_player, notify, notify_begin, player_names
+from .parallel import chunk_ranges, run_tasks
+from .seeds import derive_seed
+from .stats import Interval, mean_ci, median, percentile
+
+__all__ = [
+    "BoardResult",
+    "DecisionTimes",
+    "MatchError",
+    "MatchResult",
+    "MatchSpec",
+    "PlayerSpec",
+    "TimedPlayer",
+    "board_dealer",
+    "deal_seed",
+    "is_registered",
+    "play_board",
+    "play_boards",
+    "play_room",
+    "player_seed",
+    "run_match",
+    "table_dummies",
+]
+
+Team = Literal["a", "b"]
+
+
+class MatchError(ValueError):
+    """A match asked for with impossible settings (no boards, no workers)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """A kind of player by its registry name, picklable: players are built in the worker.
+
+    ``module`` is where the kind's factory was defined: a worker that does not know
+    the kind imports it (a module that registers its players when imported).
+    """
+
+    kind: str
+    module: str = "cavendish.players"
+
+    @classmethod
+    def named(cls, kind: str) -> PlayerSpec:
+        """The spec of a registered kind; :class:`~cavendish.players.UnknownPlayer` if none.
+
+        >>> PlayerSpec.named("random")
+        PlayerSpec(kind='random', module='cavendish.players')
+        """
+        factory = PLAYERS.get(kind) if is_registered(kind) else None
+        if factory is None:
+            raise UnknownPlayer(
+                f"unknown player {kind!r}: expected one of {', '.join(player_names())}"
+            )
+        return cls(kind, getattr(factory, "__module__", None) or "cavendish.players")
+
+    def build(self, seed: int, name: str) -> Player:
+        """A new player of this kind."""
+        if self.kind not in PLAYERS:
+            with contextlib.suppress(ImportError):  # then get_player names the kinds
+                importlib.import_module(self.module)
+        return get_player(self.kind, seed, name)
+
+
+def is_registered(kind: str) -> bool:
+    """Whether ``kind`` is a registered player, importing ``cavendish.players.<kind>``
+    first if it is not (a player package registers its kind when imported).
+
+    >>> is_registered("random"), is_registered("nobody")
+    (True, False)
+    """
+    if kind not in PLAYERS and kind.isidentifier():
+        try:
+            importlib.import_module(f"cavendish.players.{kind}")
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not f"cavendish.players.{kind}".startswith(exc.name):
+                raise  # the package exists but something it imports does not
+    return kind in PLAYERS
+
+
+class TimedPlayer:
+    """Wraps a player and appends the wall time of each ``choose()`` (ms) to ``times``.
+
+    The hooks ``observe`` and ``begin_hand`` are passed on if the player has them.
+    """
+
+    def __init__(self, inner: Player, times: list[float]) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.times = times
+
+    def choose(self, view: SeatView) -> Card:
+        """The wrapped player's card, timed."""
+        start = time.perf_counter_ns()
+        card = self.inner.choose(view)
+        self.times.append((time.perf_counter_ns() - start) / 1e6)
+        return card
+
+    def observe(self, event: Event) -> None:
+        """Pass a public event on."""
+        notify(self.inner, event)
+
+    def begin_hand(self, view: SeatView) -> None:
+        """Pass the opening view on."""
+        notify_begin(self.inner, view)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSpec:
+    """What a worker needs to play any board of the match."""
+
+    a: PlayerSpec
+    b: PlayerSpec
+    variant: str = "short"
+    seed: int = 1
+
+
+def table_dummies(rules: Rules) -> tuple[Seat, ...]:
+    """The dummy seats of a match table: none at whist, North at dummy, N and E at double dummy.
+
+    >>> table_dummies(get_rules("double-dummy"))
+    (<Seat.N: 0>, <Seat.E: 1>)
+    """
+    return {"whist": (), "dummy": (Seat.N,), "double-dummy": (Seat.N, Seat.E)}[rules.table]
+
+
+def board_dealer(board: int) -> Seat:
+    """The dealer of board ``board`` (0-based): the deal goes round, N first."""
+    return Seat(board % 4)
+
+
+def deal_seed(seed: int, board: int) -> int:
+    """The seed of board ``board``'s deal."""
+    return derive_seed(seed, "deal", board)
+
+
+def player_seed(seed: int, board: int, seat: Seat) -> int:
+    """The seed of the player in ``seat`` on board ``board`` (the same in both rooms)."""
+    return derive_seed(seed, "player", board, str(seat))
+
+
+def play_room(
+    spec: MatchSpec, board: int, room: Literal[1, 2]
+) -> tuple[PlayedHand, dict[str, list[float]]]:
+    """Play board ``board`` (0-based) in ``room`` (1: A sits N-S; 2: B does).
+
+    Returns the hand as played and scored from love-all, and the decision times
+    (ms) by team.
+    """
+    rules = get_rules(spec.variant)
+    dummies = table_dummies(rules)
+    ns: Team = "a" if room == 1 else "b"
+    ew: Team = "b" if room == 1 else "a"
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    players: dict[Seat, Player | None] = {}
+    names: dict[Seat, str] = {}
+    for seat in Seat:
+        if seat in dummies:
+            continue
+        team = ns if seat.side == Side.NS else ew
+        kind = spec.a if team == "a" else spec.b
+        name = f"{team.upper()} {kind.kind} {seat}"
+        inner = kind.build(player_seed(spec.seed, board, seat), name)
+        players[seat] = TimedPlayer(inner, times[team])
+        names[seat] = inner.name
+    seating = Seating(names, dummies, board_dealer(board), None)
+    rng = random.Random(deal_seed(spec.seed, board))
+    session = Session(rules, seating, players, rng, rubbers=None, max_hands=1)
+    played = session.play_all().hands[0]
+    return played, times
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """One board: its deal, A's tricks and both teams' points in each room, the times."""
+
+    board: int
+    """0-based index of the board in the match."""
+    deal: str
+    """The deal in PBN (the same in both rooms)."""
+    tricks: tuple[int, int]
+    """A's tricks in room 1 (as N-S) and in room 2 (as E-W)."""
+    points: tuple[tuple[int, int], tuple[int, int]]
+    """(A's points, B's points) in room 1 and in room 2."""
+    times_a: tuple[float, ...]
+    times_b: tuple[float, ...]
+
+    @property
+    def tricks_diff(self) -> float:
+        """``d_i``: A's tricks minus B's per deal, averaged over the two rooms.
+
+        >>> BoardResult(0, "", (9, 5), ((3, 0), (0, 1)), (), ()).tricks_diff
+        1.0
+        """
+        (a1, a2) = self.tricks
+        return ((a1 - (13 - a1)) + (a2 - (13 - a2))) / 2
+
+    @property
+    def points_diff(self) -> float:
+        """A's points minus B's per deal, averaged over the two rooms.
+
+        >>> BoardResult(0, "", (9, 5), ((3, 0), (0, 1)), (), ()).points_diff
+        1.0
+        """
+        (pa1, pb1), (pa2, pb2) = self.points
+        return ((pa1 - pb1) + (pa2 - pb2)) / 2
+
+
+def play_board(spec: MatchSpec, board: int) -> BoardResult:
+    """Play board ``board`` (0-based) in both rooms."""
+    one, t1 = play_room(spec, board, 1)
+    two, t2 = play_room(spec, board, 2)
+    assert one.state.deal == two.state.deal, "both rooms play the same deal"
+    assert one.result is not None and one.score is not None
+    assert two.result is not None and two.score is not None
+    return BoardResult(
+        board=board,
+        deal=one.state.deal.to_pbn(),
+        tricks=(one.result.tricks[Side.NS], two.result.tricks[Side.EW]),
+        points=(
+            (one.score.points[Side.NS], one.score.points[Side.EW]),
+            (two.score.points[Side.EW], two.score.points[Side.NS]),
+        ),
+        times_a=tuple(t1["a"] + t2["a"]),
+        times_b=tuple(t1["b"] + t2["b"]),
+    )
+
+
+def play_boards(task: tuple[MatchSpec, range]) -> list[BoardResult]:
+    """Play a chunk of boards (a worker's task)."""
+    spec, boards = task
+    return [play_board(spec, i) for i in boards]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionTimes:
+    """A team's decision times: median and 95th percentile (ms) over its cards."""
+
+    median: float
+    p95: float
+    cards: int
+
+    @classmethod
+    def of(cls, times: list[float]) -> DecisionTimes:
+        """The summary of ``times`` (ms); zeros when no card was timed."""
+        if not times:
+            return cls(0.0, 0.0, 0)
+        return cls(median(times), percentile(times, 95.0), len(times))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"median": m, "p95": q, "cards": n}``, milliseconds to four decimals."""
+        return {"median": round(self.median, 4), "p95": round(self.p95, 4), "cards": self.cards}
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A finished match: every board's result, and the figures computed from them."""
+
+    a: str
+    b: str
+    variant: str
+    seed: int
+    results: tuple[BoardResult, ...]
+
+    @property
+    def boards(self) -> int:
+        """How many boards (deals) were played, each in two rooms."""
+        return len(self.results)
+
+    @property
+    def tricks(self) -> Interval:
+        """Mean and 95% interval of A's tricks minus B's per deal."""
+        return mean_ci([r.tricks_diff for r in self.results])
+
+    @property
+    def points(self) -> Interval:
+        """Mean and 95% interval of A's points minus B's per deal."""
+        return mean_ci([r.points_diff for r in self.results])
+
+    def decision_times(self, team: Team) -> DecisionTimes:
+        """Team ``a``'s or ``b``'s decision times."""
+        times = [t for r in self.results for t in (r.times_a if team == "a" else r.times_b)]
+        return DecisionTimes.of(times)
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as the issue gives it, with the seed, the variant and points' interval."""
+        tricks, points = self.tricks, self.points
+        return {
+            "a": self.a,
+            "b": self.b,
+            "variant": self.variant,
+            "seed": self.seed,
+            "boards": self.boards,
+            "tricks_per_deal": _round(tricks.mean),
+            "ci95": _round_bounds(tricks.bounds),
+            "points_per_deal": _round(points.mean),
+            "points_ci95": _round_bounds(points.bounds),
+            "decision_ms": {
+                "a": self.decision_times("a").to_json(),
+                "b": self.decision_times("b").to_json(),
+            },
+        }
+
+
+def _round(x: float) -> float:
+    return round(x, 4) + 0.0  # + 0.0: no "-0.0"
+
+
+def _round_bounds(bounds: list[float] | None) -> list[float] | None:
+    return None if bounds is None else [_round(x) for x in bounds]
+
+
+def run_match(
+    a: str,
+    b: str,
+    *,
+    boards: int,
+    seed: int = 1,
+    variant: str = "short",
+    workers: int = 1,
+    ray_address: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> MatchResult:
+    """Play a duplicate match of ``boards`` deals between the kinds ``a`` and ``b``.
+
+    ``workers`` processes play chunks of boards (1: in this process), or Ray at
+    ``ray_address``; ``progress(k)`` is told the number of boards finished.
+    Unknown player kinds and variants raise ``ValueError`` subclasses before any
+    board is played.
+    """
+    if boards < 1:
+        raise MatchError(f"boards must be at least 1, not {boards}")
+    if workers < 1:
+        raise MatchError(f"workers must be at least 1, not {workers}")
+    rules = get_rules(variant)
+    spec = MatchSpec(PlayerSpec.named(a), PlayerSpec.named(b), rules.name, seed)
+    parallel = ray_address is not None or workers > 1
+    n_chunks = boards if not parallel else min(boards, max(workers * 8, math.ceil(boards / 25)))
+    tasks = [(spec, r) for r in chunk_ranges(boards, n_chunks)]
+    done = 0
+
+    def finished(_: int, chunk: list[BoardResult]) -> None:
+        nonlocal done
+        done += len(chunk)
+        if progress is not None:
+            progress(done)
+
+    chunks = run_tasks(
+        play_boards, tasks, workers=workers, ray_address=ray_address, on_done=finished
+    )
+    results = tuple(r for chunk in chunks for r in chunk)
+    return MatchResult(a, b, rules.name, seed, results)
