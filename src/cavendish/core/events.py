@@ -7,6 +7,16 @@ The log of a :class:`~cavendish.core.state.HandState` is a list of these
 is the single record of a hand: PBN and JSON records, replay, the laws arbiter
 and the web app read it.  Each event has a ``kind`` for serialisation.
 
+The laws arbiter (:mod:`cavendish.laws`) adds events of its own, all recorded in
+"laws" mode only.  Some change the hand (:class:`Called`, a constraint on later
+play; :class:`CardWithdrawn`, a card taken back from a trick; :class:`CardCovered`,
+an exposed card no longer liable; :class:`LeaderChanged`; :class:`PlayOmitted`,
+:class:`SurplusPlayed`, :class:`CardMislaid` and :class:`CardRestored` for a card
+not played to a trick or played to the wrong one); two only annotate it
+(:class:`Ruling`, the arbiter's finding citing its law, and :class:`Elected`, the
+option a side took).  :data:`LAWS_EVENTS` lists them; :meth:`HandState.apply
+<cavendish.core.state.HandState.apply>` applies any of them.
+
 >>> e = CardPlayed(Seat.W, Card.parse("H4"), 0, False)
 >>> e.kind, str(e)
 ('play', 'W plays H4')
@@ -19,11 +29,23 @@ from typing import Any, NamedTuple
 from .cards import Card, Seat, Side
 
 __all__ = [
+    "CALLS",
+    "LAWS_EVENTS",
+    "Called",
+    "CardCovered",
     "CardExposed",
+    "CardMislaid",
     "CardPlayed",
+    "CardRestored",
+    "CardWithdrawn",
+    "Elected",
     "Event",
     "HonoursCalled",
+    "LeaderChanged",
+    "PlayOmitted",
     "PlayOutOfTurn",
+    "Ruling",
+    "SurplusPlayed",
     "TrickQuitted",
     "event_from_dict",
     "event_to_dict",
@@ -99,7 +121,217 @@ class HonoursCalled(NamedTuple):
         return f"{self.seat} calls honours for {self.side} ({self.honours}): game"
 
 
-Event = CardPlayed | TrickQuitted | PlayOutOfTurn | CardExposed | HonoursCalled
+CALLS = ("card", "play", "highest", "lowest", "lead", "win", "not_win")
+"""What a :class:`Called` constraint requires of its seat:
+
+* ``card``: play the exposed card ``target`` at the first moment it is lawful (laws 56, 65);
+* ``play``: the card ``target`` put down too early stands as played: it is his card to
+  this trick, whatever it is (laws 67, 68);
+* ``highest`` / ``lowest``: play the highest or lowest card of the suit ``target``
+  when he may lawfully play that suit (laws 53, 55, 76, 86);
+* ``lead``: lead the suit ``target`` if he holds it (laws 60, 62, 63; law 66 if not);
+* ``win`` / ``not_win``: win, or not win, the trick if he can (laws 57, 68, 86).
+"""
+
+
+class Called(NamedTuple):
+    """A call by the adversaries that constrains ``seat``'s play (see :data:`CALLS`).
+
+    ``target`` is a card (``"SA"``), a suit letter (``"S"``) or ``""``; ``trick`` is the
+    trick the call is for, or -1 for the first trick where it can be obeyed.  A call
+    disobeyed is a revoke (law 61).
+
+    >>> str(Called(Seat.E, "lead", "H", -1, 62))
+    'E must lead H (law 62)'
+    """
+
+    seat: Seat
+    call: str
+    target: str
+    trick: int
+    law: int
+    kind: str = "called"
+
+    def __str__(self) -> str:
+        what = {
+            "card": f"must play {self.target} when he can",
+            "play": f"has played {self.target}: it stands",
+            "highest": f"must play his highest {self.target}",
+            "lowest": f"must play his lowest {self.target}",
+            "lead": f"must lead {self.target}",
+            "win": "must win the trick if he can",
+            "not_win": "must not win the trick",
+        }.get(self.call, self.call)
+        return f"{self.seat} {what} (law {self.law})"
+
+
+class CardWithdrawn(NamedTuple):
+    """The last card played to a trick is taken back into ``seat``'s hand (laws 63, 76);
+    ``exposed``: it lies face up, liable to be called.  A trick already turned and
+    quitted is reopened when the card withdrawn is its last."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    exposed: bool
+    law: int
+    kind: str = "withdrawn"
+
+    def __str__(self) -> str:
+        how = ", exposed" if self.exposed else ""
+        return f"{self.seat} takes back {self.card}{how} (law {self.law})"
+
+
+class CardCovered(NamedTuple):
+    """An exposed card of ``seat`` goes back into his hand, no longer liable to be
+    called (laws 38, 62; dummy law iii)."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    law: int
+    kind: str = "covered"
+
+    def __str__(self) -> str:
+        return f"{self.seat} takes up {self.card}: not liable to be called (law {self.law})"
+
+
+class LeaderChanged(NamedTuple):
+    """Before any card of trick ``trick`` is played, ``seat`` becomes its leader in place of
+    ``previous`` (a lead out of turn followed, law 63; the lead given back)."""
+
+    seat: Seat
+    previous: Seat
+    trick: int
+    law: int
+    kind: str = "leader"
+
+    def __str__(self) -> str:
+        return (
+            f"{self.seat} leads trick {self.trick + 1} in place of {self.previous} (law {self.law})"
+        )
+
+
+class PlayOmitted(NamedTuple):
+    """``seat`` plays no card to trick ``trick``, which is turned and quitted without it
+    (law 69; laws 46 and 70 when he has no card left)."""
+
+    seat: Seat
+    trick: int
+    law: int
+    kind: str = "omitted"
+
+    def __str__(self) -> str:
+        return f"{self.seat} plays no card to trick {self.trick + 1} (law {self.law})"
+
+
+class SurplusPlayed(NamedTuple):
+    """``card`` is counted as ``seat``'s card to the imperfect trick ``trick``; it is no
+    revoke there, and the trick goes to whoever it now falls to (law 69)."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    law: int
+    kind: str = "surplus"
+
+    def __str__(self) -> str:
+        return f"{self.seat}'s {self.card} counts to trick {self.trick + 1} (law {self.law})"
+
+
+class CardMislaid(NamedTuple):
+    """``card`` leaves ``seat``'s hand without being played: a second card to a trick or
+    a card gathered into a trick (law 70), a card missing from the deal (law 46).  He
+    stays answerable for revokes as if it were in his hand."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    law: int
+    kind: str = "mislaid"
+
+    def __str__(self) -> str:
+        return f"{self.seat}'s {self.card} is out of his hand (law {self.law})"
+
+
+class CardRestored(NamedTuple):
+    """A mislaid ``card`` is found and given back to ``seat`` (laws 46, 70)."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    law: int
+    kind: str = "restored"
+
+    def __str__(self) -> str:
+        return f"{self.seat}'s {self.card} is restored to his hand (law {self.law})"
+
+
+class Ruling(NamedTuple):
+    """The arbiter's finding: what ``seat`` did, the law that governs it, and the
+    options that law gives (empty when it gives none).
+
+    >>> str(Ruling(62, Seat.E, "E leads S3 out of turn", ("card", "suit", "pass"), 0))
+    'law 62: E leads S3 out of turn [card | suit | pass]'
+    """
+
+    law: int
+    seat: Seat
+    what: str
+    options: tuple[str, ...]
+    trick: int
+    kind: str = "ruling"
+
+    def __str__(self) -> str:
+        offered = f" [{' | '.join(self.options)}]" if self.options else ""
+        return f"law {self.law}: {self.what}{offered}"
+
+
+class Elected(NamedTuple):
+    """``side`` (by ``seat``) took ``option`` of the ruling under ``law``."""
+
+    law: int
+    side: Side
+    option: str
+    seat: Seat
+    trick: int
+    kind: str = "elected"
+
+    def __str__(self) -> str:
+        return f"{self.side} ({self.seat}) elect {self.option} (law {self.law})"
+
+
+Event = (
+    CardPlayed
+    | TrickQuitted
+    | PlayOutOfTurn
+    | CardExposed
+    | HonoursCalled
+    | Called
+    | CardWithdrawn
+    | CardCovered
+    | LeaderChanged
+    | PlayOmitted
+    | SurplusPlayed
+    | CardMislaid
+    | CardRestored
+    | Ruling
+    | Elected
+)
+
+LAWS_EVENTS: tuple[type[Any], ...] = (
+    Called,
+    CardWithdrawn,
+    CardCovered,
+    LeaderChanged,
+    PlayOmitted,
+    SurplusPlayed,
+    CardMislaid,
+    CardRestored,
+    Ruling,
+    Elected,
+)
+"""The event kinds of the laws arbiter (recorded in "laws" mode only)."""
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -114,6 +346,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
             continue
         if isinstance(value, Seat | Side | Card):
             out[name] = str(value)
+        elif isinstance(value, tuple):
+            out[name] = list(value)
         else:
             out[name] = value
     return out
@@ -125,8 +359,9 @@ _KINDS: dict[str, type[Any]] = {
     "out_of_turn": PlayOutOfTurn,
     "exposed": CardExposed,
     "honours_called": HonoursCalled,
+    **{cls._field_defaults["kind"]: cls for cls in LAWS_EVENTS},
 }
-_SEAT_FIELDS = {"seat", "winner", "turn"}
+_SEAT_FIELDS = {"seat", "winner", "turn", "previous"}
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
@@ -134,6 +369,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
 
     >>> event_from_dict({'kind': 'quitted', 'trick': 3, 'winner': 'E'})
     TrickQuitted(trick=3, winner=<Seat.E: 1>, kind='quitted')
+    >>> r = Ruling(62, Seat.E, "E leads S3 out of turn", ("card", "pass"), 0)
+    >>> event_from_dict(event_to_dict(r)) == r
+    True
     """
     kind = data.get("kind")
     cls = _KINDS.get(str(kind))
@@ -154,6 +392,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             value = Side.parse(str(value))
         elif name == "card":
             value = Card.parse(str(value))
+        elif isinstance(value, list):
+            value = tuple(value)
         args[name] = value
     event: Event = cls(**args)
     return event

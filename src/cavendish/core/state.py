@@ -17,6 +17,17 @@ reason.  In ``"laws"`` mode the revoke (law 71) is accepted and recorded on its
 event that leaves the card exposed in the hand (law 56) for the arbiter; a card
 not in the hand is refused in both modes.
 
+The laws arbiter (:mod:`cavendish.laws`) adds what the laws need, all in "laws"
+mode and all as events of the log: calls that constrain later play (a called card,
+a called suit, the highest or lowest of a suit, to win or not to win the trick),
+which :meth:`HandState.legal_mask` honours for every player and whose breach is
+flagged as a revoke (law 61); a card taken back from a trick (laws 63, 76); a
+change of leader (law 63); a card not played to a trick, or played to the wrong
+one (laws 46, 69, 70).  None of it costs the enforced hot path anything: that
+bookkeeping lives in an object that exists only while such an event is in the
+log, and every method takes its slow path only then.  With it, ``undo()``
+rebuilds the hand from the log, so the log is always the whole truth.
+
 The trump card lies face up until the dealer plays to the first trick (law 52);
 each seat's :meth:`HandState.view` shows its own hand, the exposed hands (dummy),
 the trump card while it is on the table, the current trick and the last trick
@@ -42,11 +53,37 @@ from typing import NamedTuple
 
 from .cards import CARDS, SUIT_MASK, Card, Seat, Side, Suit, cards_of
 from .deal import Deal
-from .errors import HandOver, MustFollowSuit, NothingToUndo, NotInHand, NotYourTurn
-from .events import CardExposed, CardPlayed, Event, HonoursCalled, PlayOutOfTurn, TrickQuitted
+from .errors import (
+    HandOver,
+    IllegalPlay,
+    MustFollowSuit,
+    NothingToUndo,
+    NotInHand,
+    NotYourTurn,
+    WhistError,
+)
+from .events import (
+    CALLS,
+    Called,
+    CardCovered,
+    CardExposed,
+    CardMislaid,
+    CardPlayed,
+    CardRestored,
+    CardWithdrawn,
+    Elected,
+    Event,
+    HonoursCalled,
+    LeaderChanged,
+    PlayOmitted,
+    PlayOutOfTurn,
+    Ruling,
+    SurplusPlayed,
+    TrickQuitted,
+)
 from .rules import Rules
 
-__all__ = ["HandState", "SeatView", "Trick", "trick_winner"]
+__all__ = ["HandState", "SeatView", "Trick", "standing_plays", "trick_winner"]
 
 _SEATS = tuple(Seat)
 _new_event = tuple.__new__  # builds a NamedTuple event without its keyword-parsing __new__
@@ -55,19 +92,96 @@ _SIDES = tuple(Side)
 
 
 class Trick(NamedTuple):
-    """A trick turned and quitted: who led, the four cards in order of play, the winner."""
+    """A trick turned and quitted: who led, the cards in order of play, the winner.
+
+    A trick has four cards, but for an imperfect trick (laws 46, 69, 70), whose
+    ``missing`` seats played no card to it.
+    """
 
     leader: Seat
-    cards: tuple[Card, Card, Card, Card]
+    cards: tuple[Card, ...]
     winner: Seat
+    missing: tuple[Seat, ...] = ()
 
     def card_of(self, seat: Seat) -> Card:
         """The card ``seat`` played to this trick."""
-        return self.cards[(seat - self.leader) & 3]
+        pos = (seat - self.leader) & 3
+        if self.missing:
+            if seat in self.missing:
+                raise ValueError(f"{Seat(seat)} played no card to this trick (an imperfect trick)")
+            pos -= sum(1 for m in self.missing if (m - self.leader) & 3 < pos)
+        return self.cards[pos]
+
+    def plays(self) -> list[tuple[Seat, Card]]:
+        """(seat, card) in order of play, the missing seats left out."""
+        seats = [self.leader.offset(i) for i in range(4)]
+        return list(zip([s for s in seats if s not in self.missing], self.cards, strict=True))
 
     def __str__(self) -> str:
         cards = " ".join(str(c) for c in self.cards)
         return f"{self.leader} led: {cards}; {self.winner} won"
+
+
+def _entries_winner(entries: list[int], leader: int, trump: int) -> int:
+    # the winner of a trick whose entries may hold holes (-1: no card played)
+    best = -1
+    best_i = 0
+    best_suit = -1
+    for i, c in enumerate(entries):
+        if c < 0:
+            continue
+        s = c // 13
+        if best < 0 or (s == best_suit and c > best) or (s == trump and best_suit != trump):
+            best, best_i, best_suit = c, i, s
+    return (leader + best_i) & 3
+
+
+class _Book:
+    """The laws-mode bookkeeping: exposed cards, calls in force, mislaid cards.
+
+    It exists only while the log holds an event that needs it; it is rebuilt from
+    the log by :meth:`HandState._rebuild`.
+    """
+
+    __slots__ = ("calls", "exposed", "mislaid")
+
+    def __init__(self) -> None:
+        self.exposed = [0, 0, 0, 0]
+        self.calls: list[Called] = []
+        self.mislaid = [0, 0, 0, 0]
+
+    def copy(self) -> _Book:
+        new = _Book()
+        new.exposed = self.exposed[:]
+        new.calls = self.calls[:]
+        new.mislaid = self.mislaid[:]
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Book):
+            return NotImplemented
+        return (self.exposed, self.calls, self.mislaid) == (
+            other.exposed,
+            other.calls,
+            other.mislaid,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_STATEFUL = (
+    PlayOutOfTurn,
+    CardExposed,
+    Called,
+    CardWithdrawn,
+    CardCovered,
+    LeaderChanged,
+    PlayOmitted,
+    SurplusPlayed,
+    CardMislaid,
+    CardRestored,
+)
+"""Events that need the laws-mode bookkeeping (and the slow path)."""
 
 
 def trick_winner(cards: Iterable[int], leader: int, trump: int) -> Seat:
@@ -129,9 +243,8 @@ class HandState:
     """One hand of whist from the opening lead to the thirteenth trick."""
 
     __slots__ = (
-        "_any_exposed",
+        "_book",
         "_enforced",
-        "_exposed",
         "_hands",
         "_leader",
         "_log",
@@ -160,8 +273,7 @@ class HandState:
         self._tricks: list[Trick] = []
         self._won = [0, 0]
         self._log: list[Event] = []
-        self._exposed = [0, 0, 0, 0]
-        self._any_exposed = False
+        self._book: _Book | None = None
 
     # ----------------------------------------------------------------- queries
     @property
@@ -193,7 +305,14 @@ class HandState:
     def current_trick(self) -> list[tuple[Seat, Card]]:
         """The cards played to the trick in progress, with their seats."""
         lead = self._leader
-        return [(_SEATS[(lead + i) & 3], CARDS[c]) for i, c in enumerate(self._trick)]
+        return [(_SEATS[(lead + i) & 3], CARDS[c]) for i, c in enumerate(self._trick) if c >= 0]
+
+    @property
+    def current_seats(self) -> list[Seat]:
+        """The seats that have had their turn in the trick in progress (a seat that
+        played no card to it included, law 69)."""
+        lead = self._leader
+        return [_SEATS[(lead + i) & 3] for i in range(len(self._trick))]
 
     @property
     def tricks(self) -> list[Trick]:
@@ -220,8 +339,13 @@ class HandState:
 
     @property
     def revokes(self) -> list[CardPlayed]:
-        """Every card played as a revoke (laws mode only)."""
-        return [e for e in self._log if isinstance(e, CardPlayed) and e.revoke]
+        """Every card played as a revoke (laws mode only), but those taken back."""
+        gone = _withdrawn(self._log) if self._book is not None else set()
+        return [
+            e
+            for i, e in enumerate(self._log)
+            if isinstance(e, CardPlayed) and e.revoke and i not in gone
+        ]
 
     def hand(self, seat: Seat | int) -> int:
         """The cards ``seat`` still holds (mask)."""
@@ -233,18 +357,39 @@ class HandState:
 
     def exposed(self, seat: Seat | int) -> int:
         """Cards of ``seat`` lying face up: liable to be called (law 56)."""
-        return self._exposed[seat]
+        return 0 if self._book is None else self._book.exposed[seat]
+
+    def mislaid(self, seat: Seat | int) -> int:
+        """Cards out of ``seat``'s hand that he is answerable for (laws 46, 70)."""
+        return 0 if self._book is None else self._book.mislaid[seat]
+
+    def calls(self, seat: Seat | int | None = None) -> list[Called]:
+        """The calls in force (on ``seat``, or on every seat), in the order made."""
+        if self._book is None:
+            return []
+        return [c for c in self._book.calls if seat is None or c.seat == seat]
 
     def tricks_won(self, side: Side | int) -> int:
         """Tricks taken so far by ``side``."""
         return self._won[side]
 
+    def led_suit(self) -> Suit | None:
+        """The suit led to the trick in progress, or None before the lead."""
+        for c in self._trick:
+            if c >= 0:
+                return _SUITS[c // 13]
+        return None
+
     def legal_mask(self, seat: Seat | int | None = None) -> int:
         """The cards ``seat`` (default: the seat to play) may legally play now.
 
         A seat that is not on turn has no legal card.  The mask follows suit:
-        the suit led if held, otherwise the whole hand.
+        the suit led if held, otherwise the whole hand; and it obeys the calls in
+        force on the seat (laws 56-68, 76, 86), none of which can make him revoke
+        (law 64).
         """
+        if self._book is not None:
+            return self._legal_laws(seat)
         turn = self._turn
         if seat is not None and seat != turn:
             return 0
@@ -288,10 +433,12 @@ class HandState:
             return f"not {who}'s turn: {self.turn} is to play"
         if not self._hands[who] >> c & 1:
             return "not in hand"
-        if self._trick:
-            led = self._trick[0] // 13
-            if c // 13 != led and self._hands[who] & SUIT_MASK[led]:
-                return f"must follow {_SUITS[led].word}"
+        led = self.led_suit()
+        if led is not None and c // 13 != led and self._hands[who] & SUIT_MASK[led]:
+            return f"must follow {led.word}"
+        if self._book is not None and not self.legal_mask(who) >> c & 1:
+            call = self._binding_call(who)
+            return str(call) if call is not None else "against a call"
         return None
 
     # ----------------------------------------------------------------- actions
@@ -303,6 +450,8 @@ class HandState:
         """
         if isinstance(card, str):
             card = Card.parse(card)
+        if self._book is not None:
+            return self._play_laws(card, seat)
         turn = self._turn
         if seat is not None and seat != turn:
             return self._out_of_turn(card, seat)
@@ -324,8 +473,6 @@ class HandState:
                     )
                 revoke = True
         hands[turn] = hand ^ bit
-        if self._any_exposed:
-            self._exposed[turn] &= ~bit
         trick.append(card)
         event: Event = _new_event(
             CardPlayed, (_SEATS[turn], CARDS[card], len(self._tricks), revoke, "play")
@@ -375,12 +522,9 @@ class HandState:
         if not self._hands[who] >> card & 1:
             raise NotInHand(_name(card), who.name)
         event = PlayOutOfTurn(
-            who, CARDS[card], len(self._tricks), _SEATS[self._turn], not self._trick
+            who, CARDS[card], len(self._tricks), _SEATS[self._turn], not self.current_seats
         )
-        self._exposed[who] |= 1 << card
-        self._any_exposed = True
-        self._log.append(event)
-        return event
+        return self._record(event)
 
     def expose(self, card: Card | int | str, seat: Seat | int, reason: str = "exposed") -> Event:
         """Record a card of ``seat`` exposed without being played (law 56)."""
@@ -389,11 +533,7 @@ class HandState:
         who = _SEATS[seat]
         if not self._hands[who] >> card & 1:
             raise NotInHand(_name(card), who.name)
-        event = CardExposed(who, CARDS[card], len(self._tricks), reason)
-        self._exposed[who] |= 1 << card
-        self._any_exposed = True
-        self._log.append(event)
-        return event
+        return self._record(CardExposed(who, CARDS[card], len(self._tricks), reason))
 
     def call_honours(self, seat: Seat | int, honours: int) -> Event:
         """Record a call of honours at the point of eight (long whist)."""
@@ -402,11 +542,198 @@ class HandState:
         self._log.append(event)
         return event
 
+    # ------------------------------------------------------- laws-mode actions
+    def call(
+        self,
+        seat: Seat | int,
+        call: str,
+        target: Card | Suit | str = "",
+        *,
+        law: int,
+        trick: int = -1,
+    ) -> Called:
+        """Record a call on ``seat`` (see :data:`~cavendish.core.events.CALLS`) that
+        constrains his later play; the legal-card query honours it.
+
+        >>> from cavendish.core.table import deal_cards
+        >>> import random
+        >>> from cavendish.core.rules import get_rules
+        >>> s = HandState(deal_cards(random.Random(3), Seat.N), get_rules("short", mode="laws"))
+        >>> s.turn, [str(c) for c in s.legal_cards()][:3]
+        (<Seat.E: 1>, ['S2', 'S7', 'ST'])
+        >>> _ = s.call(Seat.E, "lead", "H", law=62)
+        >>> [str(c) for c in s.legal_cards()]
+        ['H2', 'H3', 'HK', 'HA']
+        """
+        if call not in CALLS:
+            raise WhistError(f"unknown call {call!r}: expected one of {', '.join(CALLS)}")
+        text = str(target)
+        if call in ("card", "play"):
+            c = Card.parse(text)
+            if not self._hands[seat] >> c & 1:
+                raise NotInHand(str(c), _SEATS[seat].name)
+            text = str(c)
+        elif call in ("highest", "lowest", "lead"):
+            text = str(Suit.parse(text))
+        else:
+            text = ""
+        event = Called(_SEATS[seat], call, text, trick, law)
+        self._record(event)
+        return event
+
+    def withdraw(self, *, exposed: bool = False, law: int) -> CardWithdrawn:
+        """Take back the last card played to a trick (reopening the last trick turned
+        and quitted if no card of the next one is down); ``exposed``: it lies face up,
+        liable to be called (laws 63, 76)."""
+        trick_no = len(self._tricks)
+        entries = self._trick
+        leader = self._leader
+        if not entries:
+            if not self._tricks:
+                raise WhistError("no card to take back: no card has been played")
+            last = self._tricks[-1]
+            trick_no -= 1
+            leader = int(last.leader)
+            if last.leader.offset(3) in last.missing:
+                raise WhistError("no card to take back: the last seat played no card to it")
+            seat = _SEATS[(leader + 3) & 3]
+            card = last.cards[-1]
+        else:
+            if entries[-1] < 0:
+                raise WhistError("no card to take back: the last seat played no card")
+            seat = _SEATS[(leader + len(entries) - 1) & 3]
+            card = CARDS[entries[-1]]
+        event = CardWithdrawn(seat, card, trick_no, exposed, law)
+        self._log.append(event)
+        self._rebuild()
+        return event
+
+    def cover(self, seat: Seat | int, card: Card | int | str, *, law: int) -> CardCovered:
+        """An exposed card goes back into the hand, no longer liable to be called, and
+        any call to play it ends."""
+        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        called = any(x.call in ("card", "play") and x.target == str(c) for x in self.calls(seat))
+        if not self.exposed(seat) >> c & 1 and not called:
+            raise WhistError(f"{c} of {_SEATS[seat]} is neither exposed nor called")
+        event = CardCovered(_SEATS[seat], c, len(self._tricks), law)
+        self._record(event)
+        return event
+
+    def change_leader(self, seat: Seat | int, *, law: int) -> LeaderChanged:
+        """Before the lead, make ``seat`` the leader of the trick (law 63)."""
+        if self._trick:
+            raise WhistError("the leader can change only before the lead")
+        if self.is_over:
+            raise HandOver("the hand is over: no trick to lead")
+        event = LeaderChanged(_SEATS[seat], _SEATS[self._leader], len(self._tricks), law)
+        self._record(event)
+        return event
+
+    def omit(self, *, law: int) -> PlayOmitted:
+        """The seat on turn plays no card to this trick (law 69; laws 46, 70 when his
+        hand is empty); the trick is turned and quitted without it when its turn is done."""
+        if self.is_over:
+            raise HandOver("the hand is over: no trick to omit a card from")
+        if self.led_suit() is None and self._hands[self._turn]:
+            raise WhistError(f"{self.turn} is to lead: the lead cannot be omitted")
+        event = PlayOmitted(_SEATS[self._turn], len(self._tricks), law)
+        self._record(event)
+        return event
+
+    def count_surplus(
+        self, seat: Seat | int, card: Card | int | str, trick: int, *, law: int = 69
+    ) -> SurplusPlayed:
+        """Count ``seat``'s ``card`` as his card to the imperfect trick ``trick`` (law 69)."""
+        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        if not 0 <= trick < len(self._tricks) or seat not in self._tricks[trick].missing:
+            raise WhistError(f"{_SEATS[seat]} did not miss trick {trick + 1}")
+        if not self._hands[seat] >> c & 1:
+            raise NotInHand(str(c), _SEATS[seat].name)
+        event = SurplusPlayed(_SEATS[seat], c, trick, law)
+        self._record(event)
+        return event
+
+    def mislay(self, seat: Seat | int, card: Card | int | str, *, law: int) -> CardMislaid:
+        """``card`` leaves ``seat``'s hand unplayed; he stays answerable for revokes as
+        if he held it (laws 46, 70)."""
+        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        if not self._hands[seat] >> c & 1:
+            raise NotInHand(str(c), _SEATS[seat].name)
+        event = CardMislaid(_SEATS[seat], c, len(self._tricks), law)
+        self._record(event)
+        return event
+
+    def restore(self, seat: Seat | int, card: Card | int | str, *, law: int) -> CardRestored:
+        """A mislaid card is found and given back (laws 46, 70)."""
+        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        if not self.mislaid(seat) >> c & 1:
+            raise WhistError(f"{c} of {_SEATS[seat]} is not mislaid")
+        event = CardRestored(_SEATS[seat], c, len(self._tricks), law)
+        self._record(event)
+        return event
+
+    def note(self, event: Ruling | Elected) -> Event:
+        """Append a ruling or an election to the log (it changes nothing in the hand)."""
+        if not isinstance(event, Ruling | Elected):
+            raise WhistError(f"only a Ruling or an Elected can be noted, not {event!r}")
+        self._log.append(event)
+        return event
+
+    def apply(self, event: Event) -> Event:
+        """Apply any event but a trick quitted (which follows from the fourth card) and
+        return the event the state records: the way to replay a log.
+
+        >>> from cavendish.core.table import deal_cards
+        >>> import random
+        >>> from cavendish.core.rules import get_rules
+        >>> laws = get_rules("short", mode="laws")
+        >>> s = HandState(deal_cards(random.Random(3), Seat.N), laws)
+        >>> _ = s.play(s.legal_cards()[0]); _ = s.withdraw(exposed=True, law=76)
+        >>> t = HandState(s.deal, laws)
+        >>> for e in s.events:
+        ...     _ = t.apply(e)
+        >>> t == s
+        True
+        """
+        if isinstance(event, CardPlayed):
+            return self.play(event.card, event.seat)
+        if isinstance(event, PlayOutOfTurn):
+            return self.play(event.card, event.seat)
+        if isinstance(event, CardExposed):
+            return self.expose(event.card, event.seat, event.reason)
+        if isinstance(event, HonoursCalled):
+            return self.call_honours(event.seat, event.honours)
+        if isinstance(event, Called):
+            return self.call(event.seat, event.call, event.target, law=event.law, trick=event.trick)
+        if isinstance(event, CardWithdrawn):
+            return self.withdraw(exposed=event.exposed, law=event.law)
+        if isinstance(event, CardCovered):
+            return self.cover(event.seat, event.card, law=event.law)
+        if isinstance(event, LeaderChanged):
+            return self.change_leader(event.seat, law=event.law)
+        if isinstance(event, PlayOmitted):
+            return self.omit(law=event.law)
+        if isinstance(event, SurplusPlayed):
+            return self.count_surplus(event.seat, event.card, event.trick, law=event.law)
+        if isinstance(event, CardMislaid):
+            return self.mislay(event.seat, event.card, law=event.law)
+        if isinstance(event, CardRestored):
+            return self.restore(event.seat, event.card, law=event.law)
+        if isinstance(event, Ruling | Elected):
+            return self.note(event)
+        raise WhistError(f"cannot apply {event!r}: a trick is quitted by its fourth card")
+
     def undo(self) -> Event:
         """Take back the last action and return its event."""
         log = self._log
         if not log:
             raise NothingToUndo("nothing to undo: no card has been played")
+        if self._book is not None:
+            event = log.pop()
+            if isinstance(event, TrickQuitted):
+                event = log.pop()
+            self._rebuild()
+            return event
         event = log.pop()
         if isinstance(event, TrickQuitted):
             trick = self._tricks.pop()
@@ -420,23 +747,7 @@ class HandState:
             self._trick.pop()
             self._hands[seat] |= 1 << card
             self._turn = seat
-            if self._any_exposed:
-                self._restore_exposed()
-        elif isinstance(event, PlayOutOfTurn | CardExposed):
-            self._restore_exposed()
         return event
-
-    def _restore_exposed(self) -> None:
-        exposed = [0, 0, 0, 0]
-        for e in self._log:
-            if isinstance(e, PlayOutOfTurn | CardExposed):
-                exposed[e.seat] |= 1 << e.card
-            elif isinstance(e, CardPlayed):
-                exposed[e.seat] &= ~(1 << e.card)
-        self._exposed = exposed
-        self._any_exposed = any(exposed) or any(
-            isinstance(e, PlayOutOfTurn | CardExposed) for e in self._log
-        )
 
     def copy(self) -> HandState:
         """An independent copy (the deal, rules and events are shared, being frozen)."""
@@ -453,8 +764,8 @@ class HandState:
         new._tricks = self._tricks[:]
         new._won = self._won[:]
         new._log = self._log[:]
-        new._exposed = self._exposed[:]
-        new._any_exposed = self._any_exposed
+        book = self._book
+        new._book = None if book is None else book.copy()
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -471,16 +782,295 @@ class HandState:
             and self._tricks == other._tricks
             and self._won == other._won
             and self._log == other._log
-            and self._exposed == other._exposed
+            and self._book == other._book
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+    # ------------------------------------------------------ laws-mode internals
+    def _record(self, event: Event) -> Event:
+        """Append a stateful laws event and apply it (creating the bookkeeping)."""
+        if self._book is None:
+            self._book = _Book()
+        self._log.append(event)
+        quitted = self._fold(event)
+        if quitted is not None:
+            self._log.append(quitted)
+        return event
+
+    def _rebuild(self) -> None:
+        """Recompute the whole hand from the log (laws mode: after undo or withdrawal)."""
+        log = self._log
+        deal = self.deal
+        self._hands = list(deal.hands)
+        self._leader = self._turn = int(deal.dealer.left)
+        self._trick = []
+        self._tricks = []
+        self._won = [0, 0]
+        if not any(isinstance(e, _STATEFUL) for e in log):
+            self._book = None
+            for e in log:
+                if isinstance(e, CardPlayed):
+                    self._advance(int(e.card))
+            return
+        self._book = _Book()
+        gone = _withdrawn(log)
+        for i, e in enumerate(log):
+            if i in gone:
+                continue
+            self._fold(e)
+
+    def _fold(self, event: Event) -> TrickQuitted | None:
+        """Apply one event to the hand (no logging); a trick quitted is returned."""
+        book = self._book
+        assert book is not None
+        if isinstance(event, CardPlayed):
+            return self._advance(int(event.card))
+        if isinstance(event, PlayOmitted):
+            return self._advance(-1)
+        if isinstance(event, PlayOutOfTurn | CardExposed):
+            book.exposed[event.seat] |= 1 << event.card
+        elif isinstance(event, CardWithdrawn):
+            if event.exposed:
+                book.exposed[event.seat] |= 1 << event.card
+        elif isinstance(event, CardCovered):
+            book.exposed[event.seat] &= ~(1 << event.card)
+            name = str(event.card)
+            book.calls = [
+                c
+                for c in book.calls
+                if not (c.seat == event.seat and c.call in ("card", "play") and c.target == name)
+            ]
+        elif isinstance(event, Called):
+            book.calls.append(event)
+        elif isinstance(event, LeaderChanged):
+            self._leader = self._turn = int(event.seat)
+        elif isinstance(event, CardMislaid):
+            bit = 1 << event.card
+            self._hands[event.seat] &= ~bit
+            book.exposed[event.seat] &= ~bit
+            book.mislaid[event.seat] |= bit
+        elif isinstance(event, CardRestored):
+            bit = 1 << event.card
+            book.mislaid[event.seat] &= ~bit
+            self._hands[event.seat] |= bit
+        elif isinstance(event, SurplusPlayed):
+            self._count_surplus(event)
+        return None
+
+    def _advance(self, entry: int) -> TrickQuitted | None:
+        """The seat on turn puts ``entry`` (a card, or -1 for none) to the trick."""
+        turn = self._turn
+        book = self._book
+        if book is not None:
+            self._consume_calls(turn, entry)
+        if entry >= 0:
+            bit = 1 << entry
+            self._hands[turn] &= ~bit
+            if book is not None:
+                book.exposed[turn] &= ~bit
+        trick = self._trick
+        trick.append(entry)
+        if len(trick) < 4:
+            self._turn = (turn + 1) & 3
+            return None
+        leader = self._leader
+        winner = _entries_winner(trick, leader, self._trump)
+        seat = _SEATS[winner]
+        missing = tuple(_SEATS[(leader + i) & 3] for i, c in enumerate(trick) if c < 0)
+        number = len(self._tricks)
+        self._tricks.append(
+            Trick(_SEATS[leader], tuple(CARDS[c] for c in trick if c >= 0), seat, missing)
+        )
+        self._won[winner & 1] += 1
+        self._trick = []
+        self._leader = self._turn = winner
+        return TrickQuitted(number, seat)
+
+    def _count_surplus(self, event: SurplusPlayed) -> None:
+        old = self._tricks[event.trick]
+        leader = int(old.leader)
+        entries = []
+        cards = iter(old.cards)
+        for i in range(4):
+            seat = _SEATS[(leader + i) & 3]
+            if seat == event.seat:
+                entries.append(int(event.card))
+            elif seat in old.missing:
+                entries.append(-1)
+            else:
+                entries.append(int(next(cards)))
+        self._hands[event.seat] &= ~(1 << event.card)
+        winner = _SEATS[_entries_winner(entries, leader, self._trump)]
+        missing = tuple(s for s in old.missing if s != event.seat)
+        self._tricks[event.trick] = Trick(
+            old.leader, tuple(CARDS[c] for c in entries if c >= 0), winner, missing
+        )
+        self._won[old.winner & 1] -= 1
+        self._won[winner & 1] += 1
+
+    def _base(self, turn: int) -> int:
+        """The cards the seat on turn may play by the rule of following suit."""
+        hand = self._hands[turn]
+        led = self.led_suit()
+        if led is not None:
+            follow = hand & SUIT_MASK[led]
+            if follow:
+                return follow
+        return hand
+
+    def _applies(self, call: Called, turn: int, base: int) -> int:
+        """The cards ``call`` leaves the seat on turn, or 0 if it does not bind now."""
+        trick_no = len(self._tricks)
+        if 0 <= call.trick != trick_no:
+            return 0
+        kind = call.call
+        hand = self._hands[turn]
+        if kind == "play":
+            bit = 1 << Card.parse(call.target)
+            return bit if hand & bit else 0
+        if kind == "card":
+            bit = 1 << Card.parse(call.target)
+            return bit if base & bit else 0
+        if kind in ("highest", "lowest"):
+            suit = base & SUIT_MASK[Suit.parse(call.target)]
+            if not suit:
+                return 0
+            top = suit.bit_length() - 1 if kind == "highest" else (suit & -suit).bit_length() - 1
+            return 1 << top
+        if kind == "lead":
+            if any(c >= 0 for c in self._trick):
+                return 0
+            return hand & SUIT_MASK[Suit.parse(call.target)]
+        # win / not_win: beat the best card of the trick, or not: the cards on the
+        # table and those put down too early that stand as played (laws 67, 68)
+        entries = [c for c in self._trick if c >= 0]
+        if not entries:
+            return 0
+        book = self._book
+        assert book is not None
+        trick_no = len(self._tricks)
+        entries += [
+            int(Card.parse(c.target))
+            for c in book.calls
+            if c.call == "play" and c.seat != turn and c.trick in (trick_no, -1)
+        ]
+        led = entries[0] // 13
+        best = max((c for c in entries if c // 13 == self._trump), default=-1)
+        if best < 0:
+            best = max(c for c in entries if c // 13 == led)
+        winners = 0
+        for c in cards_of(base):
+            s = c // 13
+            if (s == best // 13 and c > best) or (s == self._trump and best // 13 != self._trump):
+                winners |= 1 << c
+        return winners if kind == "win" else base & ~winners
+
+    def _binding_call(self, turn: int) -> Called | None:
+        book = self._book
+        if book is None:
+            return None
+        base = self._base(turn)
+        for call in book.calls:
+            if call.seat == turn and self._applies(call, turn, base):
+                return call
+        return None
+
+    def _legal_laws(self, seat: Seat | int | None) -> int:
+        turn = self._turn
+        if seat is not None and seat != turn:
+            return 0
+        if len(self._tricks) == 13:
+            return 0
+        base = self._base(turn)
+        return self._constrain(turn, base)
+
+    def _constrain(self, turn: int, base: int) -> int:
+        book = self._book
+        assert book is not None
+        mask = base
+        bound = False
+        for call in book.calls:
+            if call.seat != turn:
+                continue
+            allowed = self._applies(call, turn, base)
+            if not allowed:
+                continue
+            narrowed = allowed if not bound else mask & allowed
+            if narrowed:
+                mask = narrowed
+                bound = True
+        return mask
+
+    def _consume_calls(self, turn: int, entry: int) -> None:
+        """The calls on the seat on turn that its play (or no play) satisfies or ends."""
+        book = self._book
+        assert book is not None
+        if not any(c.seat == turn for c in book.calls):
+            return
+        base = self._base(turn)
+        trick_no = len(self._tricks)
+        leading = not any(c >= 0 for c in self._trick)
+        keep: list[Called] = []
+        for call in book.calls:
+            if call.seat != turn:
+                keep.append(call)
+                continue
+            kind = call.call
+            if 0 <= call.trick < trick_no:
+                continue  # its trick is past
+            if kind in ("card", "play"):
+                if entry != Card.parse(call.target):
+                    keep.append(call)  # the call stands until the card is played (law 65)
+            elif kind == "lead":
+                if not leading:
+                    keep.append(call)
+            elif kind in ("win", "not_win"):
+                if call.trick != trick_no:
+                    keep.append(call)
+            elif call.trick < 0 and not self._applies(call, turn, base):
+                keep.append(call)  # highest/lowest: waits for the first moment it binds
+        book.calls = keep
+
+    def _play_laws(self, card: int, seat: Seat | int | None) -> Event:
+        """``play`` with the bookkeeping: calls, holes, mislaid cards."""
+        turn = self._turn
+        if seat is not None and seat != turn:
+            return self._out_of_turn(card, seat)
+        hand = self._hands[turn]
+        if not hand >> card & 1:
+            if len(self._tricks) == 13:
+                raise HandOver(f"the hand is over: {_name(card)} cannot be played")
+            raise NotInHand(_name(card), _SEATS[turn].name)
+        led = self.led_suit()
+        book = self._book
+        assert book is not None
+        revoke = (
+            led is not None
+            and card // 13 != led
+            and bool((hand | book.mislaid[turn]) & SUIT_MASK[led])
+        )
+        if revoke and self._enforced and led is not None and hand & SUIT_MASK[led]:
+            raise MustFollowSuit(_name(card), _SEATS[turn].name, led.word)
+        if not revoke:
+            allowed = self._constrain(turn, self._base(turn))
+            if not allowed >> card & 1:
+                if self._enforced:
+                    call = self._binding_call(turn)
+                    raise IllegalPlay(_name(card), _SEATS[turn].name, str(call))
+                revoke = True  # a call disobeyed incurs the penalty of a revoke (law 61)
+        event = CardPlayed(_SEATS[turn], CARDS[card], len(self._tricks), revoke)
+        self._log.append(event)
+        quitted = self._advance(card)
+        if quitted is not None:
+            self._log.append(quitted)
+        return event
 
     # ------------------------------------------------------------------- views
     def view(self, seat: Seat | int) -> SeatView:
         """What ``seat`` may see now (laws 52 and 91)."""
         me = _SEATS[seat]
-        exposed = list(self._exposed)
+        exposed = [self.exposed(s) for s in _SEATS]
         for d in self.dummies:
             exposed[d] = self._hands[d]
         over = self.is_over
@@ -505,6 +1095,35 @@ class HandState:
             f"<HandState {self.deal.to_pbn()} trump {self.trump.name} "
             f"trick {self.trick_number + 1} {self.turn} to play>"
         )
+
+
+def standing_plays(events: Iterable[Event]) -> list[CardPlayed]:
+    """The cards played to tricks and not taken back (laws 63, 76), in order of play:
+    what a record's play is, when the log holds a card withdrawn.
+
+    >>> from cavendish.core.table import deal_cards
+    >>> import random
+    >>> from cavendish.core.rules import get_rules
+    >>> s = HandState(deal_cards(random.Random(3), Seat.N), get_rules("short", mode="laws"))
+    >>> _ = s.play(s.legal_cards()[0]); _ = s.withdraw(law=76); _ = s.play(s.legal_cards()[-1])
+    >>> [str(e.card) for e in standing_plays(s.events)]
+    ['CT']
+    """
+    log = list(events)
+    gone = _withdrawn(log)
+    return [e for i, e in enumerate(log) if isinstance(e, CardPlayed) and i not in gone]
+
+
+def _withdrawn(log: list[Event]) -> set[int]:
+    """Indexes of the plays (and no-plays) taken back by a later ``CardWithdrawn``."""
+    stack: list[int] = []
+    gone: set[int] = set()
+    for i, e in enumerate(log):
+        if isinstance(e, CardPlayed | PlayOmitted):
+            stack.append(i)
+        elif isinstance(e, CardWithdrawn) and stack:
+            gone.add(stack.pop())
+    return gone
 
 
 def _name(card: int) -> str:

@@ -1,0 +1,45 @@
+"""The laws of whist: the club code of 1864 (laws 13-91, dummy and double dummy),
+adjudicated.
+
+* :class:`Arbiter` runs one hand at a table by the code: irregularities happen,
+  are noticed or claimed, ruled on citing their law, the non-offenders elect among
+  the options the law gives, and the penalty is applied and scored.
+* :class:`DealProcedure` adjudicates a deal made by hand (laws 29-51, 83).
+* :class:`Club` and :class:`Table` form tables and cut in and out (laws 15-25).
+* :mod:`cavendish.laws.scenario` replays a scenario (a deal and the actions at the
+  table) and reports the rulings; :mod:`cavendish.laws.coverage` is the table of
+  laws 1-91 and where each is adjudicated and tested.
+"""
+
+from .actions import Action, ActionError
+from .arbiter import Arbiter
+from .deal_laws import DealOutcome, DealProcedure
+from .decisions import Decision
+from .errors import AwaitingDecision, LawsError, NotAllowed
+from .general import bet_winner
+from .names import law_name
+from .policy import computer_option
+from .scenario import Finding, Report, Scenario, run_scenario
+from .table_laws import Club, PhysicalCutter, Table
+
+__all__ = [
+    "Action",
+    "ActionError",
+    "Arbiter",
+    "AwaitingDecision",
+    "Club",
+    "DealOutcome",
+    "DealProcedure",
+    "Decision",
+    "Finding",
+    "LawsError",
+    "NotAllowed",
+    "PhysicalCutter",
+    "Report",
+    "Scenario",
+    "Table",
+    "bet_winner",
+    "computer_option",
+    "law_name",
+    "run_scenario",
+]

@@ -1,0 +1,450 @@
+"""The arbiter's core: the hand, the decisions awaited, the rulings and the liabilities.
+
+Design note
+-----------
+:class:`ArbiterBase` wraps a :class:`~cavendish.core.state.HandState` in "laws" mode.
+Every table action is a method decorated with :func:`table_action`, which records it
+(an :class:`~cavendish.laws.actions.Action`), refuses it while a decision is awaited
+(law 87) and, once it is done, lets the arbiter examine the table (establish revokes,
+offer the calls the laws allow, end the hand).  The laws themselves live in mixins,
+one module per concept; :class:`~cavendish.laws.arbiter.Arbiter` puts them together.
+
+What the arbiter keeps besides the hand:
+
+* the decisions (:class:`~cavendish.laws.decisions.Decision`), the queue of those
+  awaited, and the elections made;
+* liabilities: exposed cards liable to be called and the law that made them so,
+  sides liable to have a suit called at their next lead (laws 60, 62, 63), players
+  liable to have their highest or lowest trump called (laws 53, 55);
+* the state of the hand beyond the cards: void (a new deal), abandoned (law 59),
+  closed by the next cut (law 78).
+
+Every finding is a :class:`~cavendish.core.events.Ruling` in the hand's log and every
+election an :class:`~cavendish.core.events.Elected`, so the log is the record.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
+
+from ..core.cards import SUIT_MASK, Card, Seat, Side, Suit
+from ..core.deal import Deal
+from ..core.events import CardPlayed, Elected, Event, PlayOutOfTurn, Ruling
+from ..core.rules import Rules, get_rules
+from ..core.state import HandState, trick_winner
+from .actions import Action, to_plain
+from .decisions import Decision
+from .errors import AwaitingDecision, LawsError, NotAllowed
+from .names import law_name
+
+__all__ = ["ArbiterBase", "Omission", "RevokeCase", "TrumpLiability", "table_action"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+A = TypeVar("A", bound="ArbiterBase")
+
+Handler = Callable[[str, Seat], object]
+
+
+def table_action(
+    free: bool = False,
+) -> Callable[[Callable[Concatenate[A, P], R]], Callable[Concatenate[A, P], R]]:
+    """Make a method a table action: recorded, refused while a decision is awaited
+    (unless ``free``: elections, questions that change nothing), and followed by the
+    arbiter's examination of the table."""
+
+    def wrap(fn: Callable[Concatenate[A, P], R]) -> Callable[Concatenate[A, P], R]:
+        signature = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        def run(self: A, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            outer = self._depth == 0
+            if outer:
+                if not free and self._queue:
+                    raise AwaitingDecision(
+                        f"{fn.__name__}: a decision is awaited first (law 87): {self._queue[0]}"
+                    )
+                bound = signature.bind(self, *args, **kwargs)
+                bound.apply_defaults()
+                plain = tuple((k, to_plain(v)) for k, v in list(bound.arguments.items())[1:])
+                self.actions.append(Action(fn.__name__, plain))
+            self._depth += 1
+            try:
+                result = fn(self, *args, **kwargs)
+            except BaseException:
+                if outer:
+                    self.actions.pop()
+                raise
+            finally:
+                self._depth -= 1
+            if outer:
+                self._examine()
+            return result
+
+        return run
+
+    return wrap
+
+
+@dataclass
+class RevokeCase:
+    """A card played as a revoke (law 71) or against a call (law 61), and its fate."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    index: int
+    """Its ``CardPlayed`` in the hand's log."""
+    law: int
+    """71 (a suit not followed) or 61 (a call disobeyed)."""
+    dummy: bool = False
+    asked: bool = False
+    """Partner asked "having none?" before the trick was quitted (law 74)."""
+    denied: bool = False
+    """The question was answered in the negative (law 74)."""
+    status: str = "open"
+    """``open``, ``established`` (law 73), ``corrected`` (law 76)."""
+    how: str = ""
+    """Why it was established."""
+    claimed: bool = False
+    penalty: str | None = None
+    decision: int | None = None
+
+
+@dataclass
+class TrumpLiability:
+    """A player liable to have his highest or lowest trump called (laws 53, 55)."""
+
+    seat: Seat
+    law: int
+    once: bool
+    """Law 53: one call; law 55: any time during the hand."""
+    direction: str = ""
+    """The standing call (law 55: repeated but not changed until the card is played)."""
+
+
+@dataclass
+class Omission:
+    """A player who played no card to a trick (law 69)."""
+
+    seat: Seat
+    trick: int
+    discovered: bool = False
+    stand: bool = False
+
+
+class ArbiterBase:
+    """The hand in "laws" mode, the decisions awaited and the liabilities (see module)."""
+
+    def __init__(
+        self,
+        deal: Deal,
+        rules: Rules | None = None,
+        *,
+        score: tuple[int, int] = (0, 0),
+        dummies: Iterable[Seat] = (),
+        attentive: bool = True,
+        missing: dict[Seat, Card] | None = None,
+    ) -> None:
+        base = rules if rules is not None else get_rules("short")
+        self.rules = base.replace(mode="laws")
+        dummy_seats = tuple(dummies)
+        needed = {"whist": 0, "dummy": 1, "double-dummy": 2}[self.rules.table]
+        if len(dummy_seats) != needed:
+            raise LawsError(
+                f"{self.rules.table} has {needed} dummies, but {len(dummy_seats)} were named"
+            )
+        if needed == 2 and dummy_seats[0].side == dummy_seats[1].side:
+            raise LawsError("double dummy: each side has one dummy, not two on one side")
+        self.state = HandState(deal, self.rules, dummies=dummy_seats)
+        if len(score) != 2 or min(score) < 0:
+            raise LawsError(f"score {score!r}: expected the game score of N-S and E-W")
+        self.before = (score[0], score[1])
+        self.attentive = attentive
+        self.actions: list[Action] = []
+        self.decisions: list[Decision] = []
+        self.elections: dict[int, tuple[str, Seat]] = {}
+        self._queue: list[Decision] = []
+        self._handlers: dict[int, Handler] = {}
+        self._ruling_of: dict[int, int] = {}
+        self._designated: dict[Side, Seat] = {}
+        self._depth = 0
+        # liabilities
+        self._liable: dict[tuple[Seat, Card], int] = {}
+        self._suit_liable: list[tuple[Side, int, Seat]] = []
+        self._trump_liable: dict[Seat, TrumpLiability] = {}
+        self._offered: set[tuple[str, int, int, int]] = set()
+        self._thrown: dict[Seat, int] = {}
+        self._detached: dict[Seat, Card] = {}
+        self._false_lead: tuple[Seat, Card, Seat, int] | None = None
+        self._misplaced: list[tuple[Seat, Card]] = []
+        self._trump_left = False
+        self._trump_exposed = False
+        # the state of the hand beyond the cards
+        self.void: str | None = None
+        """Why the hand is void and dealt again (laws 37, 46, 47, 69), or None."""
+        self.next_dealer: Seat = deal.dealer.left
+        self.abandoned: tuple[Seat, int] | None = None
+        """Law 59: the first to throw down and the tricks of the rest his side takes."""
+        self.cut: bool = False
+        """The cards have been cut for the next deal (law 78)."""
+        self.finished = False
+        self._searched = False
+        self.revokes: list[RevokeCase] = []
+        self._claims: list[tuple[Side, Seat | None, int | None]] = []
+        self._examined: list[tuple[Side, Seat | None, int | None]] = []
+        self.omissions: list[Omission] = []
+        self.bystander_liable: list[tuple[Seat, str]] = []
+        self.referrals: dict[str, str] = {}
+        if missing:
+            for seat, card in missing.items():
+                self.state.mislay(seat, card, law=46)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def deal(self) -> Deal:
+        """The deal being played."""
+        return self.state.deal
+
+    @property
+    def dummies(self) -> tuple[Seat, ...]:
+        """The exposed hands (dummy whist, double dummy)."""
+        return self.state.dummies
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The hand's log: cards, rulings, elections."""
+        return self.state.events
+
+    @property
+    def rulings(self) -> list[Ruling]:
+        """Every ruling so far, in order."""
+        return [e for e in self.state.events if isinstance(e, Ruling)]
+
+    def pending(self) -> Decision | None:
+        """The decision awaited now, or None if play may go on."""
+        return self._queue[0] if self._queue else None
+
+    def liable(self, seat: Seat) -> dict[Card, int]:
+        """``seat``'s exposed cards liable to be called, with the law that made them so."""
+        return {c: law for (s, c), law in self._liable.items() if s == seat}
+
+    @property
+    def is_over(self) -> bool:
+        """The hand is over: played out, abandoned (law 59) or void."""
+        return self.void is not None or self.abandoned is not None or self.state.is_over
+
+    # -------------------------------------------------------------- decisions
+    @table_action(free=True)
+    def elect(self, side: Side, option: str, by: Seat | None = None) -> None:
+        """``side`` takes ``option`` of the decision awaited (by ``by``, default the
+        player named in it).  Either partner's demand is final (law 84)."""
+        decision = self.pending()
+        if decision is None:
+            raise NotAllowed(f"{side} elect {option!r}, but no decision is awaited", 84)
+        if side != decision.side:
+            raise NotAllowed(
+                f"{side} cannot elect: the decision is {decision.side}'s ({decision.question})",
+                decision.law,
+            )
+        who = decision.seat if by is None else by
+        if who.side != side:
+            raise NotAllowed(f"{who} is not of {side}", 84)
+        if decision.answer and who != decision.seat:
+            raise NotAllowed(f"only {decision.seat} can answer: {decision.question}", decision.law)
+        chosen = self._designated.get(side)
+        if chosen is not None and who != chosen and not decision.answer:
+            raise NotAllowed(f"{side} agreed that {chosen} makes the election, not {who}", 84)
+        if option not in decision.options:
+            raise NotAllowed(
+                f"{option!r} is not an option of {law_name(decision.law)}: "
+                f"expected one of {', '.join(decision.options)}",
+                decision.law,
+            )
+        self._queue.pop(0)
+        self.elections[decision.number] = (option, who)
+        self.state.note(Elected(decision.law, side, option, who, self.state.trick_number))
+        handler = self._handlers.pop(decision.number)
+        handler(option, who)
+
+    @table_action(free=True)
+    def consult(self, side: Side) -> None:
+        """The partners of ``side`` consult on the decision awaited: allowed for a revoke
+        penalty, otherwise they lose their right to the penalty (law 84)."""
+        decision = self.pending()
+        if decision is None or decision.side != side or decision.answer:
+            raise NotAllowed(f"{side} have no election to consult on", 84)
+        if decision.consult:
+            self._rule(84, decision.seat, f"{side} consult on the revoke penalty: allowed")
+            return
+        self._rule(84, decision.seat, f"{side} consult on {decision.question}: right lost")
+        self._queue.pop(0)
+        self.elections[decision.number] = ("lost", decision.seat)
+        handler = self._handlers.pop(decision.number)
+        if "pass" in decision.options:
+            handler("pass", decision.seat)
+
+    @table_action(free=True)
+    def designate(self, side: Side, seat: Seat) -> None:
+        """``side`` agree that ``seat`` makes their elections (law 84)."""
+        if seat.side != side:
+            raise NotAllowed(f"{seat} is not of {side}", 84)
+        self._designated[side] = seat
+
+    def auto_elect(self, policy: Callable[[Any, Decision], str] | None = None) -> list[str]:
+        """Let the computer decide every decision awaited, by ``policy`` (default: the
+        rules of :mod:`cavendish.laws.policy`); return the options taken."""
+        chooser: Callable[[Any, Decision], str]
+        if policy is None:
+            from .policy import computer_option
+
+            chooser = cast(Callable[[Any, Decision], str], computer_option)
+        else:
+            chooser = policy
+        taken: list[str] = []
+        while (decision := self.pending()) is not None:
+            option = chooser(self, decision)
+            taken.append(option)
+            self.elect(decision.side, option, decision.seat)
+        return taken
+
+    def _decide(
+        self,
+        law: int,
+        side: Side,
+        offender: Seat,
+        question: str,
+        options: tuple[str, ...],
+        topic: str,
+        handler: Handler,
+        *,
+        consult: bool = False,
+        answer_by: Seat | None = None,
+        ruling: int | None = None,
+        card: Card | None = None,
+    ) -> Decision:
+        """Await ``side``'s election among ``options``; ``handler`` applies it."""
+        seat = answer_by if answer_by is not None else self._elector(side, offender)
+        decision = Decision(
+            len(self.decisions),
+            law,
+            side,
+            seat,
+            offender,
+            question,
+            options,
+            topic,
+            consult,
+            answer_by is not None,
+            self.state.trick_number,
+            card,
+        )
+        self.decisions.append(decision)
+        self._queue.append(decision)
+        self._handlers[decision.number] = handler
+        if ruling is not None:
+            self._ruling_of[decision.number] = ruling
+        return decision
+
+    def ruling_of(self, decision: Decision) -> Ruling | None:
+        """The ruling that gave rise to ``decision``."""
+        index = self._ruling_of.get(decision.number)
+        if index is None:
+            return None
+        event = self.state.events[index]
+        return event if isinstance(event, Ruling) else None
+
+    def _elector(self, side: Side, offender: Seat) -> Seat:
+        """Who elects for ``side``: the player agreed on (law 84), else the first of the
+        side to play after the offender, a dummy's partner for a dummy."""
+        chosen = self._designated.get(side)
+        if chosen is not None:
+            return chosen
+        seat = offender.left if offender.left.side == side else offender.left.left
+        if seat in self.dummies:
+            seat = seat.partner
+        return seat
+
+    def _rule(self, law: int, seat: Seat, what: str, options: tuple[str, ...] = ()) -> int:
+        """Record a ruling in the log; return its index there."""
+        self.state.note(Ruling(law, seat, what, options, self.state.trick_number))
+        return len(self.state.events) - 1
+
+    # ------------------------------------------------------------ liabilities
+    def _make_liable(self, seat: Seat, card: Card, law: int) -> None:
+        """An exposed card of ``seat`` is liable to be called (law 56)."""
+        if seat in self.dummies:
+            return  # dummy's cards lie face up by right
+        self._liable[(seat, card)] = law
+
+    def _drop_liability(self, seat: Seat, card: Card) -> None:
+        self._liable.pop((seat, card), None)
+
+    # ----------------------------------------------------------------- helpers
+    def _adversaries(self, seat: Seat) -> Side:
+        return seat.side.other
+
+    def _quitted(self, trick: int) -> bool:
+        """Trick ``trick`` has been turned and quitted (law 73): a card of a later trick
+        is down, or the hand is over.  Until then the trick lies on the table."""
+        st = self.state
+        if st.trick_number <= trick:
+            return False
+        if st.is_over:
+            return True
+        return any(isinstance(e, CardPlayed | PlayOutOfTurn) and e.trick > trick for e in st.events)
+
+    def _played_to(self, seats: Iterable[Seat], trick: int) -> bool:
+        """One of ``seats`` led or played to trick ``trick``, in turn or not."""
+        wanted = set(seats)
+        return any(
+            isinstance(e, CardPlayed | PlayOutOfTurn) and e.trick == trick and e.seat in wanted
+            for e in self.state.events
+        )
+
+    def _has_played(self, seat: Seat) -> bool:
+        return any(isinstance(e, CardPlayed) and e.seat == seat for e in self.state.events)
+
+    def _is_dummy_pair(self, a: Seat, b: Seat) -> bool:
+        """``a`` and ``b`` are a dummy and its partner (one player's two hands)."""
+        return a != b and a.partner == b and (a in self.dummies or b in self.dummies)
+
+    def _no_gain(self, seat: Seat) -> bool:
+        """Dummy law iii: dummy's partner is not liable for an error whence he can gain
+        nothing (exposing his cards, announcing the trick)."""
+        return seat.partner in self.dummies and seat not in self.dummies
+
+    def _winning_seat(self) -> Seat | None:
+        """Who is winning the trick in progress, or None before the lead."""
+        st = self.state
+        plays = st.current_trick
+        if not plays:
+            return None
+        position = trick_winner([c for _, c in plays], 0, st.trump)  # index among the plays
+        return plays[int(position)][0]
+
+    def _suit_cards(self, seat: Seat, suit: Suit) -> int:
+        return self.state.hand(seat) & SUIT_MASK[suit]
+
+    def _check_not_closed(self, what: str) -> None:
+        if self.void is not None:
+            raise NotAllowed(f"{what}: the hand is void ({self.void})")
+        if self.abandoned is not None:
+            raise NotAllowed(f"{what}: the hand was abandoned", 59)
+
+    def _check_in_play(self, what: str) -> None:
+        self._check_not_closed(what)
+        if self.state.is_over:
+            raise NotAllowed(f"{what}: the hand is over")
+
+    # ------------------------------------------------- hooks the mixins provide
+    def _examine(self) -> None:
+        """Establish, offer and close what the table now calls for (see Arbiter)."""
+
+    def _play_card(self, seat: Seat, card: Card) -> None:
+        """Play ``card`` for ``seat`` in turn, noting a revoke (see Arbiter)."""
+        raise NotImplementedError

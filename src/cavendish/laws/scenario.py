@@ -1,0 +1,213 @@
+"""Scenarios: a deal and the actions taken at the table, replayed and ruled on.
+
+Design note
+-----------
+A :class:`Scenario` is everything needed to rule on a hand again: the deal (with
+the dealer and the card turned up), the rule-set, the game score when the deal
+began, the dummies, whether the table is attentive, and the table's actions in
+order (:class:`~cavendish.laws.actions.Action`), irregular ones and elections
+included.  :func:`run_scenario` replays them through an
+:class:`~cavendish.laws.arbiter.Arbiter`; a decision the actions do not answer is
+taken by the computer's rule (``auto``), and said so.  The :class:`Report` lists
+each irregularity found, the law that governs it, the options it gave, the option
+taken and by whom, and the score of the hand.
+
+Scenarios read and write as plain dicts (JSON):
+
+>>> data = {
+...     "deal": "N:AKQJ.432.765.T98 T98.AKQJ.432.765 765.T98.AKQJ.432 432.765.T98.AKQJ",
+...     "dealer": "S", "trump_card": "S5",
+...     "actions": [{"act": "play", "seat": "N", "card": "SA"},
+...                 {"act": "elect", "side": "EW", "option": "card"}],
+... }
+>>> report = run_scenario(Scenario.from_dict(data), auto=False)
+>>> [(f.law, f.taken) for f in report.findings]
+[(62, 'card')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.cards import Card, Seat
+from ..core.deal import Deal
+from ..core.events import Event, Ruling
+from ..core.rules import get_rules
+from ..scoring.result import HandResult, HandScore
+from .actions import Action, ActionError
+from .arbiter import Arbiter
+from .errors import LawsError
+from .names import law_name
+
+__all__ = ["Finding", "Report", "Scenario", "run_scenario"]
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A deal and what was done at the table."""
+
+    deal: Deal
+    actions: tuple[Action, ...] = ()
+    variant: str = "short"
+    score: tuple[int, int] = (0, 0)
+    dummies: tuple[Seat, ...] = ()
+    attentive: bool = True
+    missing: tuple[tuple[Seat, Card], ...] = ()
+    """Cards missing from a hand from the deal (law 46)."""
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Scenario:
+        """Read a scenario: ``deal`` (PBN), ``dealer``, ``trump_card``, ``actions`` and
+        optionally ``variant``, ``score``, ``dummies``, ``attentive``, ``missing``."""
+        if not isinstance(data, dict):
+            raise ActionError(f"a scenario is an object, not {type(data).__name__}")
+        for key in ("deal", "trump_card"):
+            if not isinstance(data.get(key), str):
+                raise ActionError(f'a scenario needs "{key}" as text')
+        try:
+            deal = Deal.from_pbn(
+                data["deal"], dealer=data.get("dealer"), trump_card=data["trump_card"]
+            )
+            dummies = tuple(Seat.parse(str(s)) for s in data.get("dummies", []))
+            missing = tuple(
+                (Seat.parse(str(k)), Card.parse(str(v)))
+                for k, v in dict(data.get("missing", {})).items()
+            )
+        except ValueError as exc:
+            raise ActionError(f"bad scenario: {exc}") from None
+        score = data.get("score", [0, 0])
+        if not (isinstance(score, list | tuple) and len(score) == 2):
+            raise ActionError(f'"score" is the game score [N-S, E-W], not {score!r}')
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise ActionError('"actions" must be a list')
+        return cls(
+            deal=deal,
+            actions=tuple(Action.from_dict(a) for a in actions),
+            variant=str(data.get("variant", "short")),
+            score=(int(score[0]), int(score[1])),
+            dummies=dummies,
+            attentive=bool(data.get("attentive", True)),
+            missing=missing,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The scenario as plain values (see :meth:`from_dict`)."""
+        out: dict[str, Any] = {
+            "deal": self.deal.to_pbn(),
+            "dealer": str(self.deal.dealer),
+            "trump_card": str(self.deal.trump_card),
+            "variant": self.variant,
+            "score": list(self.score),
+            "dummies": [str(s) for s in self.dummies],
+            "attentive": self.attentive,
+            "actions": [a.to_dict() for a in self.actions],
+        }
+        if self.missing:
+            out["missing"] = {str(s): str(c) for s, c in self.missing}
+        return out
+
+    def arbiter(self) -> Arbiter:
+        """A fresh arbiter for this scenario's deal."""
+        return Arbiter(
+            self.deal,
+            get_rules(self.variant),
+            score=self.score,
+            dummies=self.dummies,
+            attentive=self.attentive,
+            missing=dict(self.missing) or None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One ruling: the law, the offender, what happened, the options and the choice."""
+
+    law: int
+    seat: Seat
+    what: str
+    options: tuple[str, ...]
+    taken: str | None = None
+    by: Seat | None = None
+    computer: bool = False
+    """The option was taken by the computer's rule, not by an action of the scenario."""
+
+    def __str__(self) -> str:
+        text = f"{law_name(self.law)}: {self.what}"
+        if self.options:
+            text += f" [{' | '.join(self.options)}]"
+        if self.taken is not None:
+            who = f" by {self.by}" if self.by is not None else ""
+            text += f" -> {self.taken}{who}" + (" (computer)" if self.computer else "")
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What the arbiter found in a scenario, and the score of the hand."""
+
+    findings: tuple[Finding, ...]
+    result: HandResult | None
+    score: HandScore | None
+    void: str | None
+    events: tuple[Event, ...] = field(default=())
+    finished: bool = True
+
+
+def run_scenario(scenario: Scenario, *, auto: bool = True) -> Report:
+    """Replay ``scenario`` through an arbiter and report its rulings and the score.
+
+    With ``auto`` a decision awaited when the next action is not an election (or at
+    the end) is taken by the computer's rule; without it, that is an error.
+    """
+    arb = scenario.arbiter()
+    computer: set[int] = set()
+
+    def settle() -> None:
+        while (d := arb.pending()) is not None:
+            if not auto:
+                raise LawsError(f"the scenario leaves a decision unanswered: {d}")
+            computer.add(d.number)
+            arb.auto_elect()
+
+    for i, action in enumerate(scenario.actions):
+        if action.name not in ("elect", "consult", "designate"):
+            settle()
+        method = getattr(arb, action.name, None)
+        if method is None or action.name.startswith("_") or not callable(method):
+            raise ActionError(f"action {i + 1}: no table action {action.name!r}")
+        try:
+            method(**action.kwargs())
+        except TypeError as exc:
+            raise ActionError(f"action {i + 1} ({action}): {exc}") from None
+    settle()
+    return _report(arb, computer)
+
+
+def _report(arb: Arbiter, computer: set[int]) -> Report:
+    taken: dict[int, tuple[str, Seat, bool]] = {}
+    for decision in arb.decisions:
+        choice = arb.elections.get(decision.number)
+        index = arb._ruling_of.get(decision.number)
+        if choice is not None and index is not None:
+            taken[index] = (choice[0], choice[1], decision.number in computer)
+    findings = []
+    for i, e in enumerate(arb.events):
+        if isinstance(e, Ruling):
+            got = taken.get(i)
+            findings.append(
+                Finding(
+                    e.law,
+                    e.seat,
+                    e.what,
+                    e.options,
+                    got[0] if got else None,
+                    got[1] if got else None,
+                    got[2] if got else False,
+                )
+            )
+    finished = arb.finished or arb.void is not None
+    result = arb.result() if finished else None
+    score = arb.score() if finished else None
+    return Report(tuple(findings), result, score, arb.void, arb.events, finished)
