@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 ARGS   ?=
 
-.PHONY: play test lint typecheck unit bench bench-engine bench-dd bench-players venv clean
+.PHONY: play test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws venv clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,7 +31,7 @@ unit: $(STAMP)
 	$(BIN)/pytest
 
 ## every benchmark, JSON lines
-bench: bench-engine bench-dd bench-players
+bench: bench-engine bench-dd bench-players bench-laws
 
 bench-engine: $(STAMP)
 	$(BIN)/python -m cavendish.bench.engine
@@ -44,3 +44,6 @@ bench-players: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
+
+bench-laws: $(STAMP)
+	$(BIN)/python -m cavendish.bench.laws $(ARGS)

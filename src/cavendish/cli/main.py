@@ -93,6 +93,22 @@ def play(
             help="PBN file for the record (default: cavendish-<seed>-<timestamp>.pbn here).",
         ),
     ] = None,
+    laws: Annotated[
+        bool,
+        typer.Option(
+            "--laws",
+            help="Play under the club code: irregularities are allowed, the arbiter rules "
+            "and you are offered every claim and election the laws give your side.",
+        ),
+    ] = False,
+    sloppy: Annotated[
+        float,
+        typer.Option(
+            "--sloppy",
+            help="With --laws: the chance, per card, that a computer player commits an "
+            "irregularity (0 to 1).",
+        ),
+    ] = 0.0,
 ) -> None:
     """Play a whole rubber in the terminal against computer players.
 
@@ -104,6 +120,26 @@ def play(
     rules = _rules(variant)
     me = _seat(seat, "--seat")
     seed = _new_seed() if seed is None else seed
+    if not 0.0 <= sloppy <= 1.0:
+        _fail(f"--sloppy {sloppy}: expected a chance between 0 and 1", 2)
+    if sloppy and not laws:
+        _fail("--sloppy needs --laws: irregularities are only allowed under the laws", 2)
+    if laws:
+        from .laws_play import run_laws_game
+
+        status = run_laws_game(
+            variant,
+            me,
+            seed,
+            sloppy,
+            out,
+            Console(highlight=False),
+            sys.stdin,
+            errors=Console(stderr=True, highlight=False),
+        )
+        if status:
+            raise typer.Exit(status)
+        return
     session = make_session(rules, me, seed)
     game = TerminalGame(
         session=session,
@@ -248,6 +284,15 @@ def score(
             state = record.replay(replay_rules)
         except RecordError as exc:
             _fail(f"{file}: {exc}")
+        if record.laws:  # the arbiter's log is the judge: claims, elections, law 59
+            try:
+                result = record.result()
+            except ValueError as exc:
+                skipped.append(f"board {record.board}: {exc}")
+                continue
+            sheet.record(result)
+            boards.append(record.board)
+            continue
         if not state.is_over:
             skipped.append(f"board {record.board} is unfinished ({len(record.plays)} cards played)")
             continue
@@ -297,6 +342,7 @@ def _register_groups() -> None:
     """The analysis commands, defined in their own modules."""
     from .analyse import register as register_analyse
     from .match import register as register_match
+    from .rule import register as register_rule
     from .odds import register as register_odds
     from .problems import register as register_problems
     from .solve import register as register_solve
@@ -306,6 +352,7 @@ def _register_groups() -> None:
     register_analyse(app)
     register_odds(app)
     register_match(app)
+    register_rule(app)
 
 
 _register_groups()

@@ -20,7 +20,11 @@ and each board::
 card turned up.  On reading, only ``deal`` and ``trump_card`` are required:
 ``board`` defaults to the board's place in the list, ``variant`` to ``short``,
 ``dealer`` to the first seat of ``deal``, ``plays`` to the cards of the ``play``
-events, and the rest to empty.  The writer puts one event per line.
+events that stand (not taken back, :func:`~cavendish.core.state.standing_plays`),
+and the rest to empty.  The writer puts one event per line.  A hand played under
+the laws arbiter keeps every ruling, election and correction in ``events``
+(:data:`~cavendish.core.events.LAWS_EVENTS`), each kind as
+:func:`~cavendish.core.events.event_to_dict` writes it.
 
 >>> import random
 >>> from cavendish.core.cards import Seat
@@ -57,7 +61,8 @@ from typing import Any
 from ..core.cards import Card, CardParseError, Seat
 from ..core.deal import Deal
 from ..core.errors import DealError
-from ..core.events import CardPlayed, Event, event_from_dict, event_to_dict
+from ..core.events import Event, event_from_dict, event_to_dict
+from ..core.state import standing_plays
 from .record import HandRecord, RecordError
 
 __all__ = [
@@ -82,6 +87,13 @@ _FIELD_TYPES: dict[str, type] = {
     "lead": bool,
     "honours": int,
     "reason": str,
+    "law": int,
+    "exposed": bool,
+    "call": str,
+    "target": str,
+    "what": str,
+    "option": str,
+    "options": tuple,
 }
 
 
@@ -216,10 +228,13 @@ def _board(item: object, index: int, source: str) -> HandRecord:
             if wanted is not None and (
                 not isinstance(value, wanted) or (wanted is int and isinstance(value, bool))
             ):
-                raise fail(f"event {k}: {name!r} must be {wanted.__name__}, not {value!r}")
+                what = "a list" if wanted is tuple else wanted.__name__
+                raise fail(f"event {k}: {name!r} must be {what}, not {value!r}")
+            if isinstance(value, tuple) and not all(isinstance(v, str) for v in value):
+                raise fail(f"event {k}: {name!r} must be a list of strings, not {list(value)!r}")
         events.append(event)
     if plays is None:
-        plays = tuple(e.card for e in events if isinstance(e, CardPlayed))
+        plays = tuple(e.card for e in standing_plays(events))
     text_fields: dict[str, str] = {}
     for key in ("variant", "event", "site", "date"):
         value = item.get(key, "short" if key == "variant" else "")

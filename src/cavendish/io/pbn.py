@@ -22,6 +22,16 @@ the fifteen mandatory tags, the ``Play`` section and a few tags of our own
   trick: a card played out of turn (which stays exposed in the hand), a card
   exposed, a call of honours at eight; ``Played`` is the number of cards played
   before it.
+* A hand played under the laws arbiter (:mod:`cavendish.laws`) writes its play from
+  its tricks as they stand (a card taken back is not there, a card counted to an
+  imperfect trick is, law 69; ``-`` for a card not played to a trick, laws 46, 69,
+  70), and its table has a row for every other event of its log: rulings,
+  elections, calls, cards taken back (``Withdrawn``, and the card played then
+  taken back, ``Play``), changes of leader, cards not played or mislaid.  These
+  rows carry the whole event in ``Detail``, as the JSON of
+  :func:`~cavendish.core.events.event_to_dict`; ``Played`` counts the standing
+  plays before the event.  The reader rebuilds the log by replaying the hand in
+  "laws" mode, in order, so that every ruling is in the record.
 
 The writer follows the export format: ``% PBN 2.1`` and ``% EXPORT`` first,
 CRLF line ends, the mandatory tags in order, then the supplemental tags in
@@ -75,6 +85,7 @@ cavendish.io.pbn.PBNError: bad.pbn, line 1 (board 1): bad Deal 'N:AKQ': expected
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -84,10 +95,20 @@ from typing import NamedTuple
 
 from ..core.cards import FULL_PACK, Card, CardParseError, Seat
 from ..core.deal import Deal, parse_pbn_hand
-from ..core.errors import DealError
-from ..core.events import CardExposed, Event, HonoursCalled, PlayOutOfTurn
+from ..core.errors import DealError, WhistError
+from ..core.events import (
+    LAWS_EVENTS,
+    CardExposed,
+    CardPlayed,
+    Event,
+    HonoursCalled,
+    PlayOutOfTurn,
+    SurplusPlayed,
+    event_from_dict,
+    event_to_dict,
+)
 from ..core.rules import UnknownVariant, get_rules
-from ..core.state import trick_winner
+from ..core.state import HandState, standing_plays, trick_winner
 from .record import UNKNOWN_DATE, HandRecord, RecordError, log_from_plays, split_tricks
 
 __all__ = ["PBNError", "read_pbn", "read_pbn_file", "write_pbn", "write_pbn_file"]
@@ -97,6 +118,21 @@ EOL = "\r\n"
 IRREGULARITY_COLUMNS = ("Played", "Seat", "Event", "Card", "Detail")
 """The columns of the ``Irregularities`` table as we write it."""
 _EVENT_NAMES = {"out_of_turn": "OutOfTurn", "exposed": "Exposed", "honours_called": "HonoursCalled"}
+_LAWS_NAMES = {
+    "play": "Play",
+    "called": "Called",
+    "withdrawn": "Withdrawn",
+    "covered": "Covered",
+    "leader": "Leader",
+    "omitted": "Omitted",
+    "surplus": "Surplus",
+    "mislaid": "Mislaid",
+    "restored": "Restored",
+    "ruling": "Ruling",
+    "elected": "Elected",
+}
+"""The Irregularities ``Event`` of each laws event kind (its ``Detail`` is the event's JSON)."""
+_LAWS_KINDS = {name: kind for kind, name in _LAWS_NAMES.items()}
 _SEAT_LETTERS = "NESW"
 
 
@@ -158,8 +194,29 @@ def _quote(value: str, rec: HandRecord, what: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _laws_rows(rec: HandRecord) -> tuple[list[dict[Seat, str]], tuple[int, int], bool]:
+    """The play of a hand under the laws as its tricks stand: a row per trick (seat to
+    the card's text, ``^R`` before a revoke), the tricks won, and whether it is over."""
+    try:
+        state = rec.replay()
+    except RecordError as exc:
+        raise PBNError(
+            f"the event log cannot be replayed, so it cannot be written as PBN: {exc}",
+            board=rec.board,
+        ) from None
+    revoked = {int(e.card) for e in standing_plays(state.events) if e.revoke}
+    tricks = [t.plays() for t in state.tricks]
+    if state.current_seats:
+        tricks.append(state.current_trick)
+    rows = [
+        {seat: ("^R " if card in revoked else "") + str(card) for seat, card in plays}
+        for plays in tricks
+    ]
+    return rows, (state.tricks_won(0), state.tricks_won(1)), state.is_over
+
+
 def _game_lines(rec: HandRecord) -> list[str]:
-    if rec.events:
+    if rec.events and not rec.laws:
         expected = log_from_plays(rec.deal, rec.plays, revokes=rec.revokes, extras=rec.extras)
         if expected != rec.events:
             bad = next(
@@ -172,7 +229,11 @@ def _game_lines(rec: HandRecord) -> list[str]:
             )
     deal = rec.deal
     names = dict(zip(Seat, rec.players, strict=True))
-    ns, ew = rec.tricks_won()
+    if rec.laws:
+        rows, (ns, ew), over = _laws_rows(rec)
+    else:
+        rows, over = _regular_rows(rec), len(rec.plays) == 52
+        ns, ew = rec.tricks_won()
     tags: list[tuple[str, str]] = [
         ("Event", rec.event or "?"),
         ("Site", rec.site or "?"),
@@ -197,25 +258,31 @@ def _game_lines(rec: HandRecord) -> list[str]:
     lines = [f"[{name} {_quote(value, rec, name)}]" for name, value in tags]
     eldest = deal.eldest
     lines.append(f'[Play "{eldest}"]')
-    revoked = set(rec.revokes)
-    start = 0
-    for leader, cards in split_tricks(deal, rec.plays):
-        cells = []
-        for column in range(4):
-            j = (eldest.offset(column) - leader) & 3
-            if j < len(cards):
-                cells.append(("^R " if start + j in revoked else "") + str(cards[j]))
-            else:
-                cells.append("-")
-        lines.append(" ".join(cells))
-        start += len(cards)
-    if len(rec.plays) < 52:
+    for row in rows:
+        lines.append(" ".join(row.get(eldest.offset(column), "-") for column in range(4)))
+    if not over:
         lines.append("*")
     if rec.extras:
         lines.append(f'[Irregularities "{";".join(IRREGULARITY_COLUMNS)}"]')
         for position, event in rec.extras:
             lines.append(_irregularity_row(position, event, rec))
     return lines
+
+
+def _regular_rows(rec: HandRecord) -> list[dict[Seat, str]]:
+    """The play four cards a trick, each trick led by the winner of the one before."""
+    revoked = set(rec.revokes)
+    rows: list[dict[Seat, str]] = []
+    start = 0
+    for leader, cards in split_tricks(rec.deal, rec.plays):
+        rows.append(
+            {
+                leader.offset(j): ("^R " if start + j in revoked else "") + str(card)
+                for j, card in enumerate(cards)
+            }
+        )
+        start += len(cards)
+    return rows
 
 
 def _irregularity_row(position: int, event: Event, rec: HandRecord) -> str:
@@ -225,6 +292,14 @@ def _irregularity_row(position: int, event: Event, rec: HandRecord) -> str:
         return f"{position} {event.seat} Exposed {event.card} {_quote(event.reason, rec, 'reason')}"
     if isinstance(event, HonoursCalled):
         return f"{position} {event.seat} HonoursCalled - {event.honours}"
+    name = _LAWS_NAMES.get(event.kind)
+    if name is not None:
+        card = getattr(event, "card", None)
+        detail = json.dumps(event_to_dict(event), ensure_ascii=True)
+        return (
+            f"{position} {event.seat} {name} {card if card is not None else '-'} "  # type: ignore[union-attr]
+            f"{_quote(detail, rec, 'event')}"
+        )
     raise PBNError(f"cannot write the event {event!r}", board=rec.board)
 
 
@@ -519,16 +594,24 @@ class _Reader:
                 date_tag.line if date_tag else start,
                 board,
             )
-        plays: list[Card] = []
-        revokes: list[int] = []
-        if "Play" in first:
-            plays, revokes = self.play(first["Play"], deal, board)
-        extras: list[tuple[int, Event]] = []
+        play_tag = first.get("Play")
+        slots = self.play_slots(play_tag, board) if play_tag is not None else []
+        rows: list[tuple[int, Event, int]] = []
         if "Irregularities" in first:
-            extras = self.irregularities(first["Irregularities"], len(plays), board)
+            cards = sum(1 for card, _, _ in slots if card is not None)
+            rows = self.irregularities(first["Irregularities"], cards, board)
+        plays: list[Card] = []
         events: tuple[Event, ...] = ()
-        if plays or extras:
-            events = log_from_plays(deal, plays, revokes=revokes, extras=extras)
+        if any(isinstance(e, (CardPlayed, *LAWS_EVENTS)) for _, e, _ in rows):
+            events = self.laws_log(play_tag, slots, deal, variant, dummies, rows, board)
+            plays = [e.card for e in standing_plays(events)]
+        else:
+            revokes: list[int] = []
+            if play_tag is not None:
+                plays, revokes = self.play(play_tag, slots, deal, board)
+            extras = [(played, e) for played, e, _ in rows]
+            if plays or extras:
+                events = log_from_plays(deal, plays, revokes=revokes, extras=extras)
         event, site = values.get("Event", ""), values.get("Site", "")
         try:
             return HandRecord(
@@ -630,7 +713,9 @@ class _Reader:
         return tuple(Seat.parse(ch) for ch in text)
 
     # -------------------------------------------------------------- play section
-    def play(self, tag: _Tag, deal: Deal, board: int) -> tuple[list[Card], list[int]]:
+    def play_slots(self, tag: _Tag, board: int) -> list[tuple[Card | None, bool, int]]:
+        """The play section's cells in order, four a trick: (card or None, marked ``^R``,
+        line)."""
         slots: list[tuple[Card | None, bool, int]] = []
         ended_at = 0
         mark = False
@@ -687,6 +772,12 @@ class _Reader:
                 tag.line,
                 board,
             )
+        return slots
+
+    def play(
+        self, tag: _Tag, slots: list[tuple[Card | None, bool, int]], deal: Deal, board: int
+    ) -> tuple[list[Card], list[int]]:
+        """The cards in order of play, four a trick, and the indexes of the revokes."""
         first = Seat.parse(tag.value.strip()) if slots else deal.eldest
         plays: list[Card] = []
         revokes: list[int] = []
@@ -718,7 +809,91 @@ class _Reader:
         return plays, revokes
 
     # -------------------------------------------------------------- irregularities
-    def irregularities(self, tag: _Tag, played: int, board: int) -> list[tuple[int, Event]]:
+    # -------------------------------------------------------------- laws hands
+    def laws_log(
+        self,
+        tag: _Tag | None,
+        slots: list[tuple[Card | None, bool, int]],
+        deal: Deal,
+        variant: str,
+        dummies: tuple[Seat, ...],
+        rows: list[tuple[int, Event, int]],
+        board: int,
+    ) -> tuple[Event, ...]:
+        """The log of a hand played under the laws: the hand replayed in "laws" mode,
+        each standing play taken from the play section when its seat is to play, each
+        row of the table applied after the standing plays it counts."""
+        first = Seat.parse(tag.value.strip()) if tag is not None and slots else deal.eldest
+        where = tag.line if tag is not None else rows[0][2]
+        cells: dict[tuple[int, Seat], tuple[Card, bool, int]] = {}
+        for k, (card, mark, line) in enumerate(slots):
+            if card is not None:
+                cells[(k // 4, first.offset(k % 4))] = (card, mark, line)
+        for _, event, line in rows:
+            if isinstance(event, SurplusPlayed):
+                cell = cells.pop((event.trick, event.seat), None)
+                if cell is None or cell[0] != event.card:
+                    raise self.fail(
+                        f"Irregularities: {event}, but the play section does not give "
+                        f"{event.card} to {event.seat} in trick {event.trick + 1}",
+                        line,
+                        board,
+                    )
+        total = len(cells)
+        state = HandState(deal, get_rules(variant).replace(mode="laws"), dummies=dummies)
+        standing = 0
+        j = 0
+        while True:
+            while j < len(rows) and rows[j][0] == standing:
+                self._apply_row(state, rows[j][1], rows[j][2], board)
+                j += 1
+            if standing == total:
+                break
+            seat, number = state.turn, state.trick_number
+            cell = cells.pop((number, seat), None) if not state.is_over else None
+            if cell is None:
+                raise self.fail(
+                    f"trick {number + 1}: the replay has {seat} to play the standing card "
+                    f"{standing + 1}, but the play section gives him none there",
+                    where,
+                    board,
+                )
+            card, mark, line = cell
+            try:
+                played = state.play(card)
+            except WhistError as exc:
+                raise self.fail(f"trick {number + 1}: {exc}", line, board) from None
+            assert isinstance(played, CardPlayed)
+            if played.revoke != mark:
+                said = "marks it '^R'" if mark else "does not mark it '^R'"
+                raise self.fail(
+                    f"trick {number + 1}: {seat}'s {card} is {'' if played.revoke else 'not '}"
+                    f"a revoke on replay, but the play section {said}",
+                    line,
+                    board,
+                )
+            standing += 1
+        if j < len(rows):
+            raise self.fail(
+                f"Irregularities: Played {rows[j][0]}, but the hand has {standing} standing plays",
+                rows[j][2],
+                board,
+            )
+        return state.events
+
+    def _apply_row(self, state: HandState, event: Event, line: int, board: int) -> None:
+        try:
+            got = state.apply(event)
+        except WhistError as exc:
+            raise self.fail(f"Irregularities: {event}: {exc}", line, board) from None
+        # the three older rows carry no trick (PlayOutOfTurn no turn): the replay sets them
+        same = got.kind == event.kind if event.kind in _EVENT_NAMES else got == event
+        if not same:
+            raise self.fail(
+                f"Irregularities: the table has {event}, but the replay gives {got}", line, board
+            )
+
+    def irregularities(self, tag: _Tag, played: int, board: int) -> list[tuple[int, Event, int]]:
         columns = [_column_name(c) for c in tag.value.split(";")]
         for needed in ("Played", "Seat", "Event"):
             if needed not in columns:
@@ -735,7 +910,7 @@ class _Reader:
                 tag.data[-1].line,
                 board,
             )
-        out: list[tuple[int, Event]] = []
+        out: list[tuple[int, Event, int]] = []
         last = 0
         for r in range(0, len(tag.data), width):
             row = dict(zip(columns, tag.data[r : r + width], strict=True))
@@ -760,7 +935,9 @@ class _Reader:
             kind = row["Event"].text
             detail = row.get("Detail")
             event: Event
-            if kind == "HonoursCalled":
+            if kind in _LAWS_KINDS:
+                event = self.laws_event(kind, seat, row, line, board)
+            elif kind == "HonoursCalled":
                 honours = detail.text if detail is not None else ""
                 if not honours.isdigit() or int(honours) > 4:
                     raise self.fail(
@@ -786,12 +963,60 @@ class _Reader:
             else:
                 raise self.fail(
                     f"Irregularities: unknown Event {kind!r}: expected one of "
-                    f"{', '.join(sorted(_EVENT_NAMES.values()))}",
+                    f"{', '.join(sorted([*_EVENT_NAMES.values(), *_LAWS_NAMES.values()]))}",
                     line,
                     board,
                 )
-            out.append((last, event))
+            out.append((last, event, line))
         return out
+
+    def laws_event(
+        self, kind: str, seat: Seat, row: dict[str, _Token], line: int, board: int
+    ) -> Event:
+        """A row of a laws event: the event is the JSON in ``Detail``; ``Seat`` and
+        ``Card`` must agree with it."""
+        detail = row.get("Detail")
+        if detail is None or detail.kind != "str":
+            raise self.fail(
+                f"Irregularities: {kind} needs the event as JSON in Detail, a quoted string",
+                line,
+                board,
+            )
+        try:
+            data = json.loads(detail.text)
+        except json.JSONDecodeError as exc:
+            raise self.fail(
+                f"Irregularities: {kind}: Detail is not JSON: {exc}", line, board
+            ) from None
+        if not isinstance(data, dict):
+            raise self.fail(f"Irregularities: {kind}: Detail is not a JSON object", line, board)
+        try:
+            event = event_from_dict(data)
+        except (ValueError, TypeError) as exc:
+            raise self.fail(f"Irregularities: {kind}: {exc}", line, board) from None
+        if event.kind != _LAWS_KINDS[kind]:
+            raise self.fail(
+                f"Irregularities: the Event is {kind}, but Detail holds a {event.kind!r} event",
+                line,
+                board,
+            )
+        given = getattr(event, "seat", None)
+        if given != seat:
+            raise self.fail(
+                f"Irregularities: the Seat is {seat}, but Detail gives {given}",
+                line,
+                board,
+            )
+        card = getattr(event, "card", None)
+        card_tok = row.get("Card")
+        if card_tok is not None and card_tok.text != (str(card) if card is not None else "-"):
+            raise self.fail(
+                f"Irregularities: the Card is {card_tok.text}, but Detail gives "
+                f"{card if card is not None else 'no card'}",
+                line,
+                board,
+            )
+        return event
 
 
 def _column_name(text: str) -> str:

@@ -10,6 +10,14 @@ included (a card led out of turn, a card exposed, a revoke flagged on its
 ``CardPlayed``, a call of honours at eight).  PBN and the JSON log
 (:mod:`cavendish.io.pbn`, :mod:`cavendish.io.jsonlog`) read and write it.
 
+A hand played under the laws arbiter (:mod:`cavendish.laws`) has more in its log:
+every ruling and election, cards taken back from a trick, calls, a change of
+leader, cards not played to a trick or played to the wrong one
+(:data:`~cavendish.core.events.LAWS_EVENTS`).  Its ``plays`` are the *standing*
+plays (:func:`~cavendish.core.state.standing_plays`: the cards played to tricks
+and not taken back), and its tricks, which may be imperfect (laws 46, 69, 70), are
+those of its replay (:meth:`HandRecord.tricks`), not four cards at a time.
+
 A record is checked when it is made only for what can be told without playing:
 a known variant, a positive board number, at most 52 cards, a date in PBN style
 and, when the log is given, the same cards in the log as in ``plays``.  Whether the
@@ -39,24 +47,39 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, get_args
 
 from ..core.cards import Card, CardParseError, Seat
 from ..core.deal import Deal
 from ..core.errors import WhistError
 from ..core.events import (
+    LAWS_EVENTS,
     CardExposed,
     CardPlayed,
+    CardWithdrawn,
+    Elected,
     Event,
     HonoursCalled,
+    PlayOmitted,
     PlayOutOfTurn,
+    Ruling,
     TrickQuitted,
 )
 from ..core.rules import Rules, UnknownVariant, get_rules
-from ..core.state import HandState, trick_winner
-from ..scoring.result import HandResult, Penalty
+from ..core.state import HandState, Trick, standing_plays, trick_winner
+from ..scoring.result import PENALTIES, HandResult, Penalty, Revoke
 
-__all__ = ["UNKNOWN_DATE", "HandRecord", "RecordError", "log_from_plays", "split_tricks"]
+__all__ = [
+    "UNKNOWN_DATE",
+    "HandRecord",
+    "RecordError",
+    "has_laws_events",
+    "laws_result",
+    "log_from_plays",
+    "split_tricks",
+]
 
+_EVENT_TYPES: tuple[type[Any], ...] = get_args(Event)
 _DATE = re.compile(r"\A[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}\Z")
 UNKNOWN_DATE = "????.??.??"
 """The PBN date with no digit known; a record keeps it as ``""``."""
@@ -73,7 +96,9 @@ def split_tricks(deal: Deal, plays: Sequence[Card]) -> list[tuple[Seat, tuple[Ca
     """The tricks of a play as (leader, cards in order of play); the last may be short.
 
     Each trick's leader is the winner of the one before (the eldest hand leads the
-    first).  Legality is not judged: this is arithmetic on the cards as given.
+    first).  Legality is not judged: this is arithmetic on the cards as given, four
+    cards a trick; a hand played under the laws, whose tricks may be imperfect or
+    change leader, has its tricks from its replay (:meth:`HandRecord.tricks`).
 
     >>> d = Deal.from_pbn("S:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
     ...                   "...AKQJT98765432", trump_card="S2")
@@ -104,7 +129,8 @@ def log_from_plays(
     ``TrickQuitted`` to the trick's winner.  Each ``(position, event)`` of
     ``extras`` (out of turn, exposed, honours called) goes after the first
     ``position`` cards played, in the order given; its ``trick``, ``turn`` and
-    ``lead`` fields are set from that position.
+    ``lead`` fields are set from that position.  This is four cards a trick: the log
+    of a hand played under the laws arbiter is its own record (see the module).
 
     >>> d = Deal.from_pbn("S:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
     ...                   "...AKQJT98765432", trump_card="S2")
@@ -149,7 +175,32 @@ def log_from_plays(
 def _is_irregular(event: Event) -> bool:
     if isinstance(event, CardPlayed):
         return event.revoke
-    return isinstance(event, PlayOutOfTurn | CardExposed)
+    return isinstance(event, (PlayOutOfTurn, CardExposed, *LAWS_EVENTS))
+
+
+def has_laws_events(events: Iterable[Event]) -> bool:
+    """Whether a log holds an event of the laws arbiter (:data:`LAWS_EVENTS`): then its
+    plays are the standing plays and its tricks are read from its replay.
+
+    >>> has_laws_events([Ruling(62, Seat.N, "N leads out of turn", ("card",), 0)])
+    True
+    """
+    return any(isinstance(e, LAWS_EVENTS) for e in events)
+
+
+def _standing_flags(events: Sequence[Event]) -> list[bool]:
+    """For each event of the log: is it a standing play (a card played, not taken back)?"""
+    if not has_laws_events(events):
+        return [isinstance(e, CardPlayed) for e in events]
+    # as standing_plays: a card withdrawn takes back the last play (or no-play) standing
+    stack: list[int] = []
+    gone: set[int] = set()
+    for i, e in enumerate(events):
+        if isinstance(e, CardPlayed | PlayOmitted):
+            stack.append(i)
+        elif isinstance(e, CardWithdrawn) and stack:
+            gone.add(stack.pop())
+    return [isinstance(e, CardPlayed) and i not in gone for i, e in enumerate(events)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +248,7 @@ class HandRecord:
             raise RecordError(f"{where}: date {self.date!r}: expected PBN style YYYY.MM.DD")
         events = tuple(self.events)
         if events:
-            played = [e.card for e in events if isinstance(e, CardPlayed)]
+            played = [e.card for e in standing_plays(events)]
             if played != list(plays):
                 k = next(
                     (i for i, (a, b) in enumerate(zip(played, plays, strict=False)) if a != b),
@@ -231,12 +282,13 @@ class HandRecord:
         site: str = "",
         date: str = "",
     ) -> HandRecord:
-        """The record of a hand in play or played out: its deal, cards, dummies and log."""
+        """The record of a hand in play or played out: its deal, cards (the standing
+        plays), dummies and log."""
         log = state.events
         return cls(
             deal=state.deal,
             variant=variant,
-            plays=tuple(e.card for e in log if isinstance(e, CardPlayed)),
+            plays=tuple(e.card for e in standing_plays(log)),
             board=board,
             players=_four_names(players, board),
             dummies=state.dummies,
@@ -254,16 +306,24 @@ class HandRecord:
 
     @property
     def irregular(self) -> bool:
-        """The log holds a revoke, a card out of turn or an exposed card (laws mode)."""
+        """The log holds a revoke, a card out of turn, an exposed card or an event of the
+        laws arbiter (laws mode)."""
         return any(_is_irregular(e) for e in self.events)
 
     @property
+    def laws(self) -> bool:
+        """The log holds an event of the laws arbiter (a ruling, an election, a card
+        taken back ...): the hand's tricks are those of its replay."""
+        return has_laws_events(self.events)
+
+    @property
     def revokes(self) -> tuple[int, ...]:
-        """Indexes in :attr:`plays` of the cards flagged as revokes in the log."""
+        """Indexes in :attr:`plays` of the standing cards flagged as revokes in the log."""
         out: list[int] = []
         n = 0
-        for e in self.events:
-            if isinstance(e, CardPlayed):
+        for e, standing in zip(self.events, _standing_flags(self.events), strict=True):
+            if standing:
+                assert isinstance(e, CardPlayed)
                 if e.revoke:
                     out.append(n)
                 n += 1
@@ -271,19 +331,38 @@ class HandRecord:
 
     @property
     def extras(self) -> tuple[tuple[int, Event], ...]:
-        """The events that are neither a card played nor a trick quitted, each with the
-        number of cards played before it (its position in :attr:`plays`)."""
+        """The events that are neither a standing play nor a trick quitted (a card played
+        and later taken back is one), each with the number of standing plays before it
+        (its position in :attr:`plays`)."""
         out: list[tuple[int, Event]] = []
         n = 0
-        for e in self.events:
-            if isinstance(e, CardPlayed):
+        for e, standing in zip(self.events, _standing_flags(self.events), strict=True):
+            if standing:
                 n += 1
             elif not isinstance(e, TrickQuitted):
                 out.append((n, e))
         return tuple(out)
 
+    def tricks(self) -> list[Trick]:
+        """The tricks turned and quitted, from the replay (imperfect tricks included).
+
+        >>> import random
+        >>> from cavendish.core.table import deal_cards
+        >>> state = HandState(deal_cards(random.Random(4), Seat.S))
+        >>> for _ in range(9):
+        ...     _ = state.play(state.legal_cards()[0])
+        >>> rec = HandRecord.from_state(state, variant="short", board=1)
+        >>> [str(t.winner) for t in rec.tricks()]
+        ['N', 'N']
+        """
+        return self.replay().tricks
+
     def tricks_won(self) -> tuple[int, int]:
-        """Tricks completed in :attr:`plays` won by N-S and by E-W (no legality judged)."""
+        """Tricks completed in :attr:`plays` won by N-S and by E-W (no legality judged;
+        a hand under the laws is counted on its replay)."""
+        if self.laws:
+            state = self.replay()
+            return (state.tricks_won(0), state.tricks_won(1))
         won = [0, 0]
         tricks = split_tricks(self.deal, self.plays)
         for k, (leader, cards) in enumerate(tricks):
@@ -322,8 +401,20 @@ class HandRecord:
         return state
 
     def result(self, elections: dict[int, Penalty] | None = None) -> HandResult:
-        """The scorer's input for this hand (the replay must be a finished hand)."""
+        """The scorer's input for this hand (the replay must be a finished hand).
+
+        For a hand played under the laws arbiter the log is the judge: the revokes are
+        those claimed, with the penalties elected (laws 72, 59), a dummy's are not
+        penalised, and a hand abandoned by all four (law 59) gives the tricks not
+        played as the first to throw down said (:func:`laws_result`); ``elections``
+        is then not used.
+        """
         state = self.replay()
+        if self.laws:
+            try:
+                return laws_result(state)
+            except ValueError as exc:
+                raise RecordError(f"board {self.board}: {exc}") from None
         if not state.is_over:
             raise RecordError(
                 f"board {self.board}: the hand is not over: {len(self.plays)} cards played"
@@ -356,12 +447,8 @@ class HandRecord:
                             f"but {state.turn} is to play",
                         )
                     got_event = state.play(event.card)
-                elif isinstance(event, PlayOutOfTurn):
-                    got_event = state.play(event.card, event.seat)
-                elif isinstance(event, CardExposed):
-                    got_event = state.expose(event.card, event.seat, event.reason)
-                elif isinstance(event, HonoursCalled):
-                    got_event = state.call_honours(event.seat, event.honours)
+                elif isinstance(event, _EVENT_TYPES):
+                    got_event = state.apply(event)
                 else:
                     raise self._error(state, f"not an event: {event!r}")
             except WhistError as exc:
@@ -375,6 +462,70 @@ class HandRecord:
             extra = state.events[len(log)]
             trick = extra.trick if isinstance(extra, CardPlayed | TrickQuitted) else None
             raise self._error(state, f"the record ends before {extra}", trick)
+
+
+_ABANDONED = re.compile(r"take (\d+) of the (\d+) tricks left")
+_REVOKE_TRICK = re.compile(r"revoke in trick (\d+)")
+
+
+def laws_result(state: HandState) -> HandResult:
+    """The scorer's input for a hand played under the laws arbiter, read from its log.
+
+    The tricks are those turned and quitted; a hand abandoned by all four (law 59)
+    adds the tricks not played as its ruling gave them.  Each penalty ruling for a
+    revoke (laws 72, 59; one per revoke claimed, dummy's excepted, dummy law ii) is
+    answered by the claimants' election, in order.  Raises ``ValueError`` for a hand
+    not over, void (a new deal, law 69), or whose penalties are not all elected.
+
+    >>> import random
+    >>> from cavendish.core.table import deal_cards
+    >>> from cavendish.core.rules import get_rules
+    >>> s = HandState(deal_cards(random.Random(5), Seat.S), get_rules("short", mode="laws"))
+    >>> while not s.is_over:
+    ...     _ = s.play(s.legal_cards()[0])
+    >>> laws_result(s) == HandResult.from_state(s)
+    True
+    """
+    events = state.events
+    won = [state.tricks_won(0), state.tricks_won(1)]
+    penalties: dict[int, list[tuple[Ruling, Seat]]] = {}
+    elected: dict[int, list[Elected]] = {}
+    for e in events:
+        if isinstance(e, Elected):
+            if e.law == 69 and e.option == "new-deal":
+                raise ValueError("the hand is void: the adversaries claimed a new deal (law 69)")
+            elected.setdefault(e.law, []).append(e)
+        elif isinstance(e, Ruling) and e.law in (59, 72) and e.options:
+            penalties.setdefault(e.law, []).append((e, e.seat))
+        elif isinstance(e, Ruling) and e.law == 59:
+            m = _ABANDONED.search(e.what)
+            if m is not None:
+                claim, rest = int(m.group(1)), int(m.group(2))
+                won[e.seat.side] += claim
+                won[e.seat.side.other] += rest - claim
+    if sum(won) != 13:
+        raise ValueError(f"the hand is not over: {sum(won)} tricks turned and quitted")
+    revokes: list[Revoke] = []
+    for law in (72, 59):
+        rulings = penalties.get(law, [])
+        answers = elected.get(law, [])
+        if len(answers) < len(rulings):
+            raise ValueError(
+                f"{len(rulings)} revoke penalties ruled under law {law}, but {len(answers)} elected"
+            )
+        for (ruling, seat), answer in zip(rulings, answers, strict=False):
+            if answer.option not in PENALTIES:
+                raise ValueError(f"{answer}: not a revoke penalty of law {law}")
+            m = _REVOKE_TRICK.search(ruling.what)
+            trick = int(m.group(1)) - 1 if m is not None else 0
+            revokes.append(Revoke(seat.side, answer.option, trick))
+    deal = state.deal
+    return HandResult(
+        (won[0], won[1]),
+        (deal.honours(0), deal.honours(1)),
+        tuple(revokes),
+        next((e.side for e in events if isinstance(e, HonoursCalled)), None),
+    )
 
 
 def _four_names(players: Sequence[str], board: int) -> tuple[str, str, str, str]:

@@ -79,13 +79,16 @@ class Arbiter(
             raise NotAllowed(f"{card} is not in {seat}'s hand")
         led = st.led_suit()
         held = st.hand(seat) | st.mislaid(seat)
+        in_hand = led is not None and bool(st.hand(seat) & SUIT_MASK[led])
         event = st.play(card, seat)
         assert isinstance(event, CardPlayed)
         index = len(st.events) - (2 if isinstance(st.events[-1], TrickQuitted) else 1)
         self._drop_liability(seat, card)
         if event.revoke:
             followed = led is None or card.suit == led or not held & SUIT_MASK[led]
-            self._note_revoke(event, index, 61 if followed else 71)
+            # a revoke caused by a card out of his hand (laws 46, 70) cannot be put right
+            # by playing another: he holds none of the suit
+            self._note_revoke(event, index, 61 if followed else 71, in_hand or followed)
 
     # ------------------------------------------------------------- examine
     def _examine(self) -> None:

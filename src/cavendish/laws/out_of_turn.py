@@ -163,6 +163,12 @@ class OutOfTurnLaws(ArbiterBase):
         if side == seat.side:
             raise NotAllowed(f"{side} led out of turn: the claim is the adversaries'", 63)
         st = self.state
+        if len(st.current_seats) != len(st.current_trick):
+            raise NotAllowed(
+                "a player has played no card to the trick led out of turn (law 69): its "
+                "cards cannot be taken back",
+                63,
+            )
         taken: list[str] = []
         while True:
             last_seat, last_card = st.current_trick[-1]

@@ -37,7 +37,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.cards import Card, Seat, Side
-from ..core.events import CardPlayed, CardWithdrawn
+from ..core.events import CardPlayed, CardWithdrawn, PlayOmitted, SurplusPlayed
+from ..core.state import standing_plays
 from .base import ArbiterBase, RevokeCase, table_action
 from .errors import NotAllowed
 from .names import DUMMY_II
@@ -50,23 +51,36 @@ _PENALTIES = ("tricks", "deduct", "add")
 class RevokeLaws(ArbiterBase):
     """Laws 61, 71-82 and dummy law ii."""
 
-    def _note_revoke(self, event: CardPlayed, index: int, law: int) -> None:
+    def _note_revoke(
+        self, event: CardPlayed, index: int, law: int, correctable: bool = True
+    ) -> None:
         """A card just played is flagged as a revoke (law 71, or 61 for a call
-        disobeyed): open a case."""
+        disobeyed): open a case.  ``correctable``: another card of his hand would not
+        have revoked (not so when the suit led is held only by a card mislaid, law 70)."""
         case = RevokeCase(
             event.seat, event.card, event.trick, index, law, dummy=event.seat in self.dummies
         )
         self.revokes.append(case)
-        if case.dummy and self.attentive:
+        if case.dummy and self.attentive and correctable:
             # dummy's cards lie face up: the revoke is seen at once and put right
             self._correct(case, dummy=True)
 
     def _establish_revokes(self) -> None:
         """Law 73 (and 74): revokes become established."""
         st = self.state
+        standing: set[int] | None = None
         for case in self.revokes:
             if case.status != "open":
                 continue
+            if case.index >= 0:
+                # a card taken back with another's correction or a false lead (laws 63, 76)
+                # is no revoke: it was never played
+                if standing is None:
+                    standing = {id(e) for e in standing_plays(st.events)}
+                if id(st.events[case.index]) not in standing:
+                    case.status = "corrected"
+                    case.how = "the card was taken back"
+                    continue
             reason = ""
             if st.is_over or self.abandoned is not None:
                 reason = "the hand is over"
@@ -93,6 +107,14 @@ class RevokeLaws(ArbiterBase):
             return
         if self._quitted(case.trick):
             self._rule(74, seat, f"{seat} asks {partner} too late: the trick is quitted")
+            return
+        if not self._correctable(case):
+            self._rule(
+                74,
+                seat,
+                f"{seat} asks {partner} too late: a player has since played no card to the "
+                "trick or had one counted to it (law 69), so the cards cannot be taken back",
+            )
             return
         case.asked = True
         index = self._rule(
@@ -150,7 +172,20 @@ class RevokeLaws(ArbiterBase):
             if established:
                 raise NotAllowed(f"{seat}'s revoke is established: too late to correct it", 73)
             raise NotAllowed(f"{seat} has no revoke to correct", 76)
+        if not self._correctable(case):
+            raise NotAllowed(
+                f"{seat}'s revoke cannot be corrected: a player has since played no card to "
+                "the trick or had one counted to it (law 69)",
+                76,
+            )
         self._correct(case)
+
+    def _correctable(self, case: RevokeCase) -> bool:
+        """Law 76 takes back every card played after the revoke: the hand cannot take
+        back a card not played to a trick, nor one counted to it later (law 69)."""
+        return not any(
+            isinstance(e, PlayOmitted | SurplusPlayed) for e in self.state.events[case.index + 1 :]
+        )
 
     def _correct(self, case: RevokeCase, *, dummy: bool = False) -> None:
         st = self.state

@@ -82,11 +82,21 @@ class Scenario:
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise ActionError('"actions" must be a list')
+        read: list[Action] = []
+        for i, raw in enumerate(actions):
+            try:
+                read.append(Action.from_dict(raw))
+            except ActionError as exc:
+                raise ActionError(f"action {i + 1}: {exc}") from None
+        try:
+            before = (int(score[0]), int(score[1]))
+        except (TypeError, ValueError):
+            raise ActionError(f'"score" is the game score [N-S, E-W], not {score!r}') from None
         return cls(
             deal=deal,
-            actions=tuple(Action.from_dict(a) for a in actions),
+            actions=tuple(read),
             variant=str(data.get("variant", "short")),
-            score=(int(score[0]), int(score[1])),
+            score=before,
             dummies=dummies,
             attentive=bool(data.get("attentive", True)),
             missing=missing,
@@ -179,7 +189,7 @@ def run_scenario(scenario: Scenario, *, auto: bool = True) -> Report:
             raise ActionError(f"action {i + 1}: no table action {action.name!r}")
         try:
             method(**action.kwargs())
-        except TypeError as exc:
+        except (TypeError, ValueError) as exc:  # a bad argument, or the laws refuse it
             raise ActionError(f"action {i + 1} ({action}): {exc}") from None
     settle()
     return _report(arb, computer)

@@ -1,0 +1,905 @@
+"""``cavendish play --laws``: a rubber in the terminal under the laws of whist.
+
+Design note
+-----------
+Every hand is played through the laws arbiter (:class:`~cavendish.laws.Arbiter`),
+so that anyone at the table may commit an irregularity and the arbiter rules on
+it, citing its law:
+
+* the human may do anything a player can do at a real table: a card typed when it
+  is not his turn is played out of turn (the arbiter rules by where it fell: laws
+  57, 62, 63, 67, 68, dummy law iii); a card of another suit while holding the suit
+  led is a revoke (law 71), which nobody sees until it is established and the
+  tricks are searched at the end of the hand (law 75); and the commands below
+  expose a card, play two at once, throw down the hand, ask "having none?" and so
+  on;
+* the computer players commit irregularities only when asked to, with ``--sloppy
+  P``, the chance of an irregularity at each card they play
+  (:class:`~cavendish.players.sloppy.SloppyPlayer`), and elect by the computer's
+  rules of election (:mod:`cavendish.laws.policy`);
+* the human is asked for every election the laws give his side (a menu of the
+  law's options, with the law and a one-line reason) and for every answer the laws
+  ask of him ("having none?", law 74), and is told of every ruling.
+
+Before each computer card the game pauses (an empty line lets the computer play;
+a card played then is out of turn); ``go`` stops the pauses, ``pause`` brings them
+back.  As in ``cavendish play``, input is read line by line (it may be piped),
+``auto`` plays the first legal card (and, at a pause or an election, lets the
+computer's rule decide), and Ctrl-C, Ctrl-D and ``quit`` leave at once, saving
+the record so far (every ruling and election included) as PBN.
+
+>>> import io, tempfile
+>>> from rich.console import Console
+>>> out, path = io.StringIO(), Path(tempfile.mkdtemp()) / "laws.pbn"
+>>> run_laws_game("short", Seat.S, 3, 0.0, path, Console(file=out, width=100),
+...               io.StringIO("auto\\n" * 20), player_kind="random")
+0
+>>> "End of input: leaving the table." in out.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from ..core.cards import Card, CardParseError, Seat, Suit, cards_of
+from ..core.events import (
+    Called,
+    CardCovered,
+    CardExposed,
+    CardMislaid,
+    CardRestored,
+    CardWithdrawn,
+    Elected,
+    Event,
+    HonoursCalled,
+    LeaderChanged,
+    PlayOmitted,
+    PlayOutOfTurn,
+    Ruling,
+    SurplusPlayed,
+)
+from ..core.rules import Rules, UnknownVariant, get_rules
+from ..core.state import HandState
+from ..core.table import deal_cards
+from ..game.seating import Seating, seat_by_cut
+from ..game.session import honours_call
+from ..io.record import HandRecord
+from ..laws.arbiter import Arbiter
+from ..laws.decisions import Decision
+from ..laws.errors import LawsError
+from ..laws.names import law_name
+from ..laws.policy import computer_option
+from ..players import PLAYERS, Player, get_player
+from ..players.base import notify_begin
+from ..players.sloppy import SloppyPlayer, computer_turn
+from ..scoring.result import HandResult, HandScore
+from ..scoring.sheet import ScoreSheet
+from .play import COMPUTER_NAMES, HUMAN, default_out_path, today_pbn
+from .rule import law_title
+from .terminal import card_text, hand_lines, last_trick_text, score_table, sheet_summary, trick_text
+
+__all__ = ["LAWS_HELP", "LawsGame", "option_text", "run_laws_game"]
+
+LAWS_HELP = """Commands (the laws of whist; the arbiter rules on everything):
+  SA, as, ♠A, s10     play a card: in turn, out of turn (laws 57, 62, 67, 68), or from
+                      the wrong hand at dummy (dummy law iii); a card of another suit
+                      while you hold the suit led is a revoke (law 71)
+  several SA SK       play two or more cards at once (law 56)
+  two SA SK           play SA to the trick and, unseen, SK with it (law 70)
+  ahead SK [SQ ...]   having played, lead again without waiting for partner (law 57)
+  drop SA / expose SA / name SA   a card dropped face up, shown, named (law 56)
+  omit                play no card to this trick (law 69)
+  throw down [N]      throw your cards on the table, saying your side takes N of the
+                      tricks left (laws 58, 59)
+  ask                 ask your partner "having none?" of the suit he renounced (law 74)
+  correct             take back your revoke before it is established (law 76)
+  claim revoke [SEAT] [TRICK]   claim a revoke by the adversaries (laws 75, 79)
+  claim lead          the trick in progress was led out of turn (law 63)
+  claim omission      an adversary played no card to a trick (law 69)
+  count               have the tricks counted face down (law 70)
+  call highest|lowest SEAT      call a trump from a player liable to it (laws 53, 55)
+  remind              remind the dealer, your partner, to take up the trump card (law 52)
+  leave trump / take up trump / forget trump   the dealer's faults (laws 52, 54, 55)
+  name trump          name the trump card after it was taken up (law 53)
+  attention           call attention to the trick before partner has played (law 86)
+  rulings             every ruling of this hand so far
+  last, hand, score   the last trick (law 91), the table, the score sheet
+  auto                your first legal card; at a pause, let the computer play; at an
+                      election, the computer's rule
+  go / pause          stop / resume the pause before each computer card
+  help, quit          this list; leave now and save the record (so do Ctrl-C, Ctrl-D)"""
+
+_OPTIONS = {
+    "card": "call the card played in error: it stays face up, liable to be called",
+    "suit": "call a suit from the offender or his partner when next they lead",
+    "accept": "let the lead stand: it is played to as if in turn",
+    "pass": "exact no penalty",
+    "win": "he must win the trick if he can",
+    "not_win": "he must not win the trick",
+    "highest": "he must play his highest card of the suit",
+    "lowest": "he must play his lowest card of the suit",
+    "new-deal": "claim a new deal",
+    "stand": "let the deal stand",
+    "tricks": "take three tricks from the revokers, added to your own",
+    "deduct": "deduct three points from the revokers' score",
+    "add": "add three points to your own score",
+    "correct": "say you hold the suit: take the card back and play a right one",
+    "none": "say you have none of the suit",
+    "lay-down": "desire the dealer to lay the trump card on the table",
+    "exact": "call on the bystander to pay the stakes and bets",
+    "excuse": "let it pass",
+}
+
+
+def option_text(decision: Decision, option: str) -> str:
+    """A one-line explanation of one option of a decision.
+
+    >>> from cavendish.core.cards import Side
+    >>> d = Decision(0, 62, Side.NS, Seat.N, Seat.E, "E led S3 out of turn",
+    ...              ("card", "suit:H", "pass"), "lead-out-of-turn")
+    >>> option_text(d, "suit:H")
+    'call hearts: the leader must lead a heart if he has one'
+    """
+    if option.startswith("suit:"):
+        suit = Suit.parse(option[5:])
+        return f"call {suit.word}: the leader must lead a {suit.word[:-1]} if he has one"
+    if option.startswith("call:"):
+        return f"call the exposed {option[5:]}: he must play it when he lawfully can"
+    if option.startswith("play:"):
+        return f"{option[5:]} is the card that stands for the trick"
+    if option.startswith("win:"):
+        return f"his partner must win trick {option[4:]} if he can"
+    if option.startswith("show:"):
+        return f"lay the {option[5:]} on the table"
+    if decision.topic == "trump-call" and option in ("highest", "lowest"):
+        return f"he must play his {option} trump when he lawfully can"
+    return _OPTIONS.get(option, option)
+
+
+class Leave(Exception):
+    """The human left: end of input, Ctrl-C or ``quit``."""
+
+    def __init__(self, how: str, status: int) -> None:
+        super().__init__(how)
+        self.how = how
+        self.status = status
+
+
+@dataclass
+class _Hand:
+    """A hand of the session: its board, rubber, and how it ended."""
+
+    board: int
+    rubber: int
+    state: HandState
+    result: HandResult | None = None
+    score: HandScore | None = None
+    void: str | None = None
+
+
+@dataclass
+class LawsGame:
+    """A session of whist in the terminal under the laws (see the module)."""
+
+    rules: Rules
+    seating: Seating
+    players: dict[Seat, Player | None]
+    rng: random.Random
+    console: Console
+    stdin: TextIO
+    seed: int
+    out: Path
+    errors: Console
+    sloppy: float = 0.0
+    rubbers: int = 1
+    pause: bool = True
+    human: str = HUMAN
+    sheet: ScoreSheet = field(init=False)
+    hands: list[_Hand] = field(default_factory=list)
+    arb: Arbiter | None = None
+    _shown: int = 0
+    _keep_screen: bool = True
+
+    def __post_init__(self) -> None:
+        self.sheet = ScoreSheet(self.rules)
+        self.dealer = self.seating.first_dealer
+        self.rubber = 1
+
+    # ----------------------------------------------------------------- seats
+    @property
+    def me(self) -> Seat:
+        """The human's seat."""
+        return self.seating.seat_of(self.human)
+
+    @property
+    def my_seats(self) -> tuple[Seat, ...]:
+        """The seats whose cards the human plays: his own and his dummy's."""
+        me = self.me
+        return (me, me.partner) if me.partner in self.seating.dummies else (me,)
+
+    @property
+    def names(self) -> tuple[str, str, str, str]:
+        n = [self.seating.name_of(s) for s in Seat]
+        return (n[0], n[1], n[2], n[3])
+
+    def label(self, seat: Seat) -> str:
+        """``S (You)``."""
+        return f"{seat} ({self.names[seat]})"
+
+    def controller(self, seat: Seat) -> Player | None:
+        """The player of ``seat``'s cards (None: the human's)."""
+        return self.players[self.seating.holder(seat)]
+
+    @property
+    def units_finished(self) -> int:
+        return len(self.sheet.rubbers) if self.rules.rubber else len(self.sheet.games)
+
+    # ------------------------------------------------------------------ loop
+    def run(self) -> int:
+        """Play the session (or until the human leaves), save the record; exit status."""
+        status = 0
+        try:
+            self._introduce()
+            while self.units_finished < self.rubbers:
+                self._play_hand()
+                if self.units_finished < self.rubbers:
+                    self._read("Press Enter for the next hand (or type quit): ")
+            self.console.print(Rule("The end"))
+        except Leave as leave:
+            self.console.print()
+            self.console.print(f"{leave.how}: leaving the table.")
+            status = leave.status
+        except KeyboardInterrupt:
+            self.console.print()
+            self.console.print("Interrupted: leaving the table.")
+            status = 130
+        return self._save(status)
+
+    def _introduce(self) -> None:
+        self.console.print(
+            Rule(f"Cavendish · {self.rules.name} whist under the laws · seed {self.seed}")
+        )
+        cut = self.seating.cut
+        if cut is not None:
+            for rnd in cut.rounds:
+                line = Text(rnd.reason[0].upper() + rnd.reason[1:] + ": ")
+                for i, (who, card) in enumerate(zip(rnd.players, rnd.cards, strict=True)):
+                    if i:
+                        line.append(" · ")
+                    line.append(f"{who} ")
+                    line.append_text(card_text(card))
+                self.console.print(line)
+        seats = Text("Seats: ")
+        for i, seat in enumerate(Seat):
+            if i:
+                seats.append(" · ")
+            seats.append(f"{seat} {'you' if seat == self.me else self.names[seat]}")
+        self.console.print(seats)
+        sloppy = (
+            f"the computers commit an irregularity at {self.sloppy:.0%} of their cards"
+            if self.sloppy
+            else "the computers play correctly"
+        )
+        self.console.print(
+            f"Every irregularity is ruled on by the laws; {sloppy}. Type help for the commands."
+        )
+
+    def _play_hand(self) -> None:
+        deal = deal_cards(self.rng, self.dealer)
+        arb = Arbiter(deal, self.rules, score=self.sheet.score, dummies=self.seating.dummies)
+        self.arb = arb
+        self._shown = 0
+        hand = _Hand(len(self.hands) + 1, self.rubber, arb.state)
+        self.hands.append(hand)
+        for seat in Seat:
+            player = self.controller(seat)
+            if player is not None:
+                notify_begin(player, arb.state.view(seat))
+        call = honours_call(self.rules, self.sheet.score, arb.state)
+        self.console.print(Rule(f"Board {hand.board} · dealer {self.label(deal.dealer)}"))
+        last: tuple[int, int, Seat] | None = None
+        for _ in range(5000):
+            self._show_events()
+            if arb.finished or arb.void is not None:
+                break
+            decision = arb.pending()
+            if decision is not None:
+                if not self._decide(arb):
+                    arb.elect(decision.side, computer_option(arb, decision), decision.seat)
+                continue
+            st = arb.state
+            seat = st.turn
+            if call is not None and call[0] == seat and st.trick_number == 0:
+                event = st.call_honours(seat, call[1])
+                assert isinstance(event, HonoursCalled)
+                self.console.print(
+                    f"{self.label(seat)} calls honours at the point of "
+                    f"{self.rules.call_honours_at}: {event.side} hold {event.honours}, and win "
+                    "the game; the hand is played out.",
+                    style="bold",
+                )
+                call = None
+            if seat in self.my_seats:
+                self._human_turn(seat)
+                continue
+            if self.pause and self._pause(seat):
+                continue
+            key = (st.trick_number, len(st.current_seats), seat)
+            computer_turn(arb, self.controller, allow_slip=key != last, decide=self._decide)
+            last = key
+        self._end_hand(hand, arb)
+
+    # -------------------------------------------------------------- decisions
+    def _is_mine(self, decision: Decision) -> bool:
+        if decision.answer:
+            return decision.seat in self.my_seats
+        return decision.side == self.me.side
+
+    def _decide(self, arb: Arbiter) -> bool:
+        """Ask the human for the decision awaited if it is his side's; True if he took it."""
+        decision = arb.pending()
+        if decision is None or not self._is_mine(decision):
+            return False
+        self._show_events()
+        whose = "Your answer" if decision.answer else f"Your side's election ({decision.side})"
+        head = Text(f"{whose}, ")
+        head.append(f"{law_name(decision.law)} ({law_title(decision.law)})", style="bold")
+        head.append(f": {decision.question}.")
+        self.console.print(head, soft_wrap=True)
+        for i, option in enumerate(decision.options, start=1):
+            self.console.print(f"  {i}. {option:<10} {option_text(decision, option)}")
+        prompt = f"Choose 1-{len(decision.options)} or an option (auto: the computer's rule): "
+        while True:
+            text = self._read(prompt).strip()
+            word = text.lower()
+            if not text:
+                continue
+            if self._common(word, self.me):
+                continue
+            if word == "auto":
+                option = computer_option(arb, decision)
+            elif word.isdigit() and 1 <= int(word) <= len(decision.options):
+                option = decision.options[int(word) - 1]
+            elif text in decision.options or word in decision.options:
+                option = text if text in decision.options else word
+            else:
+                self.console.print(
+                    f"{text!r} is not one of the options: "
+                    f"{', '.join(decision.options)} (or 1-{len(decision.options)})",
+                    style="red",
+                    markup=False,
+                )
+                continue
+            by = decision.seat if decision.answer else self.me
+            arb.elect(decision.side, option, by)
+            return True
+
+    # ------------------------------------------------------------------ turns
+    def _human_turn(self, seat: Seat) -> None:
+        arb = self.arb
+        assert arb is not None
+        self.draw(seat)
+        whose = "Your card" if seat == self.me else "Dummy's card"
+        prompt = f"{whose} ({seat}; help for commands): "
+        while True:
+            text = self._read(prompt).strip()
+            if not text:
+                continue
+            word = text.lower()
+            if self._common(word, seat):
+                continue
+            if word == "auto":
+                first = arb.state.legal_cards(seat)[0]
+                if self._act(functools.partial(arb.play, seat, first)):
+                    return
+                continue
+            if self._command(text):
+                return
+
+    def _pause(self, seat: Seat) -> bool:
+        """Before a computer's card: True if the human did something (the table is
+        examined again), False to let the computer play."""
+        arb = self.arb
+        assert arb is not None
+        self.draw(None)
+        prompt = f"{self.label(seat)} to play · Enter lets him; a card plays yours out of turn: "
+        while True:
+            text = self._read(prompt).strip()
+            word = text.lower()
+            if not text or word == "auto":
+                return False
+            if self._common(word, seat):
+                continue
+            if word == "go":
+                return False
+            if self._command(text):
+                return True
+
+    def _common(self, word: str, seat: Seat) -> bool:
+        """Commands that change nothing at the table; True if ``word`` was one."""
+        arb = self.arb
+        if word in ("help", "?", "h"):
+            self.console.print(LAWS_HELP)
+        elif word == "last":
+            self._show_last()
+        elif word in ("hand", "table", "show"):
+            self.draw(seat if arb is not None and seat == arb.state.turn else None)
+        elif word == "score":
+            self.console.print(score_table(self.sheet))
+            self.console.print(sheet_summary(self.sheet))
+        elif word == "rulings":
+            rulings = arb.rulings if arb is not None else []
+            if not rulings:
+                self.console.print("No ruling in this hand yet.")
+            for r in rulings:
+                self.console.print(self._ruling_text(r))
+        elif word == "pause":
+            self.pause = True
+            self.console.print("The game pauses before each computer card.")
+        elif word == "go":
+            self.pause = False
+            self.console.print("No more pauses: you are asked at your turn and for elections.")
+        else:
+            return False
+        return True
+
+    def _command(self, text: str) -> bool:
+        """A table action typed by the human; True if it was done."""
+        arb = self.arb
+        assert arb is not None
+        words = text.split()
+        verb = words[0].lower()
+        rest = words[1:]
+        me = self.me
+        side = me.side
+        try:
+            if verb in ("several", "two", "ahead") and rest:
+                cards = [Card.parse(w) for w in rest]
+                seat = self._holder(cards[0])
+                if verb == "several":
+                    return self._act(lambda: arb.play_several(seat, tuple(cards)))
+                if verb == "two" and len(cards) == 2:
+                    return self._act(lambda: arb.play_two(seat, cards[0], cards[1]))
+                if verb == "ahead":
+                    return self._act(lambda: arb.lead_ahead(seat, tuple(cards)))
+            elif verb in ("leave", "take", "forget", "name") and "trump" in (
+                w.lower() for w in rest
+            ):
+                return self._trump_fault(verb)
+            elif verb in ("drop", "expose", "name") and len(rest) == 1:
+                card = Card.parse(rest[0])
+                seat = self._holder(card)
+                action: dict[str, Callable[[], None]] = {
+                    "drop": lambda: arb.drop(seat, card),
+                    "expose": lambda: arb.expose(seat, card),
+                    "name": lambda: arb.name_card(seat, card),
+                }
+                return self._act(action[verb])
+            elif verb == "omit" and not rest:
+                if arb.state.turn not in self.my_seats:
+                    self._say(f"{arb.state.turn} is to play, not you")
+                    return False
+                return self._act(lambda: arb.omit(arb.state.turn))
+            elif verb == "throw" and rest[:1] == ["down"]:
+                count = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else None
+                return self._act(lambda: arb.throw_down(me, count))
+            elif verb == "ask" or text.lower().startswith("having none"):
+                return self._act(lambda: arb.ask_having_none(me))
+            elif verb == "correct" and not rest:
+                open_ = [c.seat for c in arb.revokes if c.status == "open"]
+                seat = next((s for s in self.my_seats if s in open_), me)
+                return self._act(lambda: arb.correct_revoke(seat))
+            elif verb == "claim" and rest:
+                what = rest[0].lower()
+                if what == "revoke":
+                    accused = Seat.parse(rest[1]) if len(rest) > 1 else None
+                    trick = int(rest[2]) if len(rest) > 2 and rest[2].isdigit() else None
+                    return self._act(lambda: arb.claim_revoke(side, accused, trick))
+                if what == "lead":
+                    return self._act(lambda: arb.claim_lead_out_of_turn(side))
+                if what == "omission":
+                    return self._act(lambda: arb.claim_omission(side))
+            elif verb == "count" and not rest:
+                return self._act(lambda: arb.count_tricks(side))
+            elif verb == "call" and len(rest) == 2 and rest[0].lower() in ("highest", "lowest"):
+                who = Seat.parse(rest[1])
+                return self._act(lambda: arb.call_trump(side, who, rest[0].lower()))
+            elif verb == "remind" and not rest:
+                return self._act(lambda: arb.remind(me))
+            elif verb == "attention" and not rest:
+                return self._act(lambda: arb.call_attention(me))
+            elif len(words) == 1:
+                card = Card.parse(text)
+                seat = self._holder(card)
+                return self._act(lambda: arb.play(seat, card))
+        except CardParseError as exc:
+            self._say(f"{exc} (help lists the commands)")
+            return False
+        except _NotYours as exc:
+            self._say(str(exc))
+            return False
+        self._say(f"{text!r}: not a command (help lists them)")
+        return False
+
+    def _trump_fault(self, verb: str) -> bool:
+        """``name trump`` (law 53), and the dealer's ``leave``, ``take up`` and ``forget``
+        the trump card (laws 52, 54, 55)."""
+        arb = self.arb
+        assert arb is not None
+        if verb == "name":
+            return self._act(lambda: arb.name_trump_card(self.me))
+        if arb.dealer not in self.my_seats:
+            self._say(f"only the dealer ({arb.dealer}) can {verb} the trump card")
+            return False
+        fault: dict[str, Callable[[], None]] = {
+            "leave": arb.leave_trump_card,
+            "take": arb.take_up_trump_card,
+            "forget": arb.forget_trump_card,
+        }
+        return self._act(fault[verb])
+
+    def _holder(self, card: Card) -> Seat:
+        """Which of the human's hands holds ``card``."""
+        arb = self.arb
+        assert arb is not None
+        for seat in self.my_seats:
+            if arb.state.hand(seat) >> card & 1:
+                return seat
+        raise _NotYours(f"{card} is not in your hand")
+
+    def _act(self, action: Callable[[], None]) -> bool:
+        """Do a table action; a refusal by the laws is told, and nothing changes."""
+        try:
+            action()
+        except LawsError as exc:
+            self._say(str(exc))
+            return False
+        return True
+
+    def _say(self, text: str) -> None:
+        self.console.print(text, style="red", markup=False, soft_wrap=True)
+
+    # ---------------------------------------------------------------- drawing
+    def _ruling_text(self, ruling: Ruling) -> Text:
+        out = Text("Ruling: ", style="bold")
+        out.append(f"{law_name(ruling.law)} ({law_title(ruling.law)}): {ruling.what}")
+        if ruling.options:
+            out.append(f" [{' | '.join(ruling.options)}]", style="dim")
+        return out
+
+    def _show_events(self) -> None:
+        """Tell the human of every ruling, election and correction since the last time."""
+        arb = self.arb
+        if arb is None:
+            return
+        events = arb.events
+        mine = set(self.my_seats)
+        for e in events[self._shown :]:
+            line = self._event_text(e, mine)
+            if line is not None:
+                self.console.print(line, soft_wrap=True)
+        self._shown = len(events)
+
+    def _event_text(self, e: Event, mine: set[Seat]) -> Text | str | None:
+        if isinstance(e, Ruling):
+            return self._ruling_text(e)
+        if isinstance(e, Elected):
+            who = f"{self.names[e.seat]}, {e.seat}"
+            return f"  {e.side} ({who}) elect {e.option} ({law_name(e.law)})"
+        if isinstance(e, PlayOutOfTurn):
+            what = "leads" if e.lead else "plays"
+            return f"{self.label(e.seat)} {what} {e.card} out of turn ({e.turn} to play)."
+        if isinstance(e, CardExposed):
+            return f"  {self.label(e.seat)}'s {e.card} lies face up ({e.reason})."
+        if isinstance(e, Called | CardWithdrawn | CardCovered | LeaderChanged):
+            return f"  {e}"
+        if isinstance(e, PlayOmitted | SurplusPlayed | CardRestored):
+            return f"  {e}"
+        if isinstance(e, CardMislaid) and e.seat in mine:
+            return f"  {e} (unseen by the others)"
+        return None
+
+    def draw(self, seat: Seat | None) -> None:
+        """The table as the human sees it; ``seat`` is his hand to play, if one."""
+        arb = self.arb
+        assert arb is not None
+        st = arb.state
+        me = self.me
+        view = st.view(me)
+        self._new_screen()
+        head = Text(f"Board {len(self.hands)} · dealer {self.label(view.dealer)} · trumps ")
+        head.append(
+            view.trump.symbol + " " + view.trump.word, style="red" if view.trump.is_red else ""
+        )
+        if view.trump_card is not None:
+            head.append(" · trump card ")
+            head.append_text(card_text(view.trump_card))
+            head.append(" on the table")
+        self.console.print(head)
+        score = self.sheet.score
+        self.console.print(
+            f"Score NS {score[0]}–EW {score[1]} · tricks NS {view.tricks_won[0]}–EW "
+            f"{view.tricks_won[1]}"
+        )
+        if view.last_trick is not None:
+            line = Text("Last trick:  ")
+            line.append_text(last_trick_text(view.last_trick, self.names))
+            self.console.print(line)
+        line = Text(f"Trick {view.trick_number + 1}:    ")
+        if view.trick:
+            line.append_text(trick_text(view.trick))
+            line.append(f" · {self.label(st.turn)} to play", style="dim")
+        else:
+            line.append(f"{self.label(st.turn)} to lead", style="dim")
+        self.console.print(line)
+        for other in Seat:
+            shown = view.exposed[other]
+            if other in self.seating.dummies or not shown or other == me:
+                continue
+            line = Text(f"Face up, {self.label(other)}: ")
+            line.append_text(_cards_text(shown))
+            self.console.print(line)
+        for call in st.calls():
+            self.console.print(f"In force: {call}", style="dim")
+        for d in self.seating.dummies:
+            owner = "Your" if d.partner == me else f"{self.names[d.partner]}'s"
+            legal = st.legal_mask(d) if seat == d else None
+            self.console.print(Text(f"{owner} dummy, {d}:", style="bold"))
+            self.console.print(_indent(hand_lines(view.exposed[d] or st.hand(d), legal)))
+        self.console.print(Text(f"Your hand, {me}:", style="bold"))
+        self.console.print(_indent(hand_lines(view.hand, view.legal if seat == me else None)))
+        if view.exposed[me]:
+            line = Text("Your cards face up (liable to be called): ")
+            line.append_text(_cards_text(view.exposed[me]))
+            self.console.print(line)
+
+    def _new_screen(self) -> None:
+        if self.console.is_terminal and not self._keep_screen:
+            self.console.clear()
+            self._shown_screen()
+        else:
+            self.console.print()
+        self._keep_screen = False
+        self.console.print(Rule(style="dim"))
+
+    def _shown_screen(self) -> None:
+        """After clearing the screen, the rulings of the current trick are shown again."""
+        arb = self.arb
+        if arb is None:
+            return
+        t = arb.state.trick_number
+        for r in arb.rulings:
+            if r.trick == t:
+                self.console.print(self._ruling_text(r))
+
+    def _show_last(self) -> None:
+        arb = self.arb
+        trick = arb.state.last_trick if arb is not None else None
+        if trick is None:
+            self.console.print("No trick has been turned and quitted yet.")
+            return
+        line = Text("Last trick:  ")
+        line.append_text(last_trick_text(trick, self.names))
+        self.console.print(line)
+
+    # ---------------------------------------------------------------- the end
+    def _end_hand(self, hand: _Hand, arb: Arbiter) -> None:
+        self._show_events()
+        if arb.void is not None:
+            hand.void = arb.void
+            self.console.print(
+                f"The hand is void ({arb.void}): {self.label(arb.next_dealer)} deals again; "
+                "nothing is scored.",
+                style="bold",
+            )
+            self.dealer = arb.next_dealer
+            return
+        result = arb.result()
+        assert result is not None
+        called = next((e.side for e in arb.events if isinstance(e, HonoursCalled)), None)
+        if called is not None:
+            result = HandResult(result.tricks, result.honours, result.revokes, called)
+        units = self.units_finished
+        score = self.sheet.record(result)
+        hand.result, hand.score = result, score
+        self.console.print(Rule(f"Board {hand.board} is over"))
+        self.console.print(
+            f"Tricks NS {score.tricks[0]}, EW {score.tricks[1]} · honours NS {score.honours[0]}, "
+            f"EW {score.honours[1]} · points NS {score.points[0]}, EW {score.points[1]}"
+        )
+        for note in score.notes:
+            self.console.print(note, style="dim")
+        if score.game_winner is not None:
+            value = self.sheet.games[-1].value
+            self.console.print(f"{score.game_winner} win the game, worth {value}.", style="bold")
+        if self.units_finished > units:
+            if self.rules.rubber and self.sheet.rubbers:
+                rubber = self.sheet.rubbers[-1]
+                self.console.print(
+                    f"{rubber.winner} win the rubber: {rubber.points} points.", style="bold"
+                )
+            self.rubber += 1
+            self.dealer = self._rubber_dealer()
+        else:
+            self.dealer = self.dealer.left
+        self.console.print(score_table(self.sheet))
+        self.console.print(sheet_summary(self.sheet))
+
+    def _rubber_dealer(self) -> Seat:
+        dummies = self.seating.dummies
+        if not dummies:
+            return self.dealer.left
+        first = self.seating.first_dealer
+        order = [first, *[d for d in dummies if d != first]]
+        return order[(self.rubber - 1) % len(order)]
+
+    # -------------------------------------------------------------- input/out
+    def _read(self, prompt: str) -> str:
+        self.console.print(prompt, end="", markup=False, highlight=False)
+        line = self.stdin.readline()
+        if not line:
+            raise Leave("End of input", 0)
+        if line.strip().lower() in ("quit", "exit", "q"):
+            raise Leave("Quit", 0)
+        return line
+
+    def records(self) -> list[HandRecord]:
+        """Every hand of the session as a record (void and unfinished hands included)."""
+        date = today_pbn()
+        return [
+            HandRecord.from_state(
+                h.state,
+                variant=self.rules.name,
+                board=h.board,
+                players=self.names,
+                event=f"Cavendish {self.rules.name} whist under the laws, seed {self.seed}",
+                site="cavendish play --laws",
+                date=date,
+            )
+            for h in self.hands
+        ]
+
+    def _save(self, status: int) -> int:
+        from ..io.pbn import write_pbn_file
+
+        try:
+            records = self.records()
+            write_pbn_file(records, self.out)
+        except (OSError, ValueError) as exc:
+            self.errors.print(
+                f"cavendish: error: cannot save {self.out}: {exc}", markup=False, soft_wrap=True
+            )
+            return 1
+        n = len(records)
+        unfinished = ""
+        if self.hands and self.hands[-1].result is None and self.hands[-1].void is None:
+            unfinished = " (the last hand unfinished)"
+        self.console.print(
+            f"Saved {n} hand{'s' if n != 1 else ''}{unfinished} to {self.out}",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+        return status
+
+
+class _NotYours(ValueError):
+    """A card the human does not hold."""
+
+
+def _cards_text(mask: int) -> Text:
+    out = Text()
+    for i, card in enumerate(reversed(cards_of(mask))):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(card))
+    return out
+
+
+def _indent(text: Text) -> Text:
+    out = Text()
+    for i, line in enumerate(text.split("\n")):
+        if i:
+            out.append("\n")
+        out.append("  ")
+        out.append_text(line)
+    return out
+
+
+def _computer_kind(kind: str | None) -> str:
+    """The computer players: ``kind``, else the classical player when it is available,
+    else the random player."""
+    if kind is not None:
+        return kind
+    if "classical" not in PLAYERS:
+        try:
+            import importlib
+
+            importlib.import_module("cavendish.players.classical")
+        except ImportError:
+            pass
+    return "classical" if "classical" in PLAYERS else "random"
+
+
+def _derived(seed: int, index: int, salt: int) -> int:
+    return (seed * 1_000_003 + salt * (index + 1)) % 2**63
+
+
+def run_laws_game(
+    variant: str,
+    seat: Seat,
+    seed: int,
+    sloppy: float,
+    out: Path | None,
+    console: Console,
+    stdin: TextIO,
+    *,
+    errors: Console | None = None,
+    player_kind: str | None = None,
+    rubbers: int = 1,
+    pause: bool = True,
+) -> int:
+    """Play ``rubbers`` rubbers of ``variant`` under the laws in the terminal, the human
+    in ``seat`` against computer players committing irregularities at ``sloppy`` of
+    their cards; save the record as PBN to ``out`` (default
+    ``cavendish-<seed>-<timestamp>.pbn``).  Returns the exit status: 0, 130 after
+    Ctrl-C, 1 if the record cannot be saved, 2 for a bad variant, chance or player.
+    """
+    err = errors if errors is not None else Console(stderr=True, highlight=False)
+    try:
+        rules = get_rules(variant.strip().lower())
+    except UnknownVariant as exc:
+        err.print(f"cavendish: error: {exc}", markup=False, soft_wrap=True)
+        return 2
+    if not 0.0 <= sloppy <= 1.0:
+        err.print(
+            f"cavendish: error: --sloppy {sloppy}: expected a chance between 0 and 1",
+            markup=False,
+            soft_wrap=True,
+        )
+        return 2
+    kind = _computer_kind(player_kind)
+    if kind not in PLAYERS:
+        err.print(
+            f"cavendish: error: unknown player {kind!r}: "
+            f"expected one of {', '.join(sorted(PLAYERS))}",
+            markup=False,
+            soft_wrap=True,
+        )
+        return 2
+    rng = random.Random(seed)
+    names = [HUMAN, *COMPUTER_NAMES[: rules.players - 1]]
+    seating = seat_by_cut(rules, names, rng, request=(HUMAN, seat))
+    players: dict[Seat, Player | None] = {}
+    for s, name in seating.names.items():
+        if name == HUMAN:
+            players[s] = None
+            continue
+        i = names.index(name) - 1
+        inner = get_player(kind, _derived(seed, i, 7919), name)
+        players[s] = SloppyPlayer(inner, sloppy, _derived(seed, i, 104729))
+    game = LawsGame(
+        rules=rules,
+        seating=seating,
+        players=players,
+        rng=rng,
+        console=console,
+        stdin=stdin,
+        seed=seed,
+        out=out if out is not None else default_out_path(seed),
+        errors=err,
+        sloppy=sloppy,
+        rubbers=rubbers,
+        pause=pause,
+    )
+    return game.run()
