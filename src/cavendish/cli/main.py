@@ -342,9 +342,9 @@ def _register_groups() -> None:
     """The analysis commands, defined in their own modules."""
     from .analyse import register as register_analyse
     from .match import register as register_match
-    from .rule import register as register_rule
     from .odds import register as register_odds
     from .problems import register as register_problems
+    from .rule import register as register_rule
     from .solve import register as register_solve
 
     register_solve(app)
