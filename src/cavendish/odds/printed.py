@@ -1,4 +1,4 @@
-"""Dr Pole's probabilities as 001 (Dick's Hand-book) prints them: the figures as data.
+"""Dr Pole's probabilities and Perceval's record as 001 (Dick's Hand-book) prints them: data.
 
 Design note
 -----------
@@ -18,11 +18,21 @@ A figure is read in its own terms, the *number* of its text:
 * ``value``: a plain number such as the mean 3.82; unit as printed (0.01).
 * ``absent``: a dash or a blank cell, read as 0 per the table's scale.
 
+Perceval's record of 16,000 rubbers (table ``perceval``) is stored the same way:
+each count as ``per`` with the rubbers or the games as its scale ("21,004 trebles"
+out of 39,974 games), the totals as ``value``; Pole's probability of winning a
+single game derived from it is the table ``pole-game``.  The record's points total
+and its average disagree (86,687 / 16,000 is 5.418, not 5.411): both are kept,
+with a note.
+
 >>> f = figure("suit-length", "0")
 >>> f.text, f.number, f.unit, f.probability
 ('once in 80 deals', Fraction(80, 1), Fraction(10, 1), Fraction(1, 80))
 >>> figure("dealer-trumps", "3").number, figure("other-trumps", "3").note[:20]
 (Fraction(846, 1), 'OCR damage: 951 is i')
+>>> t = figure("perceval", "trebles")
+>>> t.number, t.scale, float(figure("pole-game", "with-deal-skill-even").probability)
+(Fraction(21004, 1), 39974, 0.523)
 """
 
 from __future__ import annotations
@@ -391,6 +401,176 @@ _HANDS_AND_DEALS = [
     ),
 ]
 
+_PV = "[001]@224.3k"
+_PV_RUBBERS = 16000
+_PV_GAMES = 39974
+
+
+def _perceval(key: str, n: int, scale: int, text: str, source: str, note: str = "") -> Printed:
+    return _per("perceval", key, n, scale, text, source, note)
+
+
+def _value(
+    table: str, key: str, value: Fraction, unit: Fraction, text: str, source: str, note: str = ""
+) -> Printed:
+    return Printed(table, key, text, "value", value, 1, source, note, unit_override=unit)
+
+
+_PERCEVAL = [
+    _value(
+        "perceval",
+        "rubbers",
+        Fraction(_PV_RUBBERS),
+        Fraction(1),
+        "Mr. Perceval's record of 16,000 rubbers",
+        "[001]@224.2k",
+    ),
+    _value(
+        "perceval",
+        "games",
+        Fraction(_PV_GAMES),
+        Fraction(1),
+        "The 16,000 rubbers consisted of 39,974 games",
+        _PV,
+    ),
+    _value(
+        "perceval",
+        "points",
+        Fraction(86687),
+        Fraction(1),
+        "and counted 86,687 points",
+        _PV,
+        "inconsistent: 86,687 / 16,000 is 5.418, not the 5.411 printed beside it, and the "
+        "net points of a rubber (laws 8-10) always add up to an even total, so 86,687 (odd) "
+        "cannot be right; one of the two figures is wrong, in the original or in the OCR",
+    ),
+    _value(
+        "perceval",
+        "points-per-rubber",
+        Fraction(5411, 1000),
+        Fraction(1, 1000),
+        "being an average of 5.411 points per rubber",
+        "[001]@224.4k",
+        "inconsistent with the 86,687 points printed beside it (5.418 per rubber)",
+    ),
+    _perceval(
+        "rubbers-in-two",
+        8026,
+        _PV_RUBBERS,
+        "8,026 rubbers were won in two games",
+        "[001]@224.4k",
+    ),
+    _perceval(
+        "rubbers-in-three", 7974, _PV_RUBBERS, "7,974 rubbers required three", "[001]@224.4k"
+    ),
+    _perceval(
+        "first-game-winners-won",
+        12080,
+        _PV_RUBBERS,
+        "In 12,080 cases the winners of the first game won the rubber",
+        "[001]@224.5k",
+    ),
+    _perceval(
+        "first-game-winners-lost", 3920, _PV_RUBBERS, "in 3,920 they lost it", "[001]@224.5k"
+    ),
+    _perceval(
+        "trebles",
+        21004,
+        _PV_GAMES,
+        "Out of the 39,974 games 21,004 were trebles",
+        "[001]@224.6k",
+    ),
+    _perceval("doubles", 9522, _PV_GAMES, "9,522 were doubles", "[001]@224.6k"),
+    _perceval("singles", 9448, _PV_GAMES, "and 9,448 were single games", "[001]@224.6k"),
+    _perceval(
+        "cut-won-by-sp",
+        7934,
+        _PV_RUBBERS,
+        "In cutting for the first deal of the rubber it was won by S. P. or his partner "
+        "7,934 times",
+        "[001]@224.7k",
+    ),
+    _perceval(
+        "cut-lost-by-sp",
+        8066,
+        _PV_RUBBERS,
+        "and lost by them 8,066 times; the difference against them being thus 132, or about "
+        "0.825 per cent",
+        "[001]@224.7k",
+    ),
+    _perceval(
+        "first-deal-of-game-to-sp",
+        19543,
+        _PV_GAMES,
+        "In the separate games, the first deal fell to S. P. or his partner 19,543 times",
+        "[001]@224.9k",
+        "printed '19,- 543' across a line break",
+    ),
+    _perceval(
+        "first-deal-of-game-to-adversaries",
+        20431,
+        _PV_GAMES,
+        "and to the adversaries 20,431 times, giving an adverse difference of 888",
+        "[001]@224.9k",
+    ),
+    Printed(
+        "perceval",
+        "first-game-odds",
+        "the betting should be, instead, three to one",
+        "odds",
+        Fraction(3),
+        1,
+        "[001]@224.1k",
+        "the odds on the winners of the first game taking the rubber",
+    ),
+    Printed(
+        "perceval",
+        "first-game-common-odds",
+        "the common odds or 5 to 2 on the winners of the first game taking the rubber are "
+        "not long enough",
+        "odds",
+        Fraction(5, 2),
+        1,
+        "[001]@224.0k",
+        unit_override=Fraction(1, 2),
+    ),
+]
+
+_PG = "[001]@225.4k"
+_POLE_GAME = [
+    _value("pole-game", key, Fraction(v, 1000), Fraction(1, 1000), text, src)
+    for key, v, text, src in (
+        ("with-deal-and-skill", 534, "With deal and skill 0.534", _PG),
+        ("with-deal-skill-even", 523, "With deal, skill being even 0.523", _PG),
+        ("with-deal-against-skill", 512, "With deal, against skill 0.512", _PG),
+        ("ignoring-deal-and-skill", 500, "Ignoring both deal and skill 0.500", "[001]@225.5k"),
+        ("with-skill-ignoring-deal", 511, "With skill, ignoring deal 0.511", "[001]@225.5k"),
+        ("with-skill-against-deal", 488, "With skill, against the deal 0.488", "[001]@225.5k"),
+        ("against-deal-and-skill", 466, "Against both deal and skill 0.466", "[001]@225.6k"),
+    )
+] + [
+    Printed(
+        "pole-game",
+        "deal-advantage",
+        "the advantage of the deal is about 11 to 10",
+        "odds",
+        Fraction(11, 10),
+        1,
+        "[001]@225.7k",
+        unit_override=Fraction(1, 10),
+    ),
+    Printed(
+        "pole-game",
+        "skill-advantage",
+        "and of skill about 21 to 20",
+        "odds",
+        Fraction(21, 20),
+        1,
+        "[001]@225.7k",
+        unit_override=Fraction(1, 20),
+    ),
+]
+
 PRINTED: tuple[Printed, ...] = (
     *_SUIT_LENGTH,
     *_DEALER_TRUMPS,
@@ -402,8 +582,11 @@ PRINTED: tuple[Printed, ...] = (
     _ACE_LEAD_RATIO,
     *_KING_SECOND,
     *_HANDS_AND_DEALS,
+    *_PERCEVAL,
+    *_POLE_GAME,
 )
-"""Every printed figure of the tables."""
+"""Every printed figure: Pole's tables, Perceval's record (``perceval``) and Pole's
+probability of winning a single game (``pole-game``)."""
 
 _BY_KEY = {(p.table, p.key): p for p in PRINTED}
 
