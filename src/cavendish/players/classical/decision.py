@@ -1,0 +1,40 @@
+"""A card with the convention that chose it.
+
+>>> from cavendish.core.cards import Card
+>>> d = Decision(Card.parse("SK"), "C31", "from A K lead the king, then the ace")
+>>> str(d), d.title
+('SK: from A K lead the king, then the ace (C31)', 'From A K: K, then A')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.cards import Card
+from .catalogue import title_of
+
+__all__ = ["FORCED", "Decision"]
+
+FORCED = "forced"
+"""The id given when the laws leave a single card: no convention chose it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The card to play, the catalogue id of the convention behind it
+    (conventions.md, ``"C31"``; :data:`FORCED` for the only legal card) and the
+    reason in one line of plain English."""
+
+    card: Card
+    convention: str
+    reason: str
+    also: tuple[str, ...] = ()
+    """Other conventions that led to the card (the choice of suit, a signal...)."""
+
+    @property
+    def title(self) -> str:
+        """The convention's title in the catalogue."""
+        return title_of(self.convention)
+
+    def __str__(self) -> str:
+        return f"{self.card}: {self.reason} ({self.convention})"

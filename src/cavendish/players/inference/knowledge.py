@@ -1,0 +1,727 @@
+"""One seat's knowledge of a hand: the facts it has seen and what the cards tell.
+
+Design note
+-----------
+A :class:`Knowledge` belongs to one seat (the *observer*) and is built only from
+what that seat may see: its own hand, the exposed hands, the trump card while it
+lies on the table, and the public events of the hand (every card played, each
+trick quitted).  A player at the table may remember every card played (law 91
+forbids looking back at quitted tricks, not remembering them), so the object
+keeps the whole play; it can be fed by the ``observe(event)`` hook, or by
+:meth:`Knowledge.sync` from each view the seat is shown, which recovers the same
+record from the current and the last trick.
+
+It keeps two kinds of information:
+
+*Facts* (certain, from the laws): the cards played and by whom, each seat's
+voids (a renounce), the cards known to be in a hand (the observer's own, a
+dummy's, an exposed card, the turned-up trump until the dealer plays it) and
+each hand's size.
+
+*Inferences* (from the conventions of the :class:`~.schools.School`): what each
+card tells about the hand that played it, as :class:`~.constraints.Inference`
+constraints with a confidence (:mod:`.reading` makes them).  An inference the
+cards later contradict is dropped (kept in :attr:`Knowledge.refuted` for the
+tutor) and the seat's reliability is cut by a quarter, so a player that does not follow
+the conventions soon stops being read by them.
+
+The API, for the players, the tutor and a sampling search (PIMC):
+
+* ``unseen`` -- the live cards whose place the observer does not know;
+  ``known(seat)`` -- cards known to be in a hand; ``voids(seat)``;
+  ``hand_size(seat)``; ``possible(seat)`` -- cards the seat may hold;
+  ``played_by(seat)``, ``played``, ``live``;
+* ``count_bounds(seat, mask)`` and ``suit_length_bounds(seat, suit)`` -- the
+  least and greatest number of those cards the seat holds now, by the facts and
+  the trusted inferences (partner's fourth-best lead caps what the fourth hand
+  can hold above it: the rule of eleven falls out of this);
+* ``card_probabilities()`` -- per unseen card and seat, the likelihood that the
+  seat holds it (vacant places, adjusted to the inferences by iterative
+  proportional fitting); ``probability(card, seat)``;
+* ``consistent(layout)`` -- whether a full layout (four current hands) agrees
+  with the facts and, unless ``inferences=False``, with every active inference;
+  ``weight(layout)`` -- the product over inferences of 1 if it holds, else
+  ``1 - confidence`` (0 if a fact fails): a sampler draws layouts consistent with
+  the facts and weights them by this;
+* ``sample(rng)`` -- a random layout consistent with the facts (and with the
+  inferences, if asked and found within ``tries``);
+* the record of the play: ``plays``, ``leads(seat)``, ``first_lead(seat)``,
+  ``suit_opened_by(seat, suit)``, ``trump_leader(seat)``, ``called(seat)``,
+  ``echoed(seat)``, ``discards(seat)``, ``trick``, ``trick_number``.
+
+>>> from cavendish.core import Deal, HandState, Seat
+>>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
+...                      "T98.T98.QJT9.QJT", trump_card="S2")
+>>> state = HandState(deal)
+>>> k = Knowledge.from_view(state.view(Seat.S))
+>>> for card in ("HJ", "H5", "H9", "HK"):  # N dealt: E leads
+...     k.observe(state.play(card))
+>>> k.hand_size(Seat.E), k.trick_number
+(12, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from ...core.cards import CARDS, FULL_PACK, SUIT_MASK, Card, Seat, Suit
+from ...core.events import CardExposed, CardPlayed, Event, PlayOutOfTurn, TrickQuitted
+from ...core.state import SeatView, trick_winner
+from .constraints import Clause, Inference, count_range
+from .reading import read_play
+from .schools import MODERN, School, get_school
+
+__all__ = ["Knowledge", "KnowledgeError", "PlayRecord"]
+
+_SEATS = tuple(Seat)
+
+
+class KnowledgeError(ValueError):
+    """A layout or an event does not fit the knowledge it was given to."""
+
+
+class PlayRecord(NamedTuple):
+    """One card played, with its place in the trick, as the table saw it."""
+
+    seat: Seat
+    card: Card
+    trick: int
+    position: int
+    """0 for the lead, 1 second hand, 2 third hand, 3 fourth hand."""
+    leader: Seat
+    led: int
+    """The suit led to the trick."""
+    winner_before: Seat | None
+    """The seat winning the trick before this card (None for the lead)."""
+    best_before: int
+    """The card winning the trick before this card (-1 for the lead)."""
+    live_before: int
+    """The cards not yet played before this card (mask)."""
+    revoke: bool = False
+
+    @property
+    def follows(self) -> bool:
+        """Whether the card is of the suit led."""
+        return self.card // 13 == self.led
+
+    @property
+    def suit(self) -> int:
+        """The card's suit."""
+        return self.card // 13
+
+
+class Knowledge:
+    """What ``seat`` knows of the hand in play (see the module's design note)."""
+
+    def __init__(
+        self,
+        seat: Seat,
+        hand: int,
+        trump: Suit | int,
+        dealer: Seat,
+        *,
+        trump_card: Card | None = None,
+        school: School | str = MODERN,
+        exposed: Sequence[int] = (0, 0, 0, 0),
+    ) -> None:
+        self.seat = Seat(seat)
+        self.school = get_school(school)
+        self.trump = int(trump)
+        self.dealer = Seat(dealer)
+        self.turned: Card | None = trump_card
+        """The card turned up, if the observer saw it."""
+        self.played = 0
+        self._played_by = [0, 0, 0, 0]
+        self._known = [0, 0, 0, 0]
+        self._known[self.seat] = hand
+        for s in range(4):
+            if s != self.seat:
+                self._known[s] |= exposed[s]
+        if trump_card is not None and self.seat != self.dealer:
+            self._known[self.dealer] |= 1 << trump_card
+        self._voids = [0, 0, 0, 0]  # suit bit sets
+        self._void_cards = [0, 0, 0, 0]
+        self.inferences: list[Inference] = []
+        """The active inferences, in the order they were made."""
+        self.refuted: list[Inference] = []
+        """Inferences the cards contradicted (for the tutor)."""
+        self.reliability = [1.0, 1.0, 1.0, 1.0]
+        """How far each seat is trusted to play by the school (cut at each refutation)."""
+        self.plays: list[PlayRecord] = []
+        """Every card seen played, in order."""
+        self.trick: list[PlayRecord] = []
+        """The trick in progress."""
+        self.trick_number = 0
+        self.leader = self.dealer.left
+        self.winners: list[Seat] = []
+        """The winner of each trick quitted."""
+        self.complete = True
+        """False when some tricks were played before the observer started watching."""
+        self._missing = 0
+        self._leads: list[list[PlayRecord]] = [[], [], [], []]
+        self._discards: list[list[PlayRecord]] = [[], [], [], []]
+        self.calls: dict[Seat, int] = {}
+        """Seats that have called for trumps, and the trick the call was completed in."""
+        self.echoes: dict[Seat, int] = {}
+        """Seats that have echoed, and the trick."""
+        self._signal_pairs: set[tuple[int, int]] = set()
+        self._version = 0
+        self._prob_cache: tuple[int, list[list[float]]] | None = None
+
+    # ------------------------------------------------------------ building
+    @classmethod
+    def from_view(cls, view: SeatView, school: School | str = MODERN) -> Knowledge:
+        """The knowledge of ``view.seat`` from its view alone (then :meth:`sync` it)."""
+        played_now = 0
+        for _, c in view.trick:
+            played_now |= 1 << c
+        k = cls(
+            view.seat,
+            view.hand,
+            view.trump,
+            view.dealer,
+            trump_card=view.trump_card,
+            school=school,
+            exposed=view.exposed,
+        )
+        k.sync(view)
+        return k
+
+    def sync(self, view: SeatView) -> None:
+        """Bring the record up to date from a view of the observer's seat (idempotent):
+        the last trick and the current one show every card played since the observer
+        last looked, provided it looks at least once a trick."""
+        if view.seat != self.seat:
+            raise KnowledgeError(f"a view of {view.seat} given to the knowledge of {self.seat}")
+        if view.trick_number > self.trick_number + 1 or (
+            view.trick_number == self.trick_number + 1 and view.last_trick is None
+        ):
+            self._skip_to(view)
+        if view.trick_number == self.trick_number + 1 and view.last_trick is not None:
+            last = view.last_trick
+            done = len(self.trick)
+            seats = [last.leader.offset(i) for i in range(4)]
+            if done and self.trick[0].seat != last.leader:
+                raise KnowledgeError("the view's last trick does not continue the record")
+            for i in range(done, 4):
+                self._play(seats[i], last.cards[i], False)
+        if view.trick_number != self.trick_number:
+            raise KnowledgeError(
+                f"the view is at trick {view.trick_number + 1}, the record at "
+                f"{self.trick_number + 1}"
+            )
+        for i, (seat, card) in enumerate(view.trick):
+            if i < len(self.trick):
+                if self.trick[i].card != card:
+                    raise KnowledgeError(
+                        f"the view shows {card} where the record has {self.trick[i].card}"
+                    )
+                continue
+            self._play(seat, card, False)
+        self._known[self.seat] = view.hand
+        for s in range(4):
+            if s != self.seat and view.exposed[s]:
+                self._known[s] |= view.exposed[s] & ~self.played
+        self._version += 1
+
+    def _skip_to(self, view: SeatView) -> None:
+        # tricks the observer never saw: restart the trick record at the view's
+        # last trick (or current trick) and count the cards it missed
+        self.complete = False
+        target = view.trick_number - (1 if view.last_trick is not None else 0)
+        self.trick = []
+        self.trick_number = target
+        self.leader = view.last_trick.leader if view.last_trick is not None else view.leader
+        seen = self.played.bit_count() + (4 if view.last_trick is not None else 0)
+        self._missing = max(0, 4 * view.trick_number - seen)
+
+    def observe(self, event: Event) -> None:
+        """Take in one public event of the hand."""
+        if isinstance(event, CardPlayed):
+            if not self.played >> event.card & 1:
+                self._play(event.seat, event.card, event.revoke)
+        elif isinstance(event, TrickQuitted):
+            pass  # the winner is worked out when the fourth card falls
+        elif isinstance(event, PlayOutOfTurn | CardExposed):
+            self._known[event.seat] |= 1 << event.card
+            self._version += 1
+
+    def set_known(self, seat: Seat, cards: int) -> None:
+        """Add cards known to be in ``seat``'s hand (e.g. one's own other hand at dummy)."""
+        self._known[seat] |= cards & ~self.played
+        self._version += 1
+
+    # ------------------------------------------------------------ the play
+    def _play(self, seat: Seat, card: int, revoke: bool) -> None:
+        seat = _SEATS[seat]
+        card = CARDS[card]
+        pos = len(self.trick)
+        if pos == 0:
+            self.leader = seat
+            led = card // 13
+            winner_before: Seat | None = None
+            best = -1
+        else:
+            led = self.trick[0].card // 13
+            winner_before, best = self._current_best()
+        rec = PlayRecord(
+            seat,
+            card,
+            self.trick_number,
+            pos,
+            self.leader,
+            led,
+            winner_before,
+            best,
+            FULL_PACK & ~self.played,
+            revoke,
+        )
+        bit = 1 << card
+        self.played |= bit
+        self._played_by[seat] |= bit
+        for s in range(4):
+            self._known[s] &= ~bit
+        suit = card // 13
+        if self._voids[seat] >> suit & 1:
+            # a card of a suit he had renounced: the renounce was a revoke
+            self._voids[seat] &= ~(1 << suit)
+            self._void_cards[seat] &= ~SUIT_MASK[suit]
+        if pos and suit != led and not revoke and not self._voids[seat] >> led & 1:
+            self._voids[seat] |= 1 << led
+            self._void_cards[seat] |= SUIT_MASK[led]
+        self.trick.append(rec)
+        self.plays.append(rec)
+        if pos == 0:
+            self._leads[seat].append(rec)
+        elif suit != led and suit != self.trump:
+            self._discards[seat].append(rec)
+        self._version += 1
+        read_play(self, rec)
+        self._check_all()
+        if pos == 3:
+            winner = trick_winner([r.card for r in self.trick], self.trick[0].seat, self.trump)
+            self.winners.append(winner)
+            self.trick = []
+            self.trick_number += 1
+            self.leader = winner
+
+    def _current_best(self) -> tuple[Seat, int]:
+        best = self.trick[0].card
+        who = self.trick[0].seat
+        for r in self.trick[1:]:
+            c = r.card
+            if (c // 13 == best // 13 and c > best) or (
+                c // 13 == self.trump and best // 13 != self.trump
+            ):
+                best, who = c, r.seat
+        return who, best
+
+    def winning(self) -> tuple[Seat, Card] | None:
+        """Who is winning the trick in progress, with which card (None before the lead)."""
+        if not self.trick:
+            return None
+        who, best = self._current_best()
+        return who, CARDS[best]
+
+    # ------------------------------------------------------------ inferences
+    def add_inference(
+        self,
+        seat: Seat,
+        clauses: Iterable[Clause],
+        convention: str,
+        text: str,
+        confidence: float,
+        *,
+        original: bool = False,
+        include_card: int | None = None,
+        since: int | None = None,
+    ) -> Inference | None:
+        """Record a reading of ``seat``'s hand.  The clauses count the seat's holding
+        when the card was played (``include_card`` is that card, counted in the
+        holding), or its original hand if ``original``, or its holding before it
+        played the cards of ``since``.  A reading the facts already contradict is not
+        kept; neither is one about the observer himself."""
+        if seat == self.seat:
+            return None
+        if since is None:
+            since = 0 if original else self._played_by[seat]
+        if include_card is not None:
+            since &= ~(1 << include_card)
+        inf = Inference(
+            _SEATS[seat],
+            tuple(clauses),
+            since,
+            convention,
+            text,
+            confidence * self.reliability[seat],
+            self.trick_number,
+        )
+        if not self._satisfiable(inf) or self._certain(inf):
+            return None
+        self.inferences.append(inf)
+        self._version += 1
+        return inf
+
+    def drop_inferences(self, seat: Seat, predicate: object) -> None:
+        """Withdraw (without penalty) the seat's inferences for which ``predicate(inf)``
+        is true: a signal has explained a card that seemed to say otherwise."""
+        assert callable(predicate)
+        self.inferences = [i for i in self.inferences if not (i.seat == seat and predicate(i))]
+        self._version += 1
+
+    def _satisfiable(self, inf: Inference) -> bool:
+        return any(self._span(inf, c) & c.allowed for c in inf.clauses)
+
+    def _span(self, inf: Inference, c: Clause) -> int:
+        # the counts of the clause's cards the seat may hold, as a bit set
+        s = inf.seat
+        base = self._known[s] | (self._played_by[s] & ~inf.since)
+        free = self.possible(s) & ~self._known[s]
+        room = self.hand_size(s) - self._known[s].bit_count()
+        k_min = (base & c.mask).bit_count()
+        k_max = k_min + min(room, (free & c.mask).bit_count())
+        return ((1 << (k_max + 1)) - 1) & ~((1 << k_min) - 1)
+
+    def _certain(self, inf: Inference) -> bool:
+        """Whether the facts already make the reading true (it tells nothing)."""
+        return any(self._span(inf, c) & ~c.allowed == 0 for c in inf.clauses)
+
+    def _check_all(self) -> None:
+        keep: list[Inference] = []
+        for inf in self.inferences:
+            if self._satisfiable(inf):
+                keep.append(inf)
+            else:
+                self.refuted.append(inf)
+                self.reliability[inf.seat] *= 0.75
+        if len(keep) != len(self.inferences):
+            self.inferences = keep
+
+    def inferences_about(self, seat: Seat) -> list[Inference]:
+        """The active inferences about ``seat``."""
+        return [i for i in self.inferences if i.seat == seat]
+
+    # ------------------------------------------------------------ facts
+    @property
+    def live(self) -> int:
+        """The cards not yet seen played."""
+        return FULL_PACK & ~self.played
+
+    @property
+    def unseen(self) -> int:
+        """Live cards whose place the observer does not know."""
+        k = self._known
+        return FULL_PACK & ~self.played & ~(k[0] | k[1] | k[2] | k[3])
+
+    def known(self, seat: Seat) -> int:
+        """Cards known to be in ``seat``'s hand now."""
+        return self._known[seat]
+
+    def played_by(self, seat: Seat) -> int:
+        """The cards ``seat`` has played (that the observer saw)."""
+        return self._played_by[seat]
+
+    def voids(self, seat: Seat) -> int:
+        """The suits ``seat`` is known to be void in, as a 4-bit set (bit = suit)."""
+        return self._voids[seat]
+
+    def is_void(self, seat: Seat, suit: int) -> bool:
+        """Whether ``seat`` has shown out of ``suit``."""
+        return bool(self._voids[seat] >> suit & 1)
+
+    def hand_size(self, seat: Seat) -> int:
+        """How many cards ``seat`` holds now."""
+        n = 13 - self.trick_number
+        for r in self.trick:
+            if r.seat == seat:
+                n -= 1
+        return n
+
+    def possible(self, seat: Seat) -> int:
+        """Every card ``seat`` may hold now: its known cards and the unseen cards of
+        suits it has not renounced."""
+        if seat == self.seat:
+            return self._known[seat]
+        return self._known[seat] | (self.unseen & ~self._void_cards[seat])
+
+    def not_held(self, seat: Seat) -> int:
+        """Live cards ``seat`` is known not to hold (by the facts)."""
+        return self.live & ~self.possible(seat)
+
+    # ------------------------------------------------------------ bounds
+    def _seat_bounds(self, seat: Seat, mask: int, trusted: float) -> tuple[int, int]:
+        known = self._known[seat]
+        lo = (known & mask).bit_count()
+        if seat == self.seat:
+            return lo, lo
+        free = self.possible(seat) & ~known & mask
+        room = self.hand_size(seat) - known.bit_count()
+        hi = lo + min(room, free.bit_count())
+        poss_all = self.possible(seat)
+        for inf in self.inferences:
+            if inf.seat != seat or len(inf.clauses) != 1 or inf.confidence < trusted:
+                continue
+            c = inf.clauses[0]
+            a_lo, a_hi = count_range(c.allowed)
+            p = (self._played_by[seat] & ~inf.since & c.mask).bit_count()
+            cur_lo, cur_hi = a_lo - p, a_hi - p
+            lo = max(lo, cur_lo - (c.mask & ~mask & poss_all).bit_count())
+            hi = min(hi, cur_hi + (mask & ~c.mask & poss_all).bit_count())
+        return lo, max(lo, hi)
+
+    def count_bounds(self, seat: Seat, mask: int, *, trusted: float = 0.5) -> tuple[int, int]:
+        """The least and greatest number of the cards of ``mask`` that ``seat`` holds
+        now, by the facts and the inferences trusted at least ``trusted``.
+
+        The greatest also allows for what the other seats must hold.
+        """
+        mask &= self.live
+        lo, hi = self._seat_bounds(seat, mask, trusted)
+        if seat == self.seat:
+            return lo, hi
+        total = (mask & ~self._known[self.seat]).bit_count()
+        others = 0
+        for s in _SEATS:
+            if s != seat and s != self.seat:
+                others += self._seat_bounds(s, mask, trusted)[0]
+        hi = min(hi, total - others)
+        return lo, max(lo, hi)
+
+    def suit_length_bounds(self, seat: Seat, suit: int, *, trusted: float = 0.5) -> tuple[int, int]:
+        """The least and greatest length of ``seat`` in ``suit`` now."""
+        return self.count_bounds(seat, SUIT_MASK[suit], trusted=trusted)
+
+    def can_hold(self, seat: Seat, mask: int, *, trusted: float = 0.5) -> bool:
+        """Whether ``seat`` may hold any card of ``mask``."""
+        return self.count_bounds(seat, mask, trusted=trusted)[1] > 0
+
+    # ------------------------------------------------------------ layouts
+    def _check_layout(self, layout: Sequence[int]) -> str | None:
+        if len(layout) != 4:
+            return f"a layout has four hands, not {len(layout)}"
+        seen = 0
+        for s in _SEATS:
+            h = layout[s]
+            if h & seen:
+                return f"a card is in two hands (the second is {s})"
+            seen |= h
+            if h & self.played:
+                return f"{s}'s hand holds a card already played"
+            if h.bit_count() != self.hand_size(s):
+                return f"{s} holds {h.bit_count()} cards, not {self.hand_size(s)}"
+            if self._known[s] & ~h:
+                return f"{s}'s hand lacks a card known to be there"
+            if h & self._void_cards[s]:
+                return f"{s} holds a card of a suit he renounced"
+        if self.complete and seen != self.live:
+            return "the layout does not place every live card"
+        return None
+
+    def consistent(self, layout: Sequence[int], *, inferences: bool = True) -> bool:
+        """Whether ``layout`` (the four current hands, by seat) agrees with every fact
+        and, if ``inferences``, with every active inference."""
+        if self._check_layout(layout) is not None:
+            return False
+        if inferences:
+            pb = self._played_by
+            for inf in self.inferences:
+                if not inf.holds(layout[inf.seat], pb[inf.seat]):
+                    return False
+        return True
+
+    def why_inconsistent(self, layout: Sequence[int]) -> str | None:
+        """The first fact or inference ``layout`` fails, in words (None if none)."""
+        why = self._check_layout(layout)
+        if why is not None:
+            return why
+        for inf in self.inferences:
+            if not inf.holds(layout[inf.seat], self._played_by[inf.seat]):
+                return f"it contradicts {inf}"
+        return None
+
+    def weight(self, layout: Sequence[int]) -> float:
+        """The layout's likelihood under the inferences: 0 if it fails a fact, else the
+        product of ``1 - confidence`` over the inferences it contradicts."""
+        if self._check_layout(layout) is not None:
+            return 0.0
+        w = 1.0
+        pb = self._played_by
+        for inf in self.inferences:
+            if not inf.holds(layout[inf.seat], pb[inf.seat]):
+                w *= 1.0 - inf.confidence
+        return w
+
+    def sample(
+        self, rng: random.Random, *, inferences: bool = False, tries: int = 200
+    ) -> tuple[int, int, int, int]:
+        """A random layout consistent with the facts; with ``inferences``, the first of
+        ``tries`` draws that also satisfies every inference (else the best-weighted)."""
+        best: tuple[int, int, int, int] | None = None
+        best_w = -1.0
+        for _ in range(max(1, tries)):
+            layout = self._deal_unseen(rng)
+            if layout is None:
+                continue
+            if not inferences:
+                return layout
+            w = self.weight(layout)
+            if w >= 1.0:
+                return layout
+            if w > best_w:
+                best, best_w = layout, w
+        if best is None:
+            raise KnowledgeError("no layout of the unseen cards fits the facts")
+        return best
+
+    def _deal_unseen(self, rng: random.Random) -> tuple[int, int, int, int] | None:
+        hands = list(self._known)
+        room = [self.hand_size(s) - self._known[s].bit_count() for s in _SEATS]
+        cards = [c for c in range(52) if self.unseen >> c & 1]
+        rng.shuffle(cards)
+        if not self.complete:
+            cards = cards[: sum(room)]
+        options: list[tuple[int, list[int]]] = []
+        for c in cards:
+            seats = [s for s in range(4) if s != self.seat and not self._void_cards[s] >> c & 1]
+            options.append((len(seats), [c, *seats]))
+        options.sort(key=lambda t: t[0])
+        for _, (c, *seats) in options:
+            open_seats = [s for s in seats if room[s] > 0]
+            if not open_seats:
+                return None
+            total = sum(room[s] for s in open_seats)
+            x = rng.random() * total
+            for s in open_seats:
+                x -= room[s]
+                if x < 0:
+                    break
+            hands[s] |= 1 << c
+            room[s] -= 1
+        if any(room):
+            return None
+        return (hands[0], hands[1], hands[2], hands[3])
+
+    # ------------------------------------------------------------ probabilities
+    def card_probabilities(self, *, iterations: int = 8) -> list[list[float]]:
+        """``p[seat][card]``: the likelihood that ``seat`` holds ``card`` now (1 for a
+        known card, 0 for a card it cannot hold or that is not live).
+
+        Each unseen card starts shared among the seats that may hold it in
+        proportion to their vacant places; then, a few times over, each trusted
+        single-clause inference pulls its seat's expected count of its cards into
+        the allowed range, each card is renormalised over the seats and each seat's
+        total over its vacant places (iterative proportional fitting).
+        """
+        if self._prob_cache is not None and self._prob_cache[0] == self._version:
+            return self._prob_cache[1]
+        p = [[0.0] * 52 for _ in range(4)]
+        room = [self.hand_size(seat) - self._known[seat].bit_count() for seat in _SEATS]
+        for seat in _SEATS:
+            for card in range(52):
+                if self._known[seat] >> card & 1:
+                    p[seat][card] = 1.0
+        unseen = self.unseen
+        cards = [card for card in range(52) if unseen >> card & 1]
+        cand: dict[int, list[int]] = {
+            card: [i for i in range(4) if i != self.seat and not self._void_cards[i] >> card & 1]
+            for card in cards
+        }
+        for card in cards:
+            total = sum(room[i] for i in cand[card])
+            for i in cand[card]:
+                p[i][card] = room[i] / total if total else 0.0
+        rules = [inf for inf in self.inferences if len(inf.clauses) == 1 and inf.confidence >= 0.5]
+        for _ in range(iterations if rules else 0):
+            for inf in rules:
+                self._fit(p, inf, cards)
+            _normalise_cards(p, cards, cand)
+            for i in range(4):
+                if i == self.seat or room[i] == 0:
+                    continue
+                mass = sum(p[i][card] for card in cards)
+                if mass > 0:
+                    f = room[i] / mass
+                    for card in cards:
+                        p[i][card] *= f
+            _normalise_cards(p, cards, cand)
+        self._prob_cache = (self._version, p)
+        return p
+
+    def _fit(self, p: list[list[float]], inf: Inference, cards: list[int]) -> None:
+        """Scale the seat's likelihoods of the clause's cards towards its allowed counts."""
+        i = int(inf.seat)
+        clause = inf.clauses[0]
+        a_lo, a_hi = count_range(clause.allowed)
+        held = self._known[i] | (self._played_by[i] & ~inf.since)
+        fixed = (held & clause.mask).bit_count()
+        free = [card for card in cards if clause.mask >> card & 1 and p[i][card] > 0.0]
+        if not free:
+            return
+        expect = fixed + sum(p[i][card] for card in free)
+        target = min(max(expect, float(a_lo)), float(a_hi))
+        if abs(target - expect) <= 1e-9:
+            return
+        want = max(target - fixed, 0.0)
+        cur = expect - fixed
+        f = want / cur if cur > 1e-12 else 0.0
+        for card in free:
+            p[i][card] = min(0.999, p[i][card] * f) if f > 0 else 0.0
+
+    def probability(self, card: Card | int, seat: Seat) -> float:
+        """The likelihood that ``seat`` holds ``card`` now."""
+        return self.card_probabilities()[seat][card]
+
+    # ------------------------------------------------------------ the record
+    def leads(self, seat: Seat) -> list[PlayRecord]:
+        """The cards ``seat`` has led, in order."""
+        return self._leads[seat]
+
+    def first_lead(self, seat: Seat) -> PlayRecord | None:
+        """``seat``'s first lead of the hand."""
+        leads = self._leads[seat]
+        return leads[0] if leads else None
+
+    def suit_opened_by(self, seat: Seat, suit: int) -> PlayRecord | None:
+        """``seat``'s first lead of ``suit``."""
+        for r in self._leads[seat]:
+            if r.card // 13 == suit:
+                return r
+        return None
+
+    def suit_first_led(self, suit: int) -> PlayRecord | None:
+        """The first lead of ``suit`` in the hand, by anyone."""
+        for r in self.plays:
+            if r.position == 0 and r.card // 13 == suit:
+                return r
+        return None
+
+    def trump_leader(self, seat: Seat) -> bool:
+        """Whether ``seat`` has led trumps."""
+        return any(r.card // 13 == self.trump for r in self._leads[seat])
+
+    def discards(self, seat: Seat) -> list[PlayRecord]:
+        """``seat``'s discards (cards of another suit than the suit led, not trumps)."""
+        return self._discards[seat]
+
+    def called(self, seat: Seat) -> bool:
+        """Whether ``seat`` has called for trumps (modern school)."""
+        return seat in self.calls
+
+    def echoed(self, seat: Seat) -> bool:
+        """Whether ``seat`` has echoed a call or a trump lead (modern school)."""
+        return seat in self.echoes
+
+    def describe(self) -> list[str]:
+        """Every active inference in words, for the tutor."""
+        return [str(i) for i in self.inferences]
+
+
+def _normalise_cards(p: list[list[float]], cards: list[int], cand: dict[int, list[int]]) -> None:
+    """Make each unseen card's likelihoods over the seats that may hold it sum to one."""
+    for card in cards:
+        total = sum(p[i][card] for i in cand[card])
+        if total > 0:
+            for i in cand[card]:
+                p[i][card] /= total
