@@ -1,8 +1,9 @@
-"""The simulated figures: the stand-in lead rule, its player, and the simulations.
+"""The simulated figures: the classical player's leads, the stand-in, and the simulations.
 
-The stand-in stands for the classical player until it lands (see
-``cavendish.odds.simulate``); its leads are tested against the conventions they
-take from ``reference/conventions.md``.
+The simulations play with the classical player by default (see
+``cavendish.odds.simulate``).  The stand-in, a rule small enough to count, is kept
+as a named alternative for the tests of the machinery; its leads are tested against
+the conventions they take from ``reference/conventions.md``.
 """
 
 from __future__ import annotations
@@ -18,12 +19,15 @@ from cavendish.odds import combin
 from cavendish.odds.simulate import (
     Estimate,
     StandInPlayer,
+    classical_lead,
+    classical_players,
     simulate_ace_lead,
     simulate_king_second,
     standin_lead_of,
     wilson,
 )
 from cavendish.odds.tables import build_table
+from cavendish.players.classical import ClassicalPlayer
 
 
 def lead(hand: str, trump: str = "D") -> str:
@@ -152,6 +156,48 @@ def test_pole_king_second_simulation_is_seeded_and_sums_to_one():
     assert a["king-wins"].successes == 200 - a["third"].successes
 
 
+def test_pole_king_second_default_lead_is_the_classical_players_modern_lead():
+    seen: list[tuple[int, Card]] = []
+    player = ClassicalPlayer("modern", 7)
+
+    def recording(view: SeatView) -> Card:
+        player.begin_hand(view)
+        card = player.choose(view)
+        seen.append((view.hand, card))
+        return card
+
+    default = simulate_king_second(False, 120, seed=7)
+    assert default == simulate_king_second(False, 120, seed=7, lead=recording)
+    assert default == simulate_king_second(False, 120, seed=7, lead=classical_lead("modern", 7))
+    # every deal drawn is offered to the classical player; only its small leads of the
+    # suit count, so it saw more deals than were counted
+    assert len(seen) > 120
+
+
+@pytest.mark.parametrize(
+    ("school", "card", "convention"),
+    [("modern", "S4", "C44 American leads: the fourth best"), ("old", "S2", "C42 the lowest")],
+)
+def test_king_second_leads_follow_the_school_of_the_classical_player(school, card, convention):
+    from cavendish.core import Deal
+
+    deal = Deal.from_pbn(
+        "N:T8642.K73.Q5.J92 KQ3.J84.AT7.K853 J975.A92.K864.Q7 A.QT65.J932.AT64",
+        dealer="W",
+        trump_card="D2",
+    )
+    assert str(classical_lead(school)(HandState(deal).view(Seat.N))) == card, convention
+
+
+def test_pole_king_second_a_small_trump_lead_denies_the_ace_less_than_a_plain_one():
+    # Pole: a small plain card is led from length without the ace (C37 leads the ace from
+    # ace and four small), while in trumps the ace is held back (C54), so the ace lies with
+    # the leader more often in trumps (400 in 1,000 against 180)
+    plain = simulate_king_second(False, 1200, seed=11)["leader"]
+    trumps = simulate_king_second(True, 1200, seed=12)["leader"]
+    assert plain.ci95[1] < trumps.ci95[0]
+
+
 def test_pole_king_second_table_has_intervals_and_verdicts():
     t = build_table("king-second", samples=300, seed=2)
     assert [r.key for r in t.rows] == [
@@ -170,15 +216,15 @@ def test_pole_ace_lead_played_out_agrees_with_the_exact_first_round():
     # with the ace led, the stand-in adversaries ruff it whenever they can: the ace wins
     # unless an adversary is void (and, for second hand, holds a trump: a small correction)
     n = 600
-    est = simulate_ace_lead("ace", n, seed=9)["ace-wins-first"]
+    est = simulate_ace_lead("ace", n, seed=9, player=StandInPlayer)["ace-wins-first"]
     p = float(combin.both_adversaries_follow(5, 1))
     assert abs(est.value - p) < 4 * math.sqrt(p * (1 - p) / n) + 0.002
 
 
 def test_pole_ace_lead_small_first_never_wins_the_first_trick_with_the_ace():
-    est = simulate_ace_lead("small", 100, seed=4)
-    assert est["ace-wins-first"] == Estimate(0, 100)
-    assert 0 < est["makes-a-trick"].successes <= 100
+    est = simulate_ace_lead("small", 60, seed=4)
+    assert est["ace-wins-first"] == Estimate(0, 60)
+    assert 0 < est["makes-a-trick"].successes <= 60
 
 
 def test_pole_ace_lead_table_states_exact_and_played_rows():
@@ -193,4 +239,36 @@ def test_pole_ace_lead_table_states_exact_and_played_rows():
     assert t.row("ace-first").exact == combin.both_adversaries_follow(5, 1)
     assert t.row("ace-first:odds").comparison.status == "wrong"  # 24 to 1 is not 958 in 1000
     assert t.row("small-first:play").estimate.trials == 60
-    assert "stand-in" in " ".join(t.notes)
+    assert "classical player (modern school)" in " ".join(t.notes)
+    assert t.simulation["player"] == "classical (modern)"
+
+
+def test_ace_lead_classical_players_are_one_a_seat_and_the_default():
+    make = classical_players("old", 5)
+    players = [make(s) for s in Seat]
+    assert len({id(p) for p in players}) == 4  # one a seat: partners do not share a memory
+    assert all(isinstance(p, ClassicalPlayer) and p.school.name == "old" for p in players)
+    assert simulate_ace_lead("small", 25, seed=6) == simulate_ace_lead(
+        "small", 25, seed=6, player=classical_players("modern", 6)
+    )
+    with pytest.raises(ValueError, match="unknown school 'bridge'"):
+        classical_players("bridge")
+
+
+def test_odds_table_school_option_reaches_the_classical_player():
+    import json
+
+    import typer
+    from typer.testing import CliRunner
+
+    from cavendish.cli.odds import register
+
+    app = typer.Typer()
+    register(app)
+    run = CliRunner().invoke
+    args = ["odds", "table", "king-second", "--json", "--samples", "40", "--seed", "2"]
+    out = run(app, [*args, "--school", "old"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["simulation"]["lead"] == "classical (old)"
+    bad = run(app, [*args, "--school", "bridge"])
+    assert bad.exit_code == 2 and "unknown school 'bridge'" in bad.output

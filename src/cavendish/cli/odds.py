@@ -1,9 +1,11 @@
 """The ``cavendish odds`` commands: Pole's tables recomputed, and questions about unseen hands.
 
-``cavendish odds table NAME [--json] [--plot FILE.png]`` prints one of Pole's
+``cavendish odds table NAME [--json] [--plot FILE.png] [--samples N] [--seed S]
+[--school modern|old]`` prints one of Pole's
 tables (``suit-length``, ``dealer-trumps``, ``other-trumps``, ``goes-round``,
 ``ace-lead``, ``king-second``, ``hands-and-deals``) with the exact value of each
-row beside the printed figure; ``cavendish odds ask --seat N --hand ... --dealer S
+row beside the printed figure (the rows that depend on play simulated with the
+classical player of the school given); ``cavendish odds ask --seat N --hand ... --dealer S
 --trump-card C3 [--played ...] "E has 4+ C"`` gives the probability of a statement
 about the hands a seat cannot see; ``cavendish odds record [--rubbers N]
 [--players P] [--seed S] [--json] [--plot FILE.png]`` plays rubbers of short whist
@@ -65,6 +67,13 @@ def table(
         typer.Option(help="Deals counted by the simulated tables (ace-lead, king-second)."),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the simulated tables.")] = 1,
+    school: Annotated[
+        str,
+        typer.Option(
+            help="The classical player's school for the simulated tables: modern "
+            "(American leads, the fourth best) or old (the lowest)."
+        ),
+    ] = "modern",
 ) -> None:
     """Pole's probabilities: each row's exact value beside the figure 001 prints.
 
@@ -75,7 +84,9 @@ def table(
     if samples is not None and samples < 1:
         _fail(f"--samples must be positive, not {samples}")
     try:
-        t = build_table(name.strip().lower(), samples=samples, seed=seed)
+        t = build_table(
+            name.strip().lower(), samples=samples, seed=seed, school=school.strip().lower()
+        )
     except ValueError as exc:
         _fail(str(exc))
     if plot is not None:

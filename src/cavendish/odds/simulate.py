@@ -7,10 +7,18 @@ holding, who wins the lead back), it is estimated by dealing at random, seeded,
 and letting a player choose the cards; the estimate comes with a 95% confidence
 interval (Wilson's score interval, :func:`wilson`).
 
-**Stand-in player.**  The classical player (the conventions of
-``reference/conventions.md`` played in full) is another issue and does not exist
-yet.  Until it lands these simulations use :class:`StandInPlayer`, a deliberately
-small rule-based player, and :func:`standin_lead`, its opening lead:
+**The classical player.**  By default the simulations play with the classical
+player (:class:`cavendish.players.classical.ClassicalPlayer`, the conventions of
+``reference/conventions.md``), of the modern school (American leads, C44) or, with
+``school="old"``, the old (the lowest of the strong suit, C42): the opening leads
+of ``king-second`` are its :meth:`~cavendish.players.classical.ClassicalPlayer.choose`
+from the opening leader's view (:func:`classical_lead`), and the ``ace-lead`` hands
+are played out by four of its players, one a seat (:func:`classical_players`).
+
+**The stand-in.**  :class:`StandInPlayer` and :func:`standin_lead` are a small
+rule-based player kept as a named alternative (``lead=standin_lead``,
+``player=StandInPlayer``): its rules are few enough to count, so the tests of the
+simulation machinery use it.  Its rules:
 
 * lead trumps with five or more (C48), from the lowest of a head sequence of three
   (A K Q), the K from A K J, the lowest from A K + others unless seven (Clay),
@@ -27,15 +35,12 @@ small rule-based player, and :func:`standin_lead`, its opening lead:
   when the trick is the adversaries', and otherwise throws his lowest plain card;
 * later leads: a master card of a suit already led, else the opening rule.
 
-Both are parameters (``lead=`` and ``player=``) of :func:`simulate_king_second`
-and :func:`simulate_ace_lead`: **switch them to the classical player when it
-lands** (its ``choose`` method is a :data:`LeadRule`, and the class a
-:data:`PlayerFactory`).
-
 >>> from cavendish.core import Deal
 >>> d = Deal.from_pbn("N:A8642.K73.Q5.J92 KQ3.J84.AT7.K853 J975.A92.K864.Q7 T.QT65.J932.AT64",
 ...                   dealer="W", trump_card="D2")
 >>> from cavendish.core import HandState
+>>> classical_lead("modern")(HandState(d).view(Seat.N))
+Card('SA')
 >>> standin_lead(HandState(d).view(Seat.N))
 Card('SA')
 >>> lo, hi = wilson(45, 100)
@@ -55,6 +60,7 @@ from ..core.deal import Deal
 from ..core.events import CardPlayed, Event, TrickQuitted
 from ..core.state import HandState, SeatView
 from ..players.base import Observer, Player, notify_begin
+from ..players.classical import ClassicalPlayer
 
 __all__ = [
     "SMALL_TOP",
@@ -62,6 +68,8 @@ __all__ = [
     "LeadRule",
     "PlayerFactory",
     "StandInPlayer",
+    "classical_lead",
+    "classical_players",
     "simulate_ace_lead",
     "simulate_king_second",
     "standin_lead",
@@ -330,6 +338,44 @@ class StandInPlayer:
         return CARDS[min((c for c in range(52) if pool >> c & 1), key=lambda c: c % 13)]
 
 
+# ----------------------------------------------------------------------------- the classical player
+def classical_lead(school: str = "modern", seed: int = 0) -> LeadRule:
+    """The classical player's opening lead (school ``modern`` or ``old``), as a lead rule.
+
+    Each call starts the player's hand afresh (``begin_hand``) from the view given.
+
+    >>> from cavendish.core import Deal
+    >>> d = Deal.from_pbn("N:T8642.K73.Q5.J92 KQ3.J84.AT7.K853 J975.A92.K864.Q7 "
+    ...                   "A.QT65.J932.AT64", dealer="W", trump_card="D2")
+    >>> view = HandState(d).view(Seat.N)
+    >>> classical_lead("modern")(view), classical_lead("old")(view)
+    (Card('S4'), Card('S2'))
+    """
+    player = ClassicalPlayer(school, seed, f"classical ({school})")
+
+    def lead(view: SeatView) -> Card:
+        player.begin_hand(view)
+        return player.choose(view)
+
+    lead.__name__ = f"classical_lead({school!r})"
+    return lead
+
+
+def classical_players(school: str = "modern", seed: int = 0) -> PlayerFactory:
+    """Makes one classical player (school ``modern`` or ``old``) for each seat.
+
+    >>> classical_players("old", 3)(Seat.E)
+    ClassicalPlayer(school='old', seed=4, name='classical (old) E')
+    """
+    ClassicalPlayer(school, seed)  # an unknown school fails here, not at the first deal
+
+    def make(seat: Seat) -> Player:
+        return ClassicalPlayer(school, seed + int(seat), f"classical ({school}) {seat}")
+
+    make.__name__ = f"classical_players({school!r})"
+    return make
+
+
 # ----------------------------------------------------------------------------- king second
 def _small_cards(suit: int) -> list[int]:
     return [13 * suit + r for r in range(SMALL_TOP - 1)]
@@ -360,13 +406,19 @@ def _deal_king_second(rng: random.Random, trumps: bool) -> tuple[Deal, int]:
 
 
 def simulate_king_second(
-    trumps: bool, samples: int, seed: int, lead: LeadRule = standin_lead
+    trumps: bool,
+    samples: int,
+    seed: int,
+    lead: LeadRule | None = None,
+    *,
+    school: str = "modern",
 ) -> dict[str, Estimate]:
     """Where the ace lies when second hand holds K and a small card and a small card is led.
 
     Deals are drawn at random (seeded) given that second hand holds exactly K and one
     small card of a suit (of trumps if ``trumps``, the turn-up not being the ace, or
-    of a plain suit); the opening leader's card is chosen by ``lead``; the deal counts
+    of a plain suit); the opening leader's card is chosen by ``lead`` (by default the
+    classical player of ``school``, :func:`classical_lead`); the deal counts
     when a small card of that suit is led, until ``samples`` deals have counted.
     Returns estimates keyed ``leader``, ``third``, ``fourth`` (where the ace lies) and
     ``king-wins`` (the ace is not with the third hand: Pole sets aside the fourth
@@ -378,6 +430,8 @@ def simulate_king_second(
     """
     if samples < 1:
         raise ValueError(f"samples must be positive, not {samples}")
+    if lead is None:
+        lead = classical_lead(school, seed)
     rng = random.Random(seed)
     where = {"leader": 0, "third": 0, "fourth": 0}
     counted = 0
@@ -444,14 +498,20 @@ def _play_out(state: HandState, players: dict[Seat, Player], first: Card) -> Non
 
 
 def simulate_ace_lead(
-    first: str, samples: int, seed: int, player: PlayerFactory = StandInPlayer
+    first: str,
+    samples: int,
+    seed: int,
+    player: PlayerFactory | None = None,
+    *,
+    school: str = "modern",
 ) -> dict[str, Estimate]:
     """The lead from the ace and four small cards of a plain suit, played out.
 
     Deals are drawn at random (seeded) given that the opening leader holds the ace and
     exactly four small cards of a suit that is not trumps.  He opens with the ace
     (``first="ace"``) or with his lowest card of the suit (``first="small"``); every
-    later card is chosen by the players ``player`` makes.  Returns ``ace-wins-first``
+    later card is chosen by the players ``player`` makes (by default classical players
+    of ``school``, :func:`classical_players`).  Returns ``ace-wins-first``
     (the ace wins the first trick) and ``makes-a-trick`` (the leader wins at least
     one trick with a card of the suit).
 
@@ -463,6 +523,8 @@ def simulate_ace_lead(
         raise ValueError(f"first must be 'ace' or 'small', not {first!r}")
     if samples < 1:
         raise ValueError(f"samples must be positive, not {samples}")
+    if player is None:
+        player = classical_players(school, seed)
     rng = random.Random(seed)
     ace_first = 0
     makes = 0

@@ -41,14 +41,13 @@ from .simulate import (
     Estimate,
     LeadRule,
     PlayerFactory,
-    StandInPlayer,
     simulate_ace_lead,
     simulate_king_second,
-    standin_lead,
 )
 
 __all__ = [
     "DEFAULT_SAMPLES",
+    "SCHOOLS",
     "TABLE_NAMES",
     "Comparison",
     "Row",
@@ -76,8 +75,13 @@ TABLE_NAMES = (
 SIMULATED = frozenset({"ace-lead", "king-second"})
 """Tables with rows that depend on play (simulated)."""
 
-DEFAULT_SAMPLES = {"ace-lead": 2000, "king-second": 10000}
-"""Deals counted by default in the simulated tables."""
+DEFAULT_SAMPLES = {"ace-lead": 1000, "king-second": 10000}
+"""Deals counted by default in the simulated tables (for each simulated case: the
+ace-lead and the small-card lead; the plain suit and trumps).  With the classical
+player, ``king-second`` takes about 14 s and ``ace-lead`` about 30 s on one core."""
+
+SCHOOLS = ("modern", "old")
+"""The classical player's schools the simulated tables may be played by."""
 
 
 class UnknownTable(ValueError):
@@ -456,16 +460,26 @@ def goes_round_table() -> Table:
     )
 
 
+def _who(rule: object, school: str) -> str:
+    if rule is None:
+        return f"classical ({school})"
+    return str(getattr(rule, "__name__", repr(rule)))
+
+
 def ace_lead_table(
     samples: int = DEFAULT_SAMPLES["ace-lead"],
     seed: int = 1,
-    player: PlayerFactory = StandInPlayer,
+    player: PlayerFactory | None = None,
+    school: str = "modern",
 ) -> Table:
-    """The lead of the ace from ace and four small cards ([001]@229.0k)."""
+    """The lead of the ace from ace and four small cards ([001]@229.0k).
+
+    The ``:play`` rows are played out by ``player`` (by default the classical player
+    of ``school``, one a seat)."""
     ace = combin.both_adversaries_follow(5, 1)
     small = combin.both_adversaries_follow(5, 2)
-    ace_sim = simulate_ace_lead("ace", samples, seed, player)
-    small_sim = simulate_ace_lead("small", samples, seed + 1, player)
+    ace_sim = simulate_ace_lead("ace", samples, seed, player, school=school)
+    small_sim = simulate_ace_lead("small", samples, seed + 1, player, school=school)
     rows = (
         _exact_row(
             "ace-lead",
@@ -515,21 +529,32 @@ def ace_lead_table(
         rows,
         related,
         notes=(
-            "the ':play' rows use the stand-in player of cavendish.odds.simulate until the "
-            "classical player lands",
+            "the ':play' rows are played out by "
+            + (
+                f"the classical player ({school} school), one for each seat"
+                if player is None
+                else _who(player, school)
+            )
+            + "; the opening card (the ace, or the lowest) is fixed",
         ),
         simulation={
             "samples": samples,
             "seed": seed,
-            "player": getattr(player, "__name__", repr(player)),
+            "player": _who(player, school),
         },
     )
 
 
 def king_second_table(
-    samples: int = DEFAULT_SAMPLES["king-second"], seed: int = 1, lead: LeadRule = standin_lead
+    samples: int = DEFAULT_SAMPLES["king-second"],
+    seed: int = 1,
+    lead: LeadRule | None = None,
+    school: str = "modern",
 ) -> Table:
-    """King and a small card second hand, a small card led ([001]@230.9k)."""
+    """King and a small card second hand, a small card led ([001]@230.9k).
+
+    The opening lead is chosen by ``lead`` (by default the classical player of
+    ``school``)."""
     rows: list[Row] = []
     labels = {
         "leader": "the ace lies with the leader",
@@ -538,24 +563,34 @@ def king_second_table(
         "king-wins": "the king put on wins the trick (the ace is not with the third hand)",
     }
     for i, (suit, trumps) in enumerate((("plain", False), ("trumps", True))):
-        est = simulate_king_second(trumps, samples, seed + i, lead)
+        est = simulate_king_second(trumps, samples, seed + i, lead, school=school)
         for what, label in labels.items():
             rows.append(_sim_row("king-second", f"{suit}:{what}", f"{suit}: {label}", est[what]))
     return Table(
         "king-second",
         "second hand holds the king and a small card, a small card is led (Pole)",
-        "random deals in which second hand holds exactly K and a small card (a nine or "
-        "lower) of the suit and the opening leader, by the lead rule named below, leads a "
-        "small card of it; in trumps the turn-up is a trump other than the ace (seeded)",
+        "random deals (dealer W, eldest hand N leads) in which second hand holds exactly K "
+        "and a small card (a nine or lower) of the suit, the other cards at random; a deal "
+        "counts when the opening lead, chosen by the player named below from the leader's "
+        "own hand, is a small card of that suit; in trumps the turn-up is a trump other "
+        "than the ace (seeded)",
         tuple(rows),
         notes=(
-            "simulated with the stand-in lead rule of cavendish.odds.simulate until the "
-            "classical player lands",
+            "the opening lead is "
+            + (
+                f"the classical player's ({school} school: "
+                + ("the fourth best, C44" if school == "modern" else "the lowest, C42")
+                + ", from the longest suit, C15; trumps with five or more, C48)"
+                if lead is None
+                else _who(lead, school)
+            ),
+            "king-wins is 'the ace is not with the third hand': Pole sets aside the fourth "
+            "hand's ace, which he will not put on his partner's king",
         ),
         simulation={
             "samples": samples,
             "seed": seed,
-            "lead": getattr(lead, "__name__", repr(lead)),
+            "lead": _who(lead, school),
         },
     )
 
@@ -602,11 +637,14 @@ def build_table(
     *,
     samples: int | None = None,
     seed: int = 1,
-    lead: LeadRule = standin_lead,
-    player: PlayerFactory = StandInPlayer,
+    lead: LeadRule | None = None,
+    player: PlayerFactory | None = None,
+    school: str = "modern",
 ) -> Table:
-    """The table ``name`` (one of :data:`TABLE_NAMES`).  ``samples``, ``seed``, ``lead`` and
-    ``player`` are used by the simulated tables (``ace-lead``, ``king-second``) only.
+    """The table ``name`` (one of :data:`TABLE_NAMES`).  ``samples``, ``seed``, ``lead``,
+    ``player`` and ``school`` are used by the simulated tables (``ace-lead``,
+    ``king-second``) only: without ``lead`` / ``player`` they play with the classical
+    player of ``school`` (``modern`` or ``old``, :data:`SCHOOLS`).
 
     >>> build_table("hands-and-deals").row("deals").comparison.status
     'exact'
@@ -615,10 +653,12 @@ def build_table(
     ...
     cavendish.odds.tables.UnknownTable: unknown table 'bridge': expected one of suit-length, ...
     """
+    if school not in SCHOOLS:
+        raise ValueError(f"unknown school {school!r}: expected one of {', '.join(SCHOOLS)}")
     if name == "ace-lead":
-        return ace_lead_table(samples or DEFAULT_SAMPLES[name], seed, player)
+        return ace_lead_table(samples or DEFAULT_SAMPLES[name], seed, player, school)
     if name == "king-second":
-        return king_second_table(samples or DEFAULT_SAMPLES[name], seed, lead)
+        return king_second_table(samples or DEFAULT_SAMPLES[name], seed, lead, school)
     if name not in _BUILDERS:
         raise UnknownTable(f"unknown table {name!r}: expected one of {', '.join(TABLE_NAMES)}")
     return _BUILDERS[name]()
