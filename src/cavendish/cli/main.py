@@ -341,6 +341,7 @@ def score_json(sheet: ScoreSheet) -> dict[str, Any]:
 def _register_groups() -> None:
     """The analysis commands, defined in their own modules."""
     from .analyse import register as register_analyse
+    from .hint import register as register_hint
     from .match import register as register_match
     from .odds import register as register_odds
     from .problems import register as register_problems
@@ -353,6 +354,7 @@ def _register_groups() -> None:
     register_odds(app)
     register_match(app)
     register_rule(app)
+    register_hint(app)
 
 
 _register_groups()

@@ -14,16 +14,25 @@ at each turn, so no earlier trick stays in view; when output is not a terminal
 (a pipe, a test) nothing is cleared.
 
 At each prompt: a card (``SA``, ``as``, ``♠A``, ``s10``), or ``last``, ``hand``,
-``score``, ``auto`` (play the first legal card: for scripts and tests), ``help``,
-``quit``.  Ctrl-C, Ctrl-D (end of input) and ``quit`` leave at once; every way of
-leaving saves the record so far (finished hands, and the hand in play) as PBN.
+``score``, ``hint``, ``why``, ``auto`` (play the first legal card: for scripts
+and tests), ``help``, ``quit``.
+
+The tutor (:mod:`cavendish.players.tutor`): ``hint`` shows the card the
+classical player would play in your place, with its convention, and the search
+player's card with the expected double-dummy tricks of your side, both worked
+out from your view and the play so far only.  ``why`` explains the last card a
+computer player played, in its own words (``why W``: West's last card); only
+the cards still in view, of the current and the last trick (law 91).
+
+Ctrl-C, Ctrl-D (end of input) and ``quit`` leave at once; every way of leaving
+saves the record so far (finished hands, and the hand in play) as PBN.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
@@ -36,6 +45,8 @@ from ..core.errors import IllegalPlay
 from ..core.events import CardPlayed, Event, HonoursCalled
 from ..core.rules import Rules
 from ..game.session import PlayedHand, Session
+from ..players.search.budget import Budget
+from ..players.tutor import Tutor, explain
 from .terminal import card_text, hand_lines, last_trick_text, score_table, sheet_summary, trick_text
 
 __all__ = ["COMPUTER_NAMES", "HUMAN", "TerminalGame", "default_out_path"]
@@ -49,6 +60,9 @@ HELP = """Commands:
   last    show the last trick turned and quitted (law 91: never an earlier one)
   hand    show the table again
   score   show the score sheet
+  hint    the classical player's card (with its convention) and the search player's
+          card (with its expected tricks) in your place
+  why     why the last computer card was played (why W: West's last card)
   auto    play your first legal card (for scripts)
   help    this list
   quit    leave now and save the record (so do Ctrl-C and Ctrl-D)"""
@@ -85,7 +99,14 @@ class TerminalGame:
     out: Path
     human: str = HUMAN
     save: Callable[[list[PlayedHand], Path], None] | None = None
+    school: str = "modern"
+    """The school of the tutor's classical player."""
+    tutor_budget: Budget | None = None
+    """What the tutor's search player may spend (None: its default budget)."""
     _keep_screen: bool = True
+    _why: dict[Seat, tuple[Card, int, str]] = field(default_factory=dict)
+    """Each computer-held seat's last card, its trick and its explanation."""
+    _last_computer: Seat | None = None
 
     # ------------------------------------------------------------------ entry
     def run(self) -> int:
@@ -252,8 +273,10 @@ class TerminalGame:
     def _play_hand(self) -> None:
         s = self.session
         self._show_events(s.start_hand())
+        self._why.clear()
+        self._last_computer = None
         while s.to_play is not None:
-            self._show_events(s.run())
+            self._show_events(self._run_computers())
             if s.called is not None:
                 self._show_events(s.play_out())
                 break
@@ -287,6 +310,10 @@ class TerminalGame:
                 self.draw_turn(seat)
             elif word == "score":
                 self.show_score()
+            elif word == "hint":
+                self.show_hint(seat)
+            elif word == "why" or word.startswith("why "):
+                self.show_why(word[3:].strip())
             elif word == "auto":
                 self._show_events(s.play(view.legal_cards()[0]))
                 return
@@ -300,6 +327,67 @@ class TerminalGame:
                     continue
                 self._show_events(events)
                 return
+
+    def _run_computers(self) -> list[Event]:
+        """The computers' cards until a human is to play (as ``Session.run``), each
+        with the player's own account of it, for ``why``."""
+        s = self.session
+        events: list[Event] = []
+        while (seat := s.to_play) is not None and not s.human_to_play:
+            player = s.controller(seat)
+            assert s.state is not None
+            trick = s.state.trick_number
+            step = s.step()
+            events.extend(step)
+            card = next((e.card for e in step if isinstance(e, CardPlayed)), None)
+            if card is not None:
+                self._why[seat] = (card, trick, explain(player, card))
+                self._last_computer = seat
+        return events
+
+    def show_hint(self, seat: Seat) -> None:
+        """The ``hint`` command: the tutor's two cards for ``seat`` (yours or your dummy's)."""
+        s = self.session
+        state = s.state
+        assert state is not None
+        me = s.seating.seat_of(self.human)
+        held = [x for x in Seat if x != seat and (x == me or s.holder(x) == me)]
+        self.console.print("Thinking...", style="dim")
+        tutor = Tutor(self.school, self.seed, budget=self.tutor_budget)
+        hint = tutor.hint(s.view(seat), state.events, state.deal.trump_card,
+                          also=[s.view(x) for x in held])
+        for line, card in zip(hint.lines(), (hint.classical.card, hint.search.card), strict=True):
+            text = Text("  ")
+            text.append_text(card_text(card))
+            text.append("  " + line)
+            self.console.print(text, soft_wrap=True)
+
+    def show_why(self, arg: str) -> None:
+        """The ``why`` command: a computer's last card still in view, explained."""
+        s = self.session
+        state = s.state
+        assert state is not None
+        if arg:
+            try:
+                who: Seat | None = Seat.parse(arg)
+            except CardParseError as exc:
+                self.console.print(str(exc), style="red", markup=False, soft_wrap=True)
+                return
+        else:
+            who = self._last_computer
+        got = self._why.get(who) if who is not None else None
+        if who is None or got is None:
+            self.console.print("No computer player has played a card yet in this hand.")
+            return
+        card, trick, text = got
+        if trick < state.trick_number - 1:
+            self.console.print(f"{self.label(who)}'s last card was played to trick {trick + 1}, "
+                               "which is out of sight (law 91: only the last trick may be seen).")
+            return
+        line = Text(f"{self.label(who)} played ")
+        line.append_text(card_text(card))
+        line.append(f" to trick {trick + 1}. {text}")
+        self.console.print(line, soft_wrap=True)
 
     def _show_events(self, events: list[Event]) -> None:
         # a call of honours is shown with the end of the hand (the screen is cleared then)

@@ -5,10 +5,10 @@ other kinds of player add themselves with :func:`register`.
 
 >>> get_player("random", 3, "Hoyle")
 RandomPlayer(seed=3, name='Hoyle')
->>> get_player("oracle", 3)
+>>> get_player("oracle", 3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-cavendish.players.UnknownPlayer: unknown player 'oracle': expected one of random
+cavendish.players.UnknownPlayer: unknown player 'oracle': expected one of classical, pimc, ...
 """
 
 from __future__ import annotations
@@ -46,7 +46,19 @@ def _random(seed: int, name: str) -> Player:
     return RandomPlayer(seed, name)
 
 
-PLAYERS: dict[str, PlayerFactory] = {"random": _random}
+def _pimc(seed: int, name: str) -> Player:
+    from .search import PIMCPlayer  # imported on use: the search loads the DD layer
+
+    return PIMCPlayer(seed, name)
+
+
+def _search(seed: int, name: str) -> Player:
+    from .search import SearchPlayer
+
+    return SearchPlayer(seed, name)
+
+
+PLAYERS: dict[str, PlayerFactory] = {"random": _random, "pimc": _pimc, "search": _search}
 """Every kind of computer player, by name."""
 
 
@@ -66,3 +78,6 @@ def get_player(kind: str, seed: int, name: str | None = None) -> Player:
     if factory is None:
         raise UnknownPlayer(f"unknown player {kind!r}: expected one of {', '.join(player_names())}")
     return factory(seed, kind if name is None else name)
+
+
+from .classical import ClassicalPlayer  # noqa: E402, F401  (registers itself as "classical")

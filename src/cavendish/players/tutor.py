@@ -1,0 +1,186 @@
+"""The tutor: ``hint`` (what the classical and the search player would play) and
+``why`` (what made a computer player choose its card).
+
+Design note
+-----------
+A hint is given to one seat from what that seat may see: its
+:class:`~cavendish.core.state.SeatView` now, the public events of the hand so far
+(every card played, the tricks quitted) and the trump card turned up at the
+start (shown to every player, law 52).  From them :func:`opening_view` rebuilds
+the seat's view before the first card (its hand as dealt is its hand now with the
+cards it has played; a dummy's likewise), so that fresh players can be told of
+the hand's start and shown every event, exactly as at the table; then
+
+* the classical player (:class:`~cavendish.players.classical.ClassicalPlayer`,
+  the school asked for, ``modern`` by default) gives its card, the catalogue id
+  of the convention that chose it and its reason;
+* the search player (:class:`~cavendish.players.search.strong.SearchPlayer`)
+  gives its card and the expected double-dummy tricks of the seat's side for
+  the whole hand (the tricks already won, plus the mean over its sampled worlds
+  of the tricks still to come), the figure ``"tricks"`` of the JSON.
+
+Nothing hidden reaches the tutor, so a hint is the same whatever the other
+hands hold.
+
+``why`` (:func:`explain`) asks the player that chose a card for its own account:
+the classical player's convention and reason, the search player's expected
+tricks and what else weighed in.  A player with no account of itself (the random
+player) is said to have chosen at random.
+
+>>> from cavendish.core import Deal, HandState, Seat
+>>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
+...                      "T98.T98.QJT9.QJT", trump_card="S2")
+>>> state = HandState(deal)
+>>> tutor = Tutor(seed=1, budget=Budget(worlds=4, work=40.0))
+>>> h = tutor.hint(state.view(Seat.E), state.events, deal.trump_card)
+>>> sorted(h.to_json()), h.to_json()["classical"]["convention"]
+(['classical', 'search'], 'C44')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.cards import Card, Seat
+from ..core.events import CardPlayed, Event
+from ..core.state import SeatView
+from .classical import ClassicalPlayer, Decision, title_of
+from .inference import School
+from .search.budget import Budget
+from .search.pimc import SearchDecision
+from .search.strong import SearchPlayer
+
+__all__ = ["Hint", "Tutor", "TutorError", "explain", "opening_view"]
+
+
+class TutorError(ValueError):
+    """A hint asked for a seat that is not to play, or from events that do not fit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The classical player's card and the search player's card for one seat."""
+
+    seat: Seat
+    classical: Decision
+    search: SearchDecision
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"classical": {"card", "convention", "reason"}, "search": {"card", "tricks"}}``."""
+        tricks = self.search.tricks
+        return {
+            "classical": {
+                "card": str(self.classical.card),
+                "convention": self.classical.convention,
+                "reason": self.classical.reason,
+            },
+            "search": {
+                "card": str(self.search.card),
+                "tricks": None if tricks is None else round(tricks, 2),
+            },
+        }
+
+    def lines(self) -> list[str]:
+        """The hint in words, one line per player."""
+        c = self.classical
+        title = title_of(c.convention) if c.convention != "forced" else "forced"
+        s = self.search
+        if s.tricks is None:
+            tail = s.reason
+        else:
+            tail = (f"{s.tricks:.2f} expected tricks for {self.seat.side} double dummy over "
+                    f"{s.worlds} sampled world{'s' if s.worlds != 1 else ''}")
+        return [
+            f"Classical: {c.card} -- {c.reason} ({c.convention}: {title})",
+            f"Search:    {s.card} -- {tail}",
+        ]
+
+
+def opening_view(
+    view: SeatView, events: Sequence[Event], trump_card: Card
+) -> SeatView:
+    """``view.seat``'s view before the first card, rebuilt from its view now, the
+    public events and the card turned up."""
+    played = [0, 0, 0, 0]
+    for e in events:
+        if isinstance(e, CardPlayed):
+            played[e.seat] |= 1 << e.card
+    seat = view.seat
+    hand0 = view.hand | played[seat]
+    exposed = tuple(
+        (view.exposed[s] | played[s]) if view.exposed[s] else 0 for s in Seat
+    )
+    first = view.dealer.left
+    return SeatView(
+        seat=seat,
+        hand=hand0,
+        dealer=view.dealer,
+        trump=view.trump,
+        trump_card=trump_card,
+        turn=first,
+        leader=first,
+        trick=(),
+        last_trick=None,
+        trick_number=0,
+        tricks_won=(0, 0),
+        exposed=(exposed[0], exposed[1], exposed[2], exposed[3]),
+        legal=hand0 if seat == first else 0,
+    )
+
+
+class Tutor:
+    """Hints for a seat from its view and the public events (see the design note)."""
+
+    def __init__(
+        self,
+        school: School | str = "modern",
+        seed: int = 0,
+        *,
+        budget: Budget | None = None,
+    ) -> None:
+        self.school = school
+        self.seed = seed
+        self.budget = budget
+
+    def hint(
+        self,
+        view: SeatView,
+        events: Sequence[Event],
+        trump_card: Card,
+        *,
+        also: Sequence[SeatView] = (),
+    ) -> Hint:
+        """The hint for ``view.seat``, which must be to play.  ``also``: views of
+        other seats the same person holds (his own hand when he plays his dummy)."""
+        if view.turn != view.seat or not view.legal:
+            turn = "nobody (the hand is over)" if view.turn is None else str(view.turn)
+            raise TutorError(f"no hint for {view.seat}: it is not to play ({turn} is)")
+        classical = ClassicalPlayer(self.school, self.seed, "Tutor (classical)")
+        search = SearchPlayer(self.seed, "Tutor (search)", budget=self.budget,
+                              school=self.school)
+        for v in (*also, view):
+            opening = opening_view(v, events, trump_card)
+            classical.begin_hand(opening)
+            search.begin_hand(opening)
+        for e in events:
+            classical.observe(e)
+            search.observe(e)
+        return Hint(view.seat, classical.decide(view), search.decide(view))
+
+
+def explain(player: object, card: Card) -> str:
+    """Why ``player`` chose ``card``, in its own words (its last decision)."""
+    how = getattr(player, "explain_last", None)
+    decision = how() if callable(how) else None
+    if isinstance(decision, Decision) and decision.card == card:
+        if decision.convention == "forced":
+            return f"{card}: {decision.reason}."
+        return f"{card}: {decision.reason} ({decision.convention}: {decision.title})."
+    if isinstance(decision, SearchDecision) and decision.card == card:
+        notes = f" [{', '.join(decision.notes)}]" if decision.notes else ""
+        return f"{card}: {decision.reason}{notes}."
+    if decision is None and type(player).__name__ == "RandomPlayer":
+        return f"{card}: chosen at random among the cards it might play."
+    return f"{card}: the player gives no account of this card."
