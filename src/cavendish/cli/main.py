@@ -155,7 +155,7 @@ def play(
         raise typer.Exit(status)
 
 
-def make_session(rules: Rules, seat: Seat, seed: int, kind: str = "random") -> Session:
+def make_session(rules: Rules, seat: Seat, seed: int, kind: str = "classical") -> Session:
     """The table of ``cavendish play``: you in ``seat`` and computer players of ``kind``,
     each with its own seed derived from ``seed``, cutting for partners and deal."""
     people: dict[str, Player | None] = {HUMAN: None}
