@@ -24,13 +24,10 @@ exits with status 2.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ..core.rules import UnknownVariant, variant_names
@@ -38,6 +35,7 @@ from ..match.duplicate import MatchError, MatchResult, run_match
 from ..match.parallel import RayNotInstalled, default_workers
 from ..match.rubbers import RubberError, RubberStats, simulate_rubbers
 from ..players import UnknownPlayer
+from .terminal import progress_bar
 
 __all__ = ["register"]
 
@@ -49,25 +47,6 @@ def _fail(message: str, status: int = 2) -> NoReturn:
         f"cavendish: error: {message}", markup=False, soft_wrap=True
     )
     raise typer.Exit(status)
-
-
-@contextmanager
-def _progress(label: str, total: int, quiet: bool) -> Iterator[Callable[[int], None] | None]:
-    """A Rich progress bar on stderr (only on a terminal, and not with --quiet)."""
-    console = Console(stderr=True)
-    if quiet or not console.is_terminal:
-        yield None
-        return
-    with Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda k: bar.update(task, completed=k)
 
 
 def _check_counts(option: str, value: int, workers: int | None) -> None:
@@ -111,7 +90,7 @@ def match_command(
     The same seed gives the same match with any number of workers.
     """
     _check_counts("--boards", boards, workers)
-    with _progress("boards", boards, quiet) as progress:
+    with progress_bar("boards", boards, quiet) as progress:
         try:
             result = run_match(
                 a.strip(),
@@ -192,7 +171,7 @@ def rubbers_command(
     the side with the first deal of a game wins it.
     """
     _check_counts("--rubbers", rubbers, workers)
-    with _progress("rubbers", rubbers, quiet) as progress:
+    with progress_bar("rubbers", rubbers, quiet) as progress:
         try:
             stats = simulate_rubbers(
                 players,

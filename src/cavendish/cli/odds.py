@@ -25,15 +25,12 @@ rubbers and Pole's figures.  Every error in the input is one line on stderr,
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
 from ..core.cards import Card, CardParseError, Seat
@@ -42,6 +39,7 @@ from ..odds.ask import Knowledge, PlayError, ask, parse_hand
 from ..odds.record import Record, RecordError, simulate_record
 from ..odds.tables import TABLE_NAMES, build_table
 from ..players import UnknownPlayer
+from .terminal import progress_bar
 
 __all__ = ["register"]
 
@@ -169,25 +167,6 @@ def _seat(option: str, value: str) -> Seat:
         _fail(f"{option}: {exc}")
 
 
-@contextmanager
-def _progress(total: int, quiet: bool) -> Iterator[Callable[[int], None] | None]:
-    """A Rich progress bar of the rubbers on stderr (only on a terminal, not with --quiet)."""
-    console = Console(stderr=True)
-    if quiet or not console.is_terminal:
-        yield None
-        return
-    with Progress(
-        TextColumn("rubbers"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("rubbers", total=total)
-        yield lambda k: bar.update(task, completed=k)
-
-
 def record_command(
     rubbers: Annotated[int, typer.Option("--rubbers", "-n", help="Rubbers to play.")] = 200,
     players: Annotated[
@@ -226,7 +205,7 @@ def record_command(
         _fail(f"--rubbers {rubbers}: must be at least 1")
     if workers is not None and workers < 1:
         _fail(f"--workers {workers}: must be at least 1")
-    with _progress(rubbers, quiet) as progress:
+    with progress_bar("rubbers", rubbers, quiet) as progress:
         try:
             rec = simulate_record(
                 players,

@@ -13,8 +13,11 @@ diamonds are red; a ten is shown as ``10``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -199,3 +202,23 @@ def sheet_summary(sheet: ScoreSheet) -> Text:
     totals = sheet.totals
     out.append(f"\nTotal: NS {totals[0]}, EW {totals[1]}", style="bold")
     return out
+
+
+@contextmanager
+def progress_bar(label: str, total: int, quiet: bool) -> Iterator[Callable[[int], None] | None]:
+    """A Rich progress bar on stderr, shown only on a terminal and not with ``--quiet``;
+    yields a function that sets the count done (or None when no bar is shown)."""
+    console = Console(stderr=True)
+    if quiet or not console.is_terminal:
+        yield None
+        return
+    with Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda k: bar.update(task, completed=k)
