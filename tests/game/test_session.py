@@ -355,3 +355,42 @@ def test_session_records_replay_to_the_same_hands() -> None:
         assert record.dummies == (Seat.N,)
         assert record.replay() == hand.state
         assert record.result() == hand.result
+
+
+class _ScoreWatcher(RandomPlayer):
+    """A random player that records the score it is told before each hand."""
+
+    def __init__(self, seed: int, name: str) -> None:
+        super().__init__(seed, name)
+        self.told: list[tuple[int, int, int]] = []
+
+    def set_score(self, ours: int, theirs: int, game_points: int = 5) -> None:
+        self.told.append((ours, theirs, game_points))
+
+
+@pytest.mark.parametrize("variant", ["short", "long"])
+def test_convention_c7_players_are_told_the_score_before_each_hand(variant: str) -> None:
+    rules = get_rules(variant)
+    watchers = {seat: _ScoreWatcher(int(seat), str(seat)) for seat in Seat}
+    session = Session.seated(rules, dict(watchers), seed=4, rubbers=None, max_hands=6)
+    expected: dict[Seat, list[tuple[int, int, int]]] = {seat: [] for seat in Seat}
+    while not session.is_over:
+        score = session.sheet.score
+        for seat in Seat:
+            side = seat.side
+            expected[seat].append((score[side], score[side.other], rules.game_points))
+        session.start_hand()
+        session.run()
+        session.finish_hand()
+    assert any(told != (0, 0, rules.game_points) for told in expected[Seat.N])
+    for seat in Seat:
+        assert watchers[seat].told == expected[seat]
+
+
+def test_players_are_not_told_the_score_when_the_session_says_not() -> None:
+    watchers = {seat: _ScoreWatcher(int(seat), str(seat)) for seat in Seat}
+    session = Session.seated(get_rules("short"), dict(watchers), seed=4, rubbers=None,
+                             max_hands=2)
+    session.tell_score = False
+    session.play_all()
+    assert all(not w.told for w in watchers.values())

@@ -106,3 +106,17 @@ def test_convention_c131_the_lower_trump_completes_the_echo() -> None:
 
 def test_convention_c131_no_echo_with_three_trumps() -> None:
     check(decide("K82.735.J965.975", ("CA", "C4"), dealer="W", trump="C2"), "C5", "C6")
+
+
+def test_convention_c120_no_adverse_strength_from_a_seat_that_ignores_the_school() -> None:
+    # as above, but West has played against the school's readings three times: his
+    # unasked trump lead is no longer read as strength, and the discard is the usual one
+    plays = ("CA", "C3", "C4", "C2", "SK", "S2", "S3")
+    state = build_position({"S": "-.T765432.AK982.2"}, trump_card="C2", dealer="S", plays=plays)
+    player = ClassicalPlayer("modern")
+    first = cast(Decision, replay_to(player, state))
+    check(first, "H2", "C120")
+    k = player.knowledge(Seat.S)
+    assert k is not None
+    k.reliability[Seat.W] = 0.75**3
+    check(player.decide(state.view(Seat.S)), "D2", "C118")

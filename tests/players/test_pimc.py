@@ -107,3 +107,21 @@ def test_seeded_pimc_matches_reproduce(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_pimc_and_search_are_registered() -> None:
     assert isinstance(get_player("pimc", 1), PIMCPlayer)
     assert type(get_player("search", 1)).__name__ == "SearchPlayer"
+
+
+def test_pimc_time_cap_stops_after_a_batch_of_worlds() -> None:
+    state = played_state(6, 22)
+    seat = state.turn
+    capped = PIMCPlayer(2, budget=Budget(worlds=20, work=1e6, time_ms=1e-6))
+    d = capped.decide(told(capped, state, seat))
+    assert 1 <= d.worlds <= 4  # one batch, then the cap is seen to be passed
+    free = PIMCPlayer(2, budget=Budget(worlds=20, work=1e6))
+    assert free.decide(told(free, state, seat)).worlds > 4
+
+
+def test_budget_spends_fewer_worlds_where_a_world_costs_most() -> None:
+    b = Budget(worlds=20, work=800.0, min_worlds=6)
+    opening, middle, end = b.worlds_for(13, 0), b.worlds_for(9, 0), b.worlds_for(3, 1)
+    assert 6 <= opening < middle == end == 20
+    with pytest.raises(ValueError, match="time_ms: 0"):
+        Budget(time_ms=0)

@@ -16,6 +16,8 @@ from cavendish.core import Card, HandState, Seat
 from cavendish.core.events import CardPlayed
 from cavendish.core.state import SeatView
 from cavendish.core.table import deal_cards
+from cavendish.match.duplicate import run_match
+from cavendish.players import PLAYERS, Player
 from cavendish.players.classical import ClassicalPlayer
 from cavendish.players.search import Budget, SearchPlayer, World, draw_worlds
 from cavendish.players.search.strong import STRONG_BUDGET
@@ -48,7 +50,7 @@ def test_law_91_search_sees_only_its_view_same_card_on_another_hidden_layout(
 def test_c1_search_plays_the_conventions_card_unless_the_worlds_rate_it_worse(seed: int) -> None:
     state = played_state(seed, 25 + seed)
     seat = state.turn
-    player = SearchPlayer(seed, budget=SMALL, tolerance=0.25)
+    player = SearchPlayer(seed, budget=SMALL, conventions=0.25)
     d = player.decide(told(player, state, seat))
     adviser = ClassicalPlayer("modern", seed)
     advice = adviser.decide(told(adviser, state, seat))
@@ -87,14 +89,15 @@ def test_worlds_where_the_cards_played_were_blunders_weigh_less() -> None:
         assert lost == pytest.approx(round(lost))
 
 
-def test_search_opening_lead_is_the_conventional_lead_when_checked_good_enough() -> None:
+def test_c5_opening_lead_by_convention_when_the_worlds_allow_it() -> None:
     state = HandState(deal_cards(random.Random(13), Seat.S))
     seat = state.turn
-    player = SearchPlayer(1, budget=STRONG_BUDGET, lead_worlds=3, lead_tolerance=13.0)
+    budget = STRONG_BUDGET.with_(worlds=3, min_worlds=3)
+    player = SearchPlayer(1, budget=budget, conventions=13.0)  # any loss allowed
     d = player.decide(told(player, state, seat))
     adviser = ClassicalPlayer("modern", 1)
-    assert d.card == adviser.decide(told(adviser, state, seat)).card
-    assert d.worlds <= 3 and d.notes
+    advice = adviser.decide(told(adviser, state, seat))
+    assert d.card == advice.card and d.worlds == 3 and d.notes == (advice.convention,)
 
 
 def test_search_records_why_and_forced_cards_need_no_worlds() -> None:
@@ -107,3 +110,14 @@ def test_search_records_why_and_forced_cards_need_no_worlds() -> None:
     assert d.worlds == 0 and player.explain_last() == d
     assert isinstance(d.card, Card) and not any(
         isinstance(e, CardPlayed) and e.card == d.card for e in state.events)
+
+
+def test_seeded_search_matches_reproduce(monkeypatch: pytest.MonkeyPatch) -> None:
+    def small(seed: int, name: str) -> Player:
+        return SearchPlayer(seed, name, budget=Budget(worlds=3, work=3.0, min_worlds=2),
+                            likelihood_work=30.0)
+
+    monkeypatch.setitem(PLAYERS, "test-search", small)
+    one = run_match("test-search", "random", boards=1, seed=8)
+    two = run_match("test-search", "random", boards=1, seed=8)
+    assert [(r.deal, r.tricks) for r in one.results] == [(r.deal, r.tricks) for r in two.results]

@@ -86,7 +86,15 @@ from ..scoring.result import HandResult, HandScore
 from ..scoring.sheet import ScoreSheet
 from .play import COMPUTER_NAMES, HUMAN, default_out_path, today_pbn
 from .rule import law_title
-from .terminal import card_text, hand_lines, last_trick_text, score_table, sheet_summary, trick_text
+from .terminal import (
+    card_text,
+    hand_lines,
+    indent_text,
+    last_trick_text,
+    score_table,
+    sheet_summary,
+    trick_text,
+)
 
 __all__ = ["LAWS_HELP", "LawsGame", "option_text", "run_laws_game"]
 
@@ -655,9 +663,9 @@ class LawsGame:
             owner = "Your" if d.partner == me else f"{self.names[d.partner]}'s"
             legal = st.legal_mask(d) if seat == d else None
             self.console.print(Text(f"{owner} dummy, {d}:", style="bold"))
-            self.console.print(_indent(hand_lines(view.exposed[d] or st.hand(d), legal)))
+            self.console.print(indent_text(hand_lines(view.exposed[d] or st.hand(d), legal)))
         self.console.print(Text(f"Your hand, {me}:", style="bold"))
-        self.console.print(_indent(hand_lines(view.hand, view.legal if seat == me else None)))
+        self.console.print(indent_text(hand_lines(view.hand, view.legal if seat == me else None)))
         if view.exposed[me]:
             line = Text("Your cards face up (liable to be called): ")
             line.append_text(_cards_text(view.exposed[me]))
@@ -803,16 +811,6 @@ def _cards_text(mask: int) -> Text:
         if i:
             out.append(" ")
         out.append_text(card_text(card))
-    return out
-
-
-def _indent(text: Text) -> Text:
-    out = Text()
-    for i, line in enumerate(text.split("\n")):
-        if i:
-            out.append("\n")
-        out.append("  ")
-        out.append_text(line)
     return out
 
 

@@ -47,7 +47,15 @@ from ..core.rules import Rules
 from ..game.session import PlayedHand, Session
 from ..players.search.budget import Budget
 from ..players.tutor import Tutor, explain
-from .terminal import card_text, hand_lines, last_trick_text, score_table, sheet_summary, trick_text
+from .terminal import (
+    card_text,
+    hand_lines,
+    indent_text,
+    last_trick_text,
+    score_table,
+    sheet_summary,
+    trick_text,
+)
 
 __all__ = ["COMPUTER_NAMES", "HUMAN", "TerminalGame", "default_out_path"]
 
@@ -239,10 +247,10 @@ class TerminalGame:
             legal = view.legal if d == seat else None
             owner = "Your" if d.partner == me else f"{self.names[d.partner]}'s"
             self.console.print(Text(f"{owner} dummy, {d}:", style="bold"))
-            self.console.print(_indent(hand_lines(mine.exposed[d], legal)))
+            self.console.print(indent_text(hand_lines(mine.exposed[d], legal)))
         legal_mine = view.legal if seat == me else None
         self.console.print(Text(f"Your hand, {me}:", style="bold"))
-        self.console.print(_indent(hand_lines(mine.hand, legal_mine)))
+        self.console.print(indent_text(hand_lines(mine.hand, legal_mine)))
 
     def _new_screen(self) -> None:
         """Clear the terminal (law 91: no earlier trick stays in view); in a pipe, a rule.
@@ -471,16 +479,6 @@ class TerminalGame:
             soft_wrap=True,
         )
         return status
-
-
-def _indent(text: Text) -> Text:
-    out = Text()
-    for i, line in enumerate(text.split("\n")):
-        if i:
-            out.append("\n")
-        out.append("  ")
-        out.append_text(line)
-    return out
 
 
 def _style(red: bool) -> str:

@@ -31,7 +31,9 @@ __all__ = [
     "deal_diagram",
     "hand_line",
     "hand_lines",
+    "indent_text",
     "last_trick_text",
+    "progress_bar",
     "rank_label",
     "score_table",
     "sheet_summary",
@@ -201,6 +203,21 @@ def sheet_summary(sheet: ScoreSheet) -> Text:
         out.append(f"\nGame in progress: NS {score[0]}, EW {score[1]}")
     totals = sheet.totals
     out.append(f"\nTotal: NS {totals[0]}, EW {totals[1]}", style="bold")
+    return out
+
+
+def indent_text(text: Text, by: str = "  ") -> Text:
+    """``text`` with every line indented.
+
+    >>> indent_text(Text("one")).plain
+    '  one'
+    """
+    out = Text()
+    for i, line in enumerate(text.split("\n")):
+        if i:
+            out.append("\n")
+        out.append(by)
+        out.append_text(line)
     return out
 
 

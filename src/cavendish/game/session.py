@@ -55,7 +55,7 @@ from ..core.events import Event, HonoursCalled
 from ..core.rules import Rules, get_rules
 from ..core.state import HandState, SeatView
 from ..core.table import CutResult, deal_cards
-from ..players.base import Player, PlayerError, notify, notify_begin
+from ..players.base import Player, PlayerError, notify, notify_begin, notify_score
 from ..players.random import RandomPlayer
 from ..scoring.result import HandResult, HandScore
 from ..scoring.sheet import ScoreSheet
@@ -197,6 +197,7 @@ class Session:
         rubbers: int | None = 1,
         max_hands: int | None = None,
         stand_in: Player | None = None,
+        tell_score: bool = True,
     ) -> None:
         if rubbers is None and max_hands is None:
             raise SessionError("a session needs an end: a number of rubbers or of hands")
@@ -213,6 +214,9 @@ class Session:
         self.max_hands = max_hands
         # the stand-in has its own fixed seed: it must not draw from the deals' generator
         self.stand_in = stand_in if stand_in is not None else RandomPlayer(0, "Stand-in")
+        self.tell_score = tell_score
+        """Whether players that define ``set_score`` are told the game's score before
+        each hand (C7: play to the score)."""
         self.sheet = ScoreSheet(rules)
         self.hands: list[PlayedHand] = []
         self.dealer = seating.first_dealer
@@ -357,8 +361,13 @@ class Session:
         self._called = None
         for seat in Seat:
             player = self.controller(seat)
-            if player is not None:
-                notify_begin(player, self.state.view(seat))
+            if player is None:
+                continue
+            if self.tell_score:
+                side = seat.side
+                ours, theirs = self.sheet.score[side], self.sheet.score[side.other]
+                notify_score(player, ours, theirs, self.rules.game_points)
+            notify_begin(player, self.state.view(seat))
         return self._before_turn()
 
     def play(self, card: Card | int | str) -> list[Event]:

@@ -27,6 +27,9 @@ number of workers.  The player in a seat has the same seed in both rooms (common
 random numbers): a player matched against itself scores exactly nought on every
 board, and two different players' noise partly cancels.
 
+The players are not told a score (``Session(tell_score=False)``): every hand is
+played as if every trick counted alike, since what a match measures is tricks.
+
 Decision time is the wall time of each ``choose()`` call (the player's own time;
 the table's bookkeeping is not counted), collected per team over every card it
 played, a dummy's included.
@@ -225,7 +228,7 @@ def play_room(
         names[seat] = inner.name
     seating = Seating(names, dummies, board_dealer(board), None)
     rng = random.Random(deal_seed(spec.seed, board))
-    session = Session(rules, seating, players, rng, rubbers=None, max_hands=1)
+    session = Session(rules, seating, players, rng, rubbers=None, max_hands=1, tell_score=False)
     played = session.play_all().hands[0]
     return played, times
 

@@ -36,9 +36,11 @@ __all__ = [
     "Observer",
     "Player",
     "PlayerError",
+    "ScoreAware",
     "has_observer",
     "notify",
     "notify_begin",
+    "notify_score",
 ]
 
 
@@ -90,3 +92,18 @@ def notify_begin(player: object, view: SeatView) -> None:
     """Pass a seat's opening view to ``player`` if it defines ``begin_hand``."""
     if isinstance(player, HandStarter):
         player.begin_hand(view)
+
+
+@runtime_checkable
+class ScoreAware(Protocol):
+    """A player that plays to the score (C7): told the game's score before each hand."""
+
+    def set_score(self, ours: int, theirs: int, game_points: int = 5) -> None:
+        """Points of the player's side, of the adversaries, and the points of a game."""
+        ...
+
+
+def notify_score(player: object, ours: int, theirs: int, game_points: int) -> None:
+    """Tell ``player`` the score before a hand if it defines ``set_score``."""
+    if isinstance(player, ScoreAware):
+        player.set_score(ours, theirs, game_points)

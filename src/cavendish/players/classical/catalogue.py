@@ -20,9 +20,11 @@ class UnknownConvention(ValueError):
 TITLES: dict[str, str] = {
     "forced": "The only card the laws allow",
     "C3": "Master cards: make them",
+    "C4": "Tentative stage, then action on information",
     "C5": "Lowest of a sequence when not leading",
     "C6": "Lowest of indifferent small cards",
     "C7": "Play to the score",
+    "C10": "Count the cards of each suit",
     "C15": "Lead from your longest or strongest plain suit",
     "C16": "What counts as a strong suit",
     "C19": "Do not lead a singleton (unless nothing else)",

@@ -26,6 +26,9 @@ from .decision import Decision
 from .memory import SeatMemory
 from .score import ScoreTargets
 
+TRUST = 0.5
+"""The reliability below which a seat's signals are not believed."""
+
 __all__ = ["RANK_WORDS", "Ctx"]
 
 RANK_WORDS = (
@@ -167,6 +170,17 @@ class Ctx:
     def may_have_trumps(self, seat: Seat) -> bool:
         """Whether ``seat`` may still hold a trump (facts only)."""
         return bool(self.k.possible(seat) & self.trump_mask)
+
+    def called(self, seat: Seat) -> bool:
+        """Whether ``seat`` has called for trumps and is trusted to mean it: a seat
+        whose cards have contradicted the school's readings three times or more
+        (reliability under one half) is not believed (C125 is a table agreement)."""
+        return self.k.called(seat) and self.trusted(seat)
+
+    def trusted(self, seat: Seat) -> bool:
+        """Whether ``seat``'s cards have kept to the school well enough for its
+        signals and its trump leads to be read as showing strength."""
+        return self.k.reliability[seat] >= TRUST
 
     def adversary_trumps(self) -> bool:
         """Whether either adversary may still hold a trump."""

@@ -25,10 +25,10 @@ def adverse_trump_strength(ctx: Ctx) -> bool:
     """Whether the adversaries have shown trump strength and our side has not."""
     k = ctx.k
     adv = any(
-        k.called(s) or (k.trump_leader(s) and _unasked_trump_lead(ctx, s))
+        ctx.called(s) or (ctx.trusted(s) and k.trump_leader(s) and _unasked_trump_lead(ctx, s))
         for s in (ctx.lho, ctx.rho)
     )
-    ours = k.called(ctx.partner) or k.trump_leader(ctx.partner) or k.trump_leader(ctx.me)
+    ours = ctx.called(ctx.partner) or k.trump_leader(ctx.partner) or k.trump_leader(ctx.me)
     return adv and not ours
 
 

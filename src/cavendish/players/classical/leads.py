@@ -395,7 +395,8 @@ def _force_adversary(ctx: Ctx) -> Decision | None:
         return None
     k = ctx.k
     for adv in (ctx.lho, ctx.rho):
-        if not (k.called(adv) or _unasked_trumps(ctx, adv)) or not ctx.may_have_trumps(adv):
+        strong = ctx.called(adv) or (ctx.trusted(adv) and _unasked_trumps(ctx, adv))
+        if not strong or not ctx.may_have_trumps(adv):
             continue
         other = adv.partner
         for s in range(4):

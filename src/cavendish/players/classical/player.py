@@ -39,6 +39,7 @@ from ...core.state import SeatView
 from ..base import PlayerError
 from ..inference import Knowledge, KnowledgeError, School, get_school
 from .context import Ctx
+from .counting import count_out
 from .decision import FORCED, Decision
 from .fourth_hand import fourth_hand
 from .leads import lead
@@ -131,6 +132,9 @@ class ClassicalPlayer:
             rng = random.Random(hash((self.seed, int(view.seat), view.hand, k.played)))
             ctx = Ctx(view, k, self.school, mem, self._score, rng)
             d = _BY_POSITION[len(view.trick)](ctx)
+            counted = count_out(k, list(view.trick), view.legal, d, rng)
+            if counted is not None:
+                d = counted
             if not view.legal >> d.card & 1:
                 raise PlayerError(
                     f"{self.name}: the rules chose {d.card} for {view.seat}, "

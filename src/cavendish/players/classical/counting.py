@@ -1,0 +1,124 @@
+"""The last tricks: count the cards and play by the count (C4, C10).
+
+Design note
+-----------
+The book rules assume ignorance.  Cavendish's C4 ("tentative stage, then action on
+information") says that once the fall of the cards has told where they are, the
+player uses judgment; C10 that he counts every suit.  In the last
+:data:`LAST_TRICKS` tricks the classical player does exactly that: it lists every
+layout of the unseen cards the play allows (its own hand, the voids shown, the
+cards known to be in a hand; each weighted by the school's readings through
+:meth:`~cavendish.players.inference.Knowledge.weight`), scores each legal card in
+each layout by playing the ending out double dummy (few cards are left, so the
+ending is short and every layout is solved), and plays the card that makes the
+most tricks on average.
+
+The convention's card is kept whenever the count rates it as good as the best
+(C2: the conventional card informs partner).  Counting is not attempted while
+more than :data:`MAX_LAYOUTS` layouts remain; beyond :data:`SAMPLE` layouts a
+seeded sample of them is solved, so the same view and seed give the same card.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...analysis import dd
+from ...analysis.position import Position
+from ...core.cards import CARDS, Card, Seat
+from ..inference import Knowledge
+from .decision import Decision
+
+__all__ = ["LAST_TRICKS", "MAX_LAYOUTS", "SAMPLE", "count_out", "layouts"]
+
+LAST_TRICKS = 4
+"""Counting starts when this many tricks (or fewer) are left to play."""
+MAX_LAYOUTS = 3000
+"""More layouts than this: the count is not yet clear enough to be worth making."""
+SAMPLE = 48
+"""At most this many layouts are solved (a seeded sample of them)."""
+_EPS = 1e-9
+
+
+def layouts(k: Knowledge, limit: int = MAX_LAYOUTS) -> list[tuple[int, int, int, int]] | None:
+    """Every layout (N E S W masks, the trick's cards excluded) of the unseen cards
+    the facts allow, or None if there are more than ``limit``."""
+    me = k.seat
+    seats = [s for s in Seat if s != me]
+    base = [k.known(s) for s in Seat]
+    need = {s: k.hand_size(s) - base[s].bit_count() for s in seats}
+    if any(n < 0 for n in need.values()):
+        return None
+    allowed = {s: k.possible(s) for s in seats}
+    cards = [c for c in range(52) if k.unseen >> c & 1]
+    if len(cards) != sum(need.values()):
+        return None  # a trick was missed: the count cannot be made
+    # the most constrained cards first, so dead ends are found early
+    cards.sort(key=lambda c: sum(1 for s in seats if allowed[s] >> c & 1))
+    out: list[tuple[int, int, int, int]] = []
+    hands = list(base)
+    left = dict(need)
+
+    def place(i: int) -> bool:
+        if i == len(cards):
+            out.append((hands[0], hands[1], hands[2], hands[3]))
+            return len(out) <= limit
+        c = cards[i]
+        for s in seats:
+            if left[s] and allowed[s] >> c & 1:
+                hands[s] |= 1 << c
+                left[s] -= 1
+                ok = place(i + 1)
+                hands[s] &= ~(1 << c)
+                left[s] += 1
+                if not ok:
+                    return False
+        return True
+
+    if not place(0):
+        return None
+    return out
+
+
+def count_out(
+    k: Knowledge,
+    trick: list[tuple[Seat, Card]],
+    legal: int,
+    conventional: Decision,
+    rng: random.Random,
+) -> Decision | None:
+    """The card the count prefers to ``conventional``, or None to keep it (too early,
+    too many layouts, or the conventional card is as good as any)."""
+    if 13 - k.trick_number > LAST_TRICKS or legal & (legal - 1) == 0:
+        return None
+    found = layouts(k)
+    if not found:
+        return None
+    weighted = [(lay, k.weight(lay)) for lay in found]
+    weighted = [(lay, w) for lay, w in weighted if w > 0] or [(lay, 1.0) for lay in found]
+    if len(weighted) > SAMPLE:
+        weighted = rng.sample(weighted, SAMPLE)
+    leader = trick[0][0] if trick else k.seat
+    played = [c for _, c in trick]
+    trump = k.trump
+    positions = [Position.make(lay, trump, leader, played) for lay, _ in weighted]
+    total = sum(w for _, w in weighted)
+    score: dict[Card, float] = {}
+    for (_, w), res in zip(weighted, dd.solve_many(positions), strict=True):
+        for card, tricks in res.tricks.items():
+            score[card] = score.get(card, 0.0) + w * tricks
+    if not score:
+        return None
+    best = max(score.values())
+    if score.get(conventional.card, -1.0) >= best - _EPS:
+        return None
+    choice = min((c for c, v in score.items() if v >= best - _EPS), key=lambda c: (c % 13, c))
+    left = 13 - k.trick_number
+    return Decision(
+        CARDS[choice],
+        "C4",
+        f"the last {left} tricks, counted: this card makes {best / total:.2f} of them on "
+        f"average over the {len(weighted)} layouts the play allows, the "
+        f"{conventional.card} {score[conventional.card] / total:.2f}",
+        ("C10", conventional.convention),
+    )

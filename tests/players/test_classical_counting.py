@@ -1,0 +1,75 @@
+"""The classical player counts the last tricks (C4, C10): once the fall of the cards
+has told where they lie, it plays the card the count prefers to the book's card."""
+
+from __future__ import annotations
+
+import random
+from math import comb
+from typing import cast
+
+from cavendish.core import Deal, HandState, Seat
+from cavendish.players.classical import ClassicalPlayer, Decision, replay_to
+from cavendish.players.classical.counting import LAST_TRICKS, count_out, layouts
+
+# a hand from a classical-random game, stopped with two tricks to play
+DEAL = "E:85.A642.9.J96543 72.KJT.AJ8763.T7 KQT93.9853.T5.AK AJ64.Q7.KQ42.Q82"
+_PLAYED = """DA DT D2 D9 D7 D5 D4 C5 C4 C7 CK C2 SQ SA S8 S2 DK CJ D3 ST H6 HT H5 H7 S7 SK
+S4 S5 CA C8 C9 CT S9 SJ C3 D6 H4 HK H3 HQ D8 S3 DQ H2"""
+PLAYS = tuple(_PLAYED.split())
+
+
+def _state(n: int) -> HandState:
+    state = HandState(Deal.from_pbn(DEAL, trump_card="C4"))
+    for card in PLAYS[:n]:
+        state.play(card)
+    return state
+
+
+def test_convention_c4_the_last_tricks_counted() -> None:
+    state = _state(len(PLAYS))
+    assert state.turn == Seat.N and 13 - state.trick_number == 2
+    d = cast(Decision, replay_to(ClassicalPlayer("modern"), state))
+    # the book would discard the small spade; the count says keep it and make both tricks
+    assert (str(d.card), d.convention) == ("CQ", "C4"), str(d)
+    assert "C10" in d.also and "2.00" in d.reason
+
+
+def test_convention_c10_every_layout_the_play_allows_is_counted() -> None:
+    state = _state(len(PLAYS))
+    player = ClassicalPlayer("modern")
+    replay_to(player, state)
+    k = player.knowledge(Seat.N)
+    assert k is not None
+    found = layouts(k)
+    assert found is not None and len(found) == len(set(found))
+    for lay in found:
+        assert k.consistent(lay, inferences=False)
+        assert lay[Seat.N] == state.hand(Seat.N)
+    # brute force: every way of sharing the unseen cards that keeps to the voids
+    unseen = [c for c in range(52) if k.unseen >> c & 1]
+    others = [s for s in Seat if s != Seat.N]
+    sizes = [k.hand_size(s) - k.known(s).bit_count() for s in others]
+    total = 0
+    for code in range(3 ** len(unseen)):
+        hands = [k.known(s) for s in Seat]
+        counts = [0, 0, 0]
+        x = code
+        for c in unseen:
+            i, x = x % 3, x // 3
+            hands[others[i]] |= 1 << c
+            counts[i] += 1
+        if counts == sizes and k.consistent(tuple(hands), inferences=False):
+            total += 1
+    assert total == len(found)
+    assert len(found) <= comb(len(unseen), sizes[0]) * comb(len(unseen) - sizes[0], sizes[1])
+
+
+def test_convention_c4_not_before_the_last_tricks() -> None:
+    state = _state(8)  # the third trick
+    view = state.view(state.turn)
+    player = ClassicalPlayer("modern")
+    book = cast(Decision, replay_to(player, state))
+    k = player.knowledge(state.turn)
+    assert k is not None and book.convention != "C4"
+    assert 13 - k.trick_number > LAST_TRICKS
+    assert count_out(k, list(view.trick), view.legal, book, random.Random(0)) is None
