@@ -16,7 +16,8 @@ A's tricks minus B's *per deal*, averaged over the two rooms.
 ``tricks_per_deal`` is the mean of the ``d_i``, with Student's 95% interval
 (:func:`~.stats.mean_ci`).  ``points_per_deal`` is the same with the points each
 team scored in each room, every hand scored alone from love-all by the variant's
-scoring policy (honours count, points beyond the game are lost).
+scoring policy, as the sheet records the hand (``HandScore.points``): every trick
+over six counts, honours count unless the tricks have already won the game (law 5).
 
 Reproducibility: board ``i``'s deal comes from ``random.Random(derive_seed(seed,
 "deal", i))`` with dealer ``Seat(i % 4)``, and the player in seat ``s`` of board
