@@ -24,6 +24,7 @@ exits with status 2.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -79,6 +80,15 @@ def match_command(
             help="Play on the Ray cluster at ADDRESS ('auto' for a local one); needs Ray.",
         ),
     ] = None,
+    journal: Annotated[
+        Path | None,
+        typer.Option(
+            "--journal",
+            metavar="FILE.jsonl",
+            help="Write each board to FILE as it ends, and take the boards already in "
+            "it: an interrupted match resumes.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
@@ -101,6 +111,7 @@ def match_command(
                 workers=workers or default_workers(),
                 ray_address=ray,
                 progress=progress,
+                journal=journal,
             )
         except (UnknownPlayer, UnknownVariant, MatchError, RayNotInstalled) as exc:
             _fail(str(exc))

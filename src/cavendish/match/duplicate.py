@@ -52,7 +52,8 @@ import importlib
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -290,7 +291,7 @@ def play_board(spec: MatchSpec, board: int) -> BoardResult:
     )
 
 
-def play_boards(task: tuple[MatchSpec, range]) -> list[BoardResult]:
+def play_boards(task: tuple[MatchSpec, Sequence[int]]) -> list[BoardResult]:
     """Play a chunk of boards (a worker's task)."""
     spec, boards = task
     return [play_board(spec, i) for i in boards]
@@ -384,11 +385,15 @@ def run_match(
     workers: int = 1,
     ray_address: str | None = None,
     progress: Callable[[int], None] | None = None,
+    journal: Path | str | None = None,
 ) -> MatchResult:
     """Play a duplicate match of ``boards`` deals between the kinds ``a`` and ``b``.
 
     ``workers`` processes play chunks of boards (1: in this process), or Ray at
     ``ray_address``; ``progress(k)`` is told the number of boards finished.
+    With ``journal`` (a JSON-lines file, :mod:`.journal`) the boards already in it
+    are taken from it, and every chunk is appended to it as it ends, so that an
+    interrupted match resumes where it stopped.
     Unknown player kinds and variants raise ``ValueError`` subclasses before any
     board is played.
     """
@@ -398,13 +403,29 @@ def run_match(
         raise MatchError(f"workers must be at least 1, not {workers}")
     rules = get_rules(variant)
     spec = MatchSpec(PlayerSpec.named(a), PlayerSpec.named(b), rules.name, seed)
+    kept: list[BoardResult] = []
+    path = None if journal is None else Path(journal)
+    if path is not None:
+        from .journal import MatchHeader, append, load
+
+        header = MatchHeader(a, b, rules.name, seed)
+        kept = [r for r in load(path, header) if r.board < boards]
+    have = {r.board for r in kept}
+    todo = [i for i in range(boards) if i not in have]
     parallel = ray_address is not None or workers > 1
-    n_chunks = boards if not parallel else min(boards, max(workers * 8, math.ceil(boards / 25)))
-    tasks = [(spec, r) for r in chunk_ranges(boards, n_chunks)]
-    done = 0
+    n = len(todo)
+    n_chunks = n if not parallel else min(n, max(workers * 8, math.ceil(n / 25)))
+    tasks: list[tuple[MatchSpec, Sequence[int]]] = [
+        (spec, todo[r.start : r.stop]) for r in chunk_ranges(n, max(1, n_chunks))
+    ]
+    done = len(kept)
+    if progress is not None and done:
+        progress(done)
 
     def finished(_: int, chunk: list[BoardResult]) -> None:
         nonlocal done
+        if path is not None:
+            append(path, header, chunk)
         done += len(chunk)
         if progress is not None:
             progress(done)
@@ -412,5 +433,6 @@ def run_match(
     chunks = run_tasks(
         play_boards, tasks, workers=workers, ray_address=ray_address, on_done=finished
     )
-    results = tuple(r for chunk in chunks for r in chunk)
+    played = [r for chunk in chunks for r in chunk]
+    results = tuple(sorted(kept + played, key=lambda r: r.board))
     return MatchResult(a, b, rules.name, seed, results)
