@@ -53,8 +53,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from ..core.cards import Card, Seat, Side

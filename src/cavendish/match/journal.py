@@ -20,10 +20,11 @@ not a board, is refused with the file and the line named, and nothing is played.
 >>> append(path, header, [BoardResult(0, "N:...", (9, 7), ((3, 0), (1, 0)), (0.1,), (0.2,))])
 >>> [r.tricks for r in load(path, header)]
 [(9, 7)]
->>> load(path, MatchHeader("classical", "random", "short", 2))
-Traceback (most recent call last):
-...
-cavendish.match.journal.JournalError: ...: line 1 is the journal of classical random short seed 1, not of classical random short seed 2
+>>> try:
+...     load(path, MatchHeader("classical", "random", "short", 2))
+... except JournalError as exc:
+...     print(str(exc).split(": ", 1)[1])
+line 1 is the journal of classical random short seed 1, not of classical random short seed 2
 """
 
 from __future__ import annotations
