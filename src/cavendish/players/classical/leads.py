@@ -76,24 +76,22 @@ def lead(ctx: Ctx) -> Decision:
 # ---------------------------------------------------------------- helpers
 def my_suit(ctx: Ctx) -> int | None:
     """The first plain suit I opened that partner had not opened before."""
-    k = ctx.k
-    for r in k.leads(ctx.me):
-        if r.suit == ctx.trump:
-            continue
-        p = k.suit_opened_by(ctx.partner, r.suit)
-        if p is None or p.trick > r.trick:
-            return r.suit
-    return None
+    return _first_suit_opened(ctx, ctx.me, ctx.partner)
 
 
 def partner_suit(ctx: Ctx) -> int | None:
     """The first plain suit partner opened that I had not opened before."""
+    return _first_suit_opened(ctx, ctx.partner, ctx.me)
+
+
+def _first_suit_opened(ctx: Ctx, seat: Seat, other: Seat) -> int | None:
+    """The first plain suit ``seat`` opened that ``other`` had not opened before."""
     k = ctx.k
-    for r in k.leads(ctx.partner):
+    for r in k.leads(seat):
         if r.suit == ctx.trump:
             continue
-        mine = k.suit_opened_by(ctx.me, r.suit)
-        if mine is None or mine.trick > r.trick:
+        before = k.suit_opened_by(other, r.suit)
+        if before is None or before.trick > r.trick:
             return r.suit
     return None
 

@@ -37,7 +37,7 @@ from ...core.cards import Card, Seat
 from ...core.events import Event
 from ...core.state import SeatView
 from ..base import PlayerError
-from ..inference import Knowledge, KnowledgeError, School, get_school
+from ..inference import Knowledge, School, follow_view, get_school
 from .context import Ctx
 from .counting import count_out
 from .decision import FORCED, Decision
@@ -89,29 +89,16 @@ class ClassicalPlayer:
         return self._knowledge.get(seat)
 
     def _sync(self, view: SeatView) -> Knowledge:
-        k = self._knowledge.get(view.seat)
         mem = self._memory.get(view.seat)
-        fresh = (
-            k is None
-            or mem is None
-            or k.trump != view.trump
-            or k.dealer != view.dealer
-            or k.trick_number > view.trick_number
-            or bool(view.hand & k.played)
-            or (mem.hand0 and view.hand & ~mem.hand0)
-            or (k.trick_number == view.trick_number and len(k.trick) > len(view.trick))
+        k, fresh = follow_view(
+            self._knowledge.get(view.seat) if mem is not None else None,
+            view,
+            self.school,
+            mem.hand0 if mem is not None else 0,
         )
-        if not fresh:
-            assert k is not None
-            try:
-                k.sync(view)
-            except KnowledgeError:
-                fresh = True
         if fresh:
-            k = Knowledge.from_view(view, self.school)
             self._knowledge[view.seat] = k
             self._memory[view.seat] = SeatMemory(hand0=view.hand | k.played_by(view.seat))
-        assert k is not None
         partner = view.seat.partner
         pmem = self._memory.get(partner)
         pk = self._knowledge.get(partner)

@@ -28,7 +28,7 @@ from .constraints import (
     describe_counts,
     exactly,
 )
-from .knowledge import Knowledge, KnowledgeError, PlayRecord
+from .knowledge import Knowledge, KnowledgeError, PlayRecord, follow_view
 from .reading import eff_cards, is_unnecessary, read_play
 from .schools import MODERN, OLD, SCHOOLS, School, UnknownSchool, get_school
 
@@ -51,6 +51,7 @@ __all__ = [
     "describe_counts",
     "eff_cards",
     "exactly",
+    "follow_view",
     "get_school",
     "is_unnecessary",
     "read_play",

@@ -73,7 +73,7 @@ from .constraints import Clause, Inference, count_range
 from .reading import read_play
 from .schools import MODERN, School, get_school
 
-__all__ = ["Knowledge", "KnowledgeError", "PlayRecord"]
+__all__ = ["Knowledge", "KnowledgeError", "PlayRecord", "follow_view"]
 
 _SEATS = tuple(Seat)
 
@@ -725,3 +725,29 @@ def _normalise_cards(p: list[list[float]], cards: list[int], cand: dict[int, lis
         if total > 0:
             for i in cand[card]:
                 p[i][card] /= total
+
+
+def follow_view(
+    k: Knowledge | None, view: SeatView, school: School | str, dealt: int = 0
+) -> tuple[Knowledge, bool]:
+    """``k`` brought up to ``view``, or a new knowledge built from ``view`` when ``k``
+    cannot follow it (none yet, another hand, a view from before ``k``'s record, a
+    card in hand that ``k`` saw played or that was not in the hand ``dealt``); and
+    whether it was rebuilt."""
+    fresh = (
+        k is None
+        or k.trump != view.trump
+        or k.dealer != view.dealer
+        or k.trick_number > view.trick_number
+        or bool(view.hand & k.played)
+        or bool(dealt and view.hand & ~dealt)
+        or (k.trick_number == view.trick_number and len(k.trick) > len(view.trick))
+    )
+    if not fresh:
+        assert k is not None
+        try:
+            k.sync(view)
+            return k, False
+        except KnowledgeError:
+            pass
+    return Knowledge.from_view(view, school), True

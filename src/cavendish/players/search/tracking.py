@@ -25,7 +25,7 @@ from __future__ import annotations
 from ...core.cards import Seat
 from ...core.events import Event
 from ...core.state import SeatView
-from ..inference import Knowledge, KnowledgeError, School, get_school
+from ..inference import Knowledge, School, follow_view, get_school
 
 __all__ = ["HandMemory"]
 
@@ -54,28 +54,12 @@ class HandMemory:
 
     def sync(self, view: SeatView) -> Knowledge:
         """The knowledge of ``view.seat`` brought up to ``view`` (rebuilt if need be)."""
-        k = self._knowledge.get(view.seat)
-        dealt = self._dealt.get(view.seat, 0)
-        fresh = (
-            k is None
-            or k.trump != view.trump
-            or k.dealer != view.dealer
-            or k.trick_number > view.trick_number
-            or bool(view.hand & k.played)
-            or bool(dealt and view.hand & ~dealt)
-            or (k.trick_number == view.trick_number and len(k.trick) > len(view.trick))
+        k, fresh = follow_view(
+            self._knowledge.get(view.seat), view, self.school, self._dealt.get(view.seat, 0)
         )
-        if not fresh:
-            assert k is not None
-            try:
-                k.sync(view)
-            except KnowledgeError:
-                fresh = True
         if fresh:
-            k = Knowledge.from_view(view, self.school)
             self._knowledge[view.seat] = k
             self._dealt[view.seat] = view.hand | k.played_by(view.seat)
-        assert k is not None
         partner = view.seat.partner
         other = self._knowledge.get(partner)
         pdealt = self._dealt.get(partner, 0)
