@@ -4,35 +4,21 @@ trumps unless stated."""
 
 from __future__ import annotations
 
-from typing import cast
+from classical_helpers import check, south_decides
 
-from cavendish.core import Seat, parse_pbn_hand
-from cavendish.players.classical import ClassicalPlayer, Decision, build_position, replay_to
+from cavendish.players.classical import Decision
 
 # the dealer who puts South second, third or fourth to the first trick
 SECOND, THIRD, FOURTH = "N", "W", "S"
 
 
-def decide(hand: str, plays: tuple[str, ...], *, dealer: str, trump: str = "C2",
-           school: str = "modern", others: dict[str, str] | None = None,
-           score: tuple[int, int, int] | None = None) -> Decision:
-    """South's decision with ``hand`` (all thirteen cards) after ``plays``."""
-    assert parse_pbn_hand(hand).bit_count() == 13, hand
-    state = build_position({"S": hand, **(others or {})}, trump_card=trump, dealer=dealer,
-                           plays=plays)
-    assert state.turn == Seat.S
-    player = ClassicalPlayer(school)
-    if score is not None:
-        player.set_score(*score)
-    return cast(Decision, replay_to(player, state))
-
-
-def check(d: Decision, card: str, convention: str) -> None:
-    assert (str(d.card), d.convention) == (card, convention), str(d)
+def decide(hand: str, plays: tuple[str, ...], *, dealer: str, **kw: object) -> Decision:
+    """South's decision with ``hand`` after ``plays``."""
+    return south_decides(hand, plays, dealer=dealer, **kw)  # type: ignore[arg-type]
 
 
 def second(hand: str, lead: str = "S5", **kw: object) -> Decision:
-    return decide(hand, (lead,), dealer=SECOND, **kw)  # type: ignore[arg-type]
+    return decide(hand, (lead,), dealer=SECOND, **kw)
 
 
 # ----------------------------------------------------------------- second hand (§5)
@@ -131,7 +117,7 @@ def test_convention_c109_certain_trick_against_us_trump_it() -> None:
 
 # ----------------------------------------------------------------- third hand (§6)
 def third(hand: str, plays: tuple[str, ...] = ("S5", "S3"), **kw: object) -> Decision:
-    return decide(hand, plays, dealer=THIRD, **kw)  # type: ignore[arg-type]
+    return decide(hand, plays, dealer=THIRD, **kw)
 
 
 def test_convention_c79_third_hand_high() -> None:
@@ -220,7 +206,7 @@ def test_convention_c95_the_card_led_shows_the_high_cards_with_partner() -> None
 
 # ----------------------------------------------------------------- fourth hand (§7)
 def fourth(hand: str, plays: tuple[str, ...], **kw: object) -> Decision:
-    return decide(hand, plays, dealer=FOURTH, **kw)  # type: ignore[arg-type]
+    return decide(hand, plays, dealer=FOURTH, **kw)
 
 
 def test_convention_c97_fourth_hand_wins_as_cheaply_as_possible() -> None:

@@ -4,28 +4,15 @@ unless the position says otherwise; clubs are trumps unless stated."""
 
 from __future__ import annotations
 
-from typing import cast
+from classical_helpers import check, south_decides
 
-from cavendish.core import Card, Seat, parse_pbn_hand
-from cavendish.players.classical import ClassicalPlayer, Decision, build_position, replay_to
-
-
-def decide(hand: str, plays: tuple[str, ...] = (), *, school: str = "modern",
-           trump: str = "C2", dealer: str = "E", others: dict[str, str] | None = None,
-           score: tuple[int, int, int] | None = None) -> Decision:
-    """South's decision with ``hand`` (all thirteen cards) after ``plays``."""
-    assert parse_pbn_hand(hand).bit_count() == 13, hand
-    hands = {"S": hand, **(others or {})}
-    state = build_position(hands, trump_card=trump, dealer=dealer, plays=plays)
-    assert state.turn == Seat.S
-    player = ClassicalPlayer(school)
-    if score is not None:
-        player.set_score(*score)
-    return cast(Decision, replay_to(player, state))
+from cavendish.core import Card
+from cavendish.players.classical import Decision
 
 
-def check(d: Decision, card: str, convention: str) -> None:
-    assert (str(d.card), d.convention) == (card, convention), str(d)
+def decide(hand: str, plays: tuple[str, ...] = (), *, dealer: str = "E", **kw: object) -> Decision:
+    """South's decision with ``hand`` after ``plays`` (East dealt: South leads)."""
+    return south_decides(hand, plays, dealer=dealer, **kw)  # type: ignore[arg-type]
 
 
 # the first round of South's suit, won by his card (the adversaries and partner low)

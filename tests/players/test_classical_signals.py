@@ -5,21 +5,15 @@ from __future__ import annotations
 
 from typing import cast
 
-from cavendish.core import Seat, parse_pbn_hand
+from classical_helpers import check, south_decides
+
+from cavendish.core import Seat
 from cavendish.players.classical import ClassicalPlayer, Decision, build_position, replay_to
 
 
-def decide(hand: str, plays: tuple[str, ...], *, dealer: str, trump: str = "C2",
-           school: str = "modern", others: dict[str, str] | None = None) -> Decision:
-    assert parse_pbn_hand(hand).bit_count() == 13, hand
-    state = build_position({"S": hand, **(others or {})}, trump_card=trump, dealer=dealer,
-                           plays=plays)
-    assert state.turn == Seat.S
-    return cast(Decision, replay_to(ClassicalPlayer(school), state))
-
-
-def check(d: Decision, card: str, convention: str) -> None:
-    assert (str(d.card), d.convention) == (card, convention), str(d)
+def decide(hand: str, plays: tuple[str, ...], *, dealer: str, **kw: object) -> Decision:
+    """South's decision with ``hand`` after ``plays``."""
+    return south_decides(hand, plays, dealer=dealer, **kw)  # type: ignore[arg-type]
 
 
 # ----------------------------------------------------------------- discards (§10)
