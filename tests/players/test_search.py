@@ -78,7 +78,7 @@ def test_worlds_where_the_cards_played_were_blunders_weigh_less() -> None:
     k = knowledge_of(state, seat)
     truth = tuple(state.hand(s) for s in Seat)
     worlds = [World(truth, 1.0), *draw_worlds(k, random.Random(2), 12)]
-    player = SearchPlayer(0, budget=SMALL, beta=1.0, likelihood_work=1e9)
+    player = SearchPlayer(0, budget=SMALL, beta=1.0, likelihood_work=1e9, model="dd")
     weighed = player.weigh_by_play(state.view(seat), k, worlds)
     assert weighed[0].weight == 1.0  # every card was best in the true layout
     assert all(w.weight <= v.weight for w, v in zip(weighed, worlds, strict=True))

@@ -14,19 +14,29 @@ the conventions when the adversaries do not play by them.
 This player weights each world by the likelihood of the cards the other three
 seats played: for each of the last ``window`` cards (its own left out), the
 position just before it is rebuilt in the world (every card played since goes
-back to its hand) and solved double dummy; if the card played would lose ``t``
-tricks there against the best card, the world's weight is multiplied by
-``exp(-beta * t)`` (a Boltzmann model of a good player: a card that costs one
-trick in a world makes that world about five times less likely with ``beta``
-1.5).  Cards with no choice (a single legal card, or only equals) are not
-solved.  The solving is charged to ``likelihood_work`` (reference ms, as the
-:class:`~.budget.Budget`), the latest cards first, so it is spent in the middle
-and the end of the hand, where a world costs a millisecond; the opening lead is
-read by the school's conventions only.  The weighted worlds are then solved and
-averaged as by ``pimc``.  This is the "better weighting of worlds" the issue
-offers: Bayesian inference over the layouts with a double-dummy model of the
-players, which is what plain sampling most lacks at whist, where every hand but
-one's own is hidden.
+back to its hand) and the card is scored against the others its player could
+have played; if it would lose ``t`` tricks against the best, the world's weight
+is multiplied by ``exp(-beta * t)`` (a Boltzmann model of a good player: a card
+that costs one trick makes that world about five times less likely with
+``beta`` 1.5).
+
+How a card is scored is the ``model``.  With ``"own"`` (the default) the player
+of the card is taken to have chosen from its own hand, as every player at this
+table does: the world fixes that hand, the cards it could not see are dealt
+afresh ``deals`` times (:mod:`.opponent`), and the card's value is its mean
+double-dummy result over those deals.  With ``"dd"`` the card is scored double
+dummy in the world itself, which credits its player with the other hands: a
+second hand who ducks is read as knowing where the ace is.
+
+Cards with no choice (a single legal card, or only equals) are not solved.
+The solving is charged to ``likelihood_work`` (reference ms, as the
+:class:`~.budget.Budget`; a card read costs ``deals`` solves a world), the
+latest cards first, so it is spent in the middle and the end of the hand, where
+a world costs a millisecond; the opening lead is read by the school's
+conventions only.  The weighted worlds are then solved and averaged as by
+``pimc``.  This is the "better weighting of worlds" the issue offers: Bayesian
+inference over the layouts with a model of the players, which is what plain
+sampling most lacks at whist, where every hand but one's own is hidden.
 
 It also spends more: at most 48 worlds and 3000 reference ms a card
 (:data:`STRONG_BUDGET`), still well inside the issue's time targets.
@@ -68,10 +78,14 @@ from ..classical import ClassicalPlayer, Decision
 from ..inference import Knowledge, School
 from .budget import Budget, world_cost
 from .evaluate import Evaluation, evaluate
+from .opponent import imagined_positions, mean_values
 from .pimc import PIMCPlayer, SearchDecision, equal_groups
 from .sampling import World
 
-__all__ = ["STRONG_BUDGET", "SearchPlayer"]
+__all__ = ["MODELS", "STRONG_BUDGET", "SearchPlayer"]
+
+MODELS = ("dd", "own")
+"""The models of how the other seats choose their cards (see :meth:`SearchPlayer.weigh_by_play`)."""
 
 STRONG_BUDGET = Budget(worlds=48, work=3000.0, min_worlds=8, exact=96)
 """The stronger player's default budget: four times plain PIMC's work."""
@@ -93,6 +107,8 @@ class SearchPlayer(PIMCPlayer):
         window: int = 11,
         likelihood_work: float = 1500.0,
         conventions: float | None = None,
+        model: str = "own",
+        deals: int = 1,
     ) -> None:
         super().__init__(seed, name, budget=budget if budget is not None else STRONG_BUDGET,
                          school=school)
@@ -106,6 +122,16 @@ class SearchPlayer(PIMCPlayer):
         self.conventions = conventions
         """None, or the tricks the classical card may lose by the worlds' reckoning
         and still be played (a card that tells partner the truth)."""
+        if model not in MODELS:
+            raise ValueError(f"model {model!r}: expected one of {', '.join(MODELS)}")
+        if deals < 1:
+            raise ValueError(f"deals: {deals}; at least one deal per card read is needed")
+        self.model = model
+        """How a card played is read: ``"dd"`` (was it double-dummy best in the world?)
+        or ``"own"`` (was it best on average over deals of the cards its player could
+        not see?, :mod:`.opponent`)."""
+        self.deals = deals
+        """The deals of the unseen cards per card read, with ``model="own"``."""
         self.classical = ClassicalPlayer(school, seed, name) if conventions is not None else None
         self._saved_memory: Any = None
 
@@ -126,7 +152,7 @@ class SearchPlayer(PIMCPlayer):
     def search(self, view: SeatView, k: Knowledge, rng: random.Random) -> Evaluation:
         """Draw worlds, weight them by the play, score every legal card."""
         worlds = self.draw(view, k, rng, self.worlds_wanted(view))
-        worlds = self.weigh_by_play(view, k, worlds)
+        worlds = self.weigh_by_play(view, k, worlds, rng)
         return evaluate(worlds, view, time_ms=self.budget.time_ms)
 
     def pick(self, view: SeatView, k: Knowledge, ev: Evaluation) -> SearchDecision:
@@ -181,10 +207,15 @@ class SearchPlayer(PIMCPlayer):
         self._saved_memory = None
 
     # ------------------------------------------------------------ weighting
-    def weigh_by_play(self, view: SeatView, k: Knowledge, worlds: list[World]) -> list[World]:
+    def weigh_by_play(
+        self, view: SeatView, k: Knowledge, worlds: list[World], rng: random.Random | None = None
+    ) -> list[World]:
         """Each world's weight times the likelihood of the other seats' last cards."""
         if self.beta <= 0 or self.window <= 0 or len(worlds) < 2 or not k.complete:
             return worlds
+        own = self.model == "own"
+        per_card = self.deals if own else 1
+        draw = rng if rng is not None else random.Random(0)
         first = max(0, len(k.plays) - self.window)
         recent = [i for i in range(first, len(k.plays)) if k.plays[i].seat != view.seat]
         # the latest first (they matter most and cost least), within the work allowed
@@ -192,7 +223,7 @@ class SearchPlayer(PIMCPlayer):
         chosen: list[int] = []
         for i in reversed(recent):
             r = k.plays[i]
-            c = world_cost(13 - r.trick, r.position) * len(worlds)
+            c = world_cost(13 - r.trick, r.position) * len(worlds) * per_card
             if cost + c > self.likelihood_work:
                 break
             cost += c
@@ -206,15 +237,21 @@ class SearchPlayer(PIMCPlayer):
                 pos = _position_before(k, w.hands, i)
                 if pos is None or _no_choice(pos, k, i):
                     continue
-                positions.append(pos)
+                if own:
+                    positions.extend(imagined_positions(pos, k, i, per_card, draw))
+                else:
+                    positions.append(pos)
                 owners.append((wi, k.plays[i].card))
         if not positions:
             return worlds
+        results = dd.solve_many(positions)
         factor = [1.0] * len(worlds)
-        for (wi, card), res in zip(owners, dd.solve_many(positions), strict=True):
-            got = res.tricks.get(card)
-            if got is not None and got < res.best:
-                factor[wi] *= math.exp(-self.beta * (res.best - got))
+        for n, (wi, card) in enumerate(owners):
+            values = mean_values(results[n * per_card : (n + 1) * per_card])
+            got = values.get(card)
+            best = max(values.values(), default=0.0)
+            if got is not None and got < best:
+                factor[wi] *= math.exp(-self.beta * (best - got))
         return [World(w.hands, w.weight * f) for w, f in zip(worlds, factor, strict=True)]
 
 
