@@ -87,10 +87,13 @@ from ..scoring.sheet import ScoreSheet
 from .play import COMPUTER_NAMES, HUMAN, default_out_path, today_pbn
 from .rule import law_title
 from .terminal import (
+    Leave,
     card_text,
+    cut_text,
     hand_lines,
     indent_text,
     last_trick_text,
+    run_table,
     score_table,
     sheet_summary,
     trick_text,
@@ -174,15 +177,6 @@ def option_text(decision: Decision, option: str) -> str:
     return _OPTIONS.get(option, option)
 
 
-class Leave(Exception):
-    """The human left: end of input, Ctrl-C or ``quit``."""
-
-    def __init__(self, how: str, status: int) -> None:
-        super().__init__(how)
-        self.how = how
-        self.status = status
-
-
 @dataclass
 class _Hand:
     """A hand of the session: its board, rubber, and how it ended."""
@@ -255,23 +249,14 @@ class LawsGame:
     # ------------------------------------------------------------------ loop
     def run(self) -> int:
         """Play the session (or until the human leaves), save the record; exit status."""
-        status = 0
-        try:
+        def loop() -> None:
             self._introduce()
             while self.units_finished < self.rubbers:
                 self._play_hand()
                 if self.units_finished < self.rubbers:
                     self._read("Press Enter for the next hand (or type quit): ")
-            self.console.print(Rule("The end"))
-        except Leave as leave:
-            self.console.print()
-            self.console.print(f"{leave.how}: leaving the table.")
-            status = leave.status
-        except KeyboardInterrupt:
-            self.console.print()
-            self.console.print("Interrupted: leaving the table.")
-            status = 130
-        return self._save(status)
+
+        return self._save(run_table(self.console, loop))
 
     def _introduce(self) -> None:
         self.console.print(
@@ -280,13 +265,7 @@ class LawsGame:
         cut = self.seating.cut
         if cut is not None:
             for rnd in cut.rounds:
-                line = Text(rnd.reason[0].upper() + rnd.reason[1:] + ": ")
-                for i, (who, card) in enumerate(zip(rnd.players, rnd.cards, strict=True)):
-                    if i:
-                        line.append(" · ")
-                    line.append(f"{who} ")
-                    line.append_text(card_text(card))
-                self.console.print(line)
+                self.console.print(cut_text(rnd))
         seats = Text("Seats: ")
         for i, seat in enumerate(Seat):
             if i:

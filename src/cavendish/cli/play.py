@@ -48,10 +48,13 @@ from ..game.session import PlayedHand, Session
 from ..players.search.budget import Budget
 from ..players.tutor import Tutor, explain
 from .terminal import (
+    Leave,
     card_text,
+    cut_text,
     hand_lines,
     indent_text,
     last_trick_text,
+    run_table,
     score_table,
     sheet_summary,
     trick_text,
@@ -74,15 +77,6 @@ HELP = """Commands:
   auto    play your first legal card (for scripts)
   help    this list
   quit    leave now and save the record (so do Ctrl-C and Ctrl-D)"""
-
-
-class Leave(Exception):
-    """The human left: end of input, Ctrl-C or ``quit``."""
-
-    def __init__(self, how: str, status: int) -> None:
-        super().__init__(how)
-        self.how = how
-        self.status = status
 
 
 def default_out_path(seed: int, now: _dt.datetime | None = None) -> Path:
@@ -119,23 +113,14 @@ class TerminalGame:
     # ------------------------------------------------------------------ entry
     def run(self) -> int:
         """Play to the end of the session (or until the human leaves); save; exit status."""
-        status = 0
-        try:
+        def loop() -> None:
             self._introduce()
             while not self.session.is_over:
                 self._play_hand()
                 if not self.session.is_over:
                     self._read("Press Enter for the next hand (or type quit): ", allow_quit=True)
-            self.console.print(Rule("The end"))
-        except Leave as leave:
-            self.console.print()
-            self.console.print(f"{leave.how}: leaving the table.")
-            status = leave.status
-        except KeyboardInterrupt:
-            self.console.print()
-            self.console.print("Interrupted: leaving the table.")
-            status = 130
-        return self._save(status)
+
+        return self._save(run_table(self.console, loop))
 
     # ---------------------------------------------------------------- drawing
     @property
@@ -153,13 +138,7 @@ class TerminalGame:
         cut = s.cut
         if cut is not None:
             for rnd in cut.rounds:
-                line = Text(rnd.reason[0].upper() + rnd.reason[1:] + ": ")
-                for i, (who, card) in enumerate(zip(rnd.players, rnd.cards, strict=True)):
-                    if i:
-                        line.append(" · ")
-                    line.append(f"{who} ")
-                    line.append_text(card_text(card))
-                self.console.print(line)
+                self.console.print(cut_text(rnd))
             self.console.print("(in cutting the ace is lowest, law 13)", style="dim")
         if cut is not None:
             low = cut.order[0]

@@ -18,12 +18,14 @@ from contextlib import contextmanager
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from ..core.cards import Card, Seat, Side, Suit, cards_of
 from ..core.deal import Deal
 from ..core.state import Trick
+from ..core.table import Cut
 from ..scoring.sheet import ScoreSheet
 
 __all__ = [
@@ -204,6 +206,55 @@ def sheet_summary(sheet: ScoreSheet) -> Text:
     totals = sheet.totals
     out.append(f"\nTotal: NS {totals[0]}, EW {totals[1]}", style="bold")
     return out
+
+
+def cut_text(cut: Cut) -> Text:
+    """One round of cutting for partners and deal, each card drawn.
+
+    >>> from cavendish.core import Card
+    >>> cut_text(Cut(("Ann", "Bob"), (Card.parse("H2"), Card.parse("SA")), "cut")).plain
+    'Cut: Ann ♥2 · Bob ♠A'
+    """
+    line = Text(cut.reason[0].upper() + cut.reason[1:] + ": ")
+    for i, (who, card) in enumerate(zip(cut.players, cut.cards, strict=True)):
+        if i:
+            line.append(" · ")
+        line.append(f"{who} ")
+        line.append_text(card_text(card))
+    return line
+
+
+class Leave(Exception):
+    """The human left the table: end of input, Ctrl-C or ``quit``."""
+
+    def __init__(self, how: str, status: int) -> None:
+        super().__init__(how)
+        self.how = how
+        self.status = status
+
+
+def run_table(console: Console, body: Callable[[], None]) -> int:
+    """Run a session's loop ``body`` and say how it ended; the exit status: 0 when it
+    ran to the end, the :class:`Leave`'s when the human left, 130 on Ctrl-C.
+
+    >>> console = Console(file=__import__("io").StringIO(), width=40)
+    >>> def leave() -> None:
+    ...     raise Leave("Quit", 0)
+    >>> run_table(console, leave), console.file.getvalue().strip()
+    (0, 'Quit: leaving the table.')
+    """
+    try:
+        body()
+        console.print(Rule("The end"))
+        return 0
+    except Leave as leave:
+        console.print()
+        console.print(f"{leave.how}: leaving the table.")
+        return leave.status
+    except KeyboardInterrupt:
+        console.print()
+        console.print("Interrupted: leaving the table.")
+        return 130
 
 
 def indent_text(text: Text, by: str = "  ") -> Text:
