@@ -24,8 +24,9 @@ exits with status 2.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -37,6 +38,8 @@ from ..match.parallel import RayNotInstalled, default_workers
 from ..match.rubbers import RubberError, RubberStats, simulate_rubbers
 from ..players import UnknownPlayer
 from .terminal import progress_bar
+
+_R = TypeVar("_R")
 
 __all__ = ["register"]
 
@@ -100,27 +103,48 @@ def match_command(
     The same seed gives the same match with any number of workers.
     """
     _check_counts("--boards", boards, workers)
-    with progress_bar("boards", boards, quiet) as progress:
+    result = _with_progress(
+        "boards", boards, quiet, MatchError,
+        lambda progress: run_match(
+            a.strip(),
+            b.strip(),
+            boards=boards,
+            seed=seed,
+            variant=variant.strip().lower(),
+            workers=workers or default_workers(),
+            ray_address=ray,
+            progress=progress,
+            journal=journal,
+        ),
+    )
+    _report(result.to_json(), _match_table(result), as_json)
+
+
+def _with_progress(
+    label: str,
+    total: int,
+    quiet: bool,
+    refused: type[Exception],
+    work: Callable[[Callable[[int], None] | None], _R],
+) -> _R:
+    """``work(progress)`` under a progress bar of ``total`` ``label``; an unknown player
+    or variant, a refused request (``refused``) or a missing Ray exits with status 2,
+    any other ``ValueError`` with 1."""
+    with progress_bar(label, total, quiet) as progress:
         try:
-            result = run_match(
-                a.strip(),
-                b.strip(),
-                boards=boards,
-                seed=seed,
-                variant=variant.strip().lower(),
-                workers=workers or default_workers(),
-                ray_address=ray,
-                progress=progress,
-                journal=journal,
-            )
-        except (UnknownPlayer, UnknownVariant, MatchError, RayNotInstalled) as exc:
+            return work(progress)
+        except (UnknownPlayer, UnknownVariant, refused, RayNotInstalled) as exc:
             _fail(str(exc))
         except ValueError as exc:
             _fail(str(exc), 1)
+
+
+def _report(figures: object, table: Table, as_json: bool) -> None:
+    """The figures as one line of JSON, or the table."""
     if as_json:
-        typer.echo(json.dumps(result.to_json()))
+        typer.echo(json.dumps(figures))
     else:
-        Console(highlight=False).print(_match_table(result))
+        Console(highlight=False).print(table)
 
 
 def _interval(bounds: list[float] | None) -> str:
@@ -182,25 +206,19 @@ def rubbers_command(
     the side with the first deal of a game wins it.
     """
     _check_counts("--rubbers", rubbers, workers)
-    with progress_bar("rubbers", rubbers, quiet) as progress:
-        try:
-            stats = simulate_rubbers(
-                players,
-                rubbers=rubbers,
-                seed=seed,
-                variant=variant.strip().lower(),
-                workers=workers or default_workers(),
-                ray_address=ray,
-                progress=progress,
-            )
-        except (UnknownPlayer, UnknownVariant, RubberError, RayNotInstalled) as exc:
-            _fail(str(exc))
-        except ValueError as exc:
-            _fail(str(exc), 1)
-    if as_json:
-        typer.echo(json.dumps(stats.to_json()))
-    else:
-        Console(highlight=False).print(_rubber_table(stats))
+    stats = _with_progress(
+        "rubbers", rubbers, quiet, RubberError,
+        lambda progress: simulate_rubbers(
+            players,
+            rubbers=rubbers,
+            seed=seed,
+            variant=variant.strip().lower(),
+            workers=workers or default_workers(),
+            ray_address=ray,
+            progress=progress,
+        ),
+    )
+    _report(stats.to_json(), _rubber_table(stats), as_json)
 
 
 def _rubber_table(stats: RubberStats) -> Table:
