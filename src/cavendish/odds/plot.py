@@ -23,6 +23,7 @@ b'\\x89PNG'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -94,16 +95,7 @@ def plot_table(table: Table, path: str | Path) -> Path:
         for c in r.also
         if keep(float(c.printed.probability))
     ]
-    if also:
-        ax.scatter(
-            [x for x, _ in also],
-            [p for _, p in also],
-            marker="s",
-            facecolors="none",
-            edgecolors="tab:gray",
-            zorder=3,
-            label="printed elsewhere",
-        )
+    _printed_elsewhere(ax, also)
     if log:
         ax.set_yscale("log")
     ax.set_xticks(xs)
@@ -189,18 +181,23 @@ def _record_panel(ax: Any, rows: list[RecordRow], ylabel: str) -> None:
                     label=label + (" (derived)" if derived else ""),
                 )
     also = [(x + 0.2, v) for x, r in zip(xs, rows, strict=True) for v, _ in r.also_printed]
-    if also:
+    _printed_elsewhere(ax, also)
+    ax.set_xlim(-0.6, len(rows) - 0.4)
+    ax.set_xticks(xs)
+    ax.set_xticklabels([r.key for r in rows], rotation=35, ha="right", fontsize=7)
+    ax.set_ylabel(ylabel, fontsize=8)
+    ax.grid(True, alpha=0.3)
+
+
+def _printed_elsewhere(ax: Any, points: Sequence[tuple[float, float]]) -> None:
+    """Hollow grey squares: the figures other sources print for the same row."""
+    if points:
         ax.scatter(
-            [x for x, _ in also],
-            [v for _, v in also],
+            [x for x, _ in points],
+            [y for _, y in points],
             marker="s",
             facecolors="none",
             edgecolors="tab:gray",
             zorder=3,
             label="printed elsewhere",
         )
-    ax.set_xlim(-0.6, len(rows) - 0.4)
-    ax.set_xticks(xs)
-    ax.set_xticklabels([r.key for r in rows], rotation=35, ha="right", fontsize=7)
-    ax.set_ylabel(ylabel, fontsize=8)
-    ax.grid(True, alpha=0.3)
