@@ -20,13 +20,14 @@ is multiplied by ``exp(-beta * t)`` (a Boltzmann model of a good player: a card
 that costs one trick makes that world about five times less likely with
 ``beta`` 1.5).
 
-How a card is scored is the ``model``.  With ``"own"`` (the default) the player
+How a card is scored is the ``model``.  With ``"own"`` the player
 of the card is taken to have chosen from its own hand, as every player at this
 table does: the world fixes that hand, the cards it could not see are dealt
 afresh ``deals`` times (:mod:`.opponent`), and the card's value is its mean
-double-dummy result over those deals.  With ``"dd"`` the card is scored double
-dummy in the world itself, which credits its player with the other hands: a
-second hand who ducks is read as knowing where the ace is.
+double-dummy result over those deals.  With ``"dd"`` (the default) the card is
+scored double dummy in the world itself, which credits its player with the other
+hands: a second hand who ducks is read as knowing where the ace is.  Against
+``pimc`` the ``"own"`` model was not better: docs/players.md.
 
 Cards with no choice (a single legal card, or only equals) are not solved.
 The solving is charged to ``likelihood_work`` (reference ms, as the
@@ -107,7 +108,7 @@ class SearchPlayer(PIMCPlayer):
         window: int = 11,
         likelihood_work: float = 1500.0,
         conventions: float | None = None,
-        model: str = "own",
+        model: str = "dd",
         deals: int = 1,
     ) -> None:
         super().__init__(seed, name, budget=budget if budget is not None else STRONG_BUDGET,
