@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn, TypeVar
+from typing import Annotated, NoReturn, TypedDict, TypeVar
 
 import typer
 from rich.console import Console
@@ -106,18 +106,28 @@ def match_command(
     result = _with_progress(
         "boards", boards, quiet, MatchError,
         lambda progress: run_match(
-            a.strip(),
-            b.strip(),
-            boards=boards,
-            seed=seed,
-            variant=variant.strip().lower(),
-            workers=workers or default_workers(),
-            ray_address=ray,
-            progress=progress,
-            journal=journal,
+            a.strip(), b.strip(), boards=boards, journal=journal,
+            **_run_options(seed, variant, workers, ray, progress),
         ),
     )
     _report(result.to_json(), _match_table(result), as_json)
+
+
+class _RunOptions(TypedDict):
+    seed: int
+    variant: str
+    workers: int
+    ray_address: str | None
+    progress: Callable[[int], None] | None
+
+
+def _run_options(
+    seed: int, variant: str, workers: int | None, ray: str | None,
+    progress: Callable[[int], None] | None,
+) -> _RunOptions:
+    """The options a match and a rubber simulation share, as the library takes them."""
+    return _RunOptions(seed=seed, variant=variant.strip().lower(),
+                       workers=workers or default_workers(), ray_address=ray, progress=progress)
 
 
 def _with_progress(
@@ -209,13 +219,7 @@ def rubbers_command(
     stats = _with_progress(
         "rubbers", rubbers, quiet, RubberError,
         lambda progress: simulate_rubbers(
-            players,
-            rubbers=rubbers,
-            seed=seed,
-            variant=variant.strip().lower(),
-            workers=workers or default_workers(),
-            ray_address=ray,
-            progress=progress,
+            players, rubbers=rubbers, **_run_options(seed, variant, workers, ray, progress)
         ),
     )
     _report(stats.to_json(), _rubber_table(stats), as_json)
