@@ -124,17 +124,20 @@ def redeal_others(
 
 
 def imagined_positions(
-    pos: Position, k: Knowledge, at: int, deals: int, rng: random.Random
+    pos: Position, k: Knowledge, at: int, deals: int, rng: random.Random,
+    voids: Sequence[int] | None = None,
 ) -> list[Position]:
     """``deals`` positions like ``pos`` (the one before play ``at``) as the seat to
     play there could have imagined it: its own hand kept, the rest dealt again.
-    Solving them and averaging gives the seat's own value of each of its cards."""
+    Solving them and averaging gives the seat's own value of each of its cards.
+    ``voids``: :func:`voids_before` ``at``, when the caller has it (the same in every world)."""
     rec = k.plays[at]
     fixed: dict[int, int] = {}
     turned: Card | None = k.turned
     if turned is not None and rec.seat != k.dealer and pos.hands[k.dealer] >> turned & 1:
         fixed[int(k.dealer)] = 1 << turned
-    voids = voids_before(k, at)
+    if voids is None:
+        voids = voids_before(k, at)
     return [
         Position(redeal_others(pos.hands, int(rec.seat), voids, fixed, rng), pos.trump,
                  pos.leader, pos.played)

@@ -79,7 +79,7 @@ from ..classical import ClassicalPlayer, Decision
 from ..inference import Knowledge, School
 from .budget import Budget, world_cost
 from .evaluate import Evaluation, evaluate
-from .opponent import imagined_positions, mean_values
+from .opponent import imagined_positions, mean_values, voids_before
 from .pimc import PIMCPlayer, SearchDecision, equal_groups
 from .sampling import World
 
@@ -233,13 +233,14 @@ class SearchPlayer(PIMCPlayer):
             return worlds
         positions: list[Position] = []
         owners: list[tuple[int, Card]] = []
+        shown = {i: voids_before(k, i) for i in chosen} if own else {}
         for wi, w in enumerate(worlds):
             for i in chosen:
                 pos = _position_before(k, w.hands, i)
                 if pos is None or _no_choice(pos, k, i):
                     continue
                 if own:
-                    positions.extend(imagined_positions(pos, k, i, per_card, draw))
+                    positions.extend(imagined_positions(pos, k, i, per_card, draw, shown[i]))
                 else:
                     positions.append(pos)
                 owners.append((wi, k.plays[i].card))
