@@ -17,8 +17,9 @@ position just before it is rebuilt in the world (every card played since goes
 back to its hand) and the card is scored against the others its player could
 have played; if it would lose ``t`` tricks against the best, the world's weight
 is multiplied by ``exp(-beta * t)`` (a Boltzmann model of a good player: a card
-that costs one trick makes that world about five times less likely with
-``beta`` 1.5).
+that costs one trick makes that world about 1.65 times less likely with
+``beta`` 0.5, the default, which proper scores of the weighted worlds found the
+best calibrated: docs/players.md).
 
 How a card is scored is the ``model``.  With ``"own"`` the player
 of the card is taken to have chosen from its own hand, as every player at this
@@ -39,8 +40,8 @@ conventions only.  The weighted worlds are then solved and averaged as by
 inference over the layouts with a model of the players, which is what plain
 sampling most lacks at whist, where every hand but one's own is hidden.
 
-It also spends more: at most 48 worlds and 3000 reference ms a card
-(:data:`STRONG_BUDGET`), still well inside the issue's time targets.
+It also spends more: at most 64 worlds and 4000 reference ms a card
+(:data:`STRONG_BUDGET`), still inside the issue's time targets.
 
 ``conventions`` (off by default) makes it play the classical player's card
 whenever the worlds rate it within that many tricks of the best (a card that
@@ -88,8 +89,8 @@ __all__ = ["MODELS", "STRONG_BUDGET", "SearchPlayer"]
 MODELS = ("dd", "own")
 """The models of how the other seats choose their cards (see :meth:`SearchPlayer.weigh_by_play`)."""
 
-STRONG_BUDGET = Budget(worlds=48, work=3000.0, min_worlds=8, exact=96)
-"""The stronger player's default budget: four times plain PIMC's work."""
+STRONG_BUDGET = Budget(worlds=64, work=4000.0, min_worlds=8, exact=96)
+"""The stronger player's default budget: about three times plain PIMC's worlds and work."""
 
 
 class SearchPlayer(PIMCPlayer):
@@ -104,7 +105,7 @@ class SearchPlayer(PIMCPlayer):
         *,
         budget: Budget | None = None,
         school: School | str = "modern",
-        beta: float = 1.5,
+        beta: float = 0.5,
         window: int = 11,
         likelihood_work: float = 1500.0,
         conventions: float | None = None,
