@@ -82,6 +82,7 @@ from .budget import Budget, world_cost
 from .evaluate import Evaluation, evaluate
 from .opponent import imagined_positions, mean_values, voids_before
 from .pimc import PIMCPlayer, SearchDecision, equal_groups
+from .replies import reply_values
 from .sampling import World
 
 __all__ = ["MODELS", "STRONG_BUDGET", "SearchPlayer"]
@@ -111,6 +112,9 @@ class SearchPlayer(PIMCPlayer):
         conventions: float | None = None,
         model: str = "dd",
         deals: int = 1,
+        replies: int = 0,
+        reply_candidates: int = 2,
+        reply_work: float = 3000.0,
     ) -> None:
         super().__init__(seed, name, budget=budget if budget is not None else STRONG_BUDGET,
                          school=school)
@@ -134,6 +138,17 @@ class SearchPlayer(PIMCPlayer):
         not see?, :mod:`.opponent`)."""
         self.deals = deals
         """The deals of the unseen cards per card read, with ``model="own"``."""
+        if replies < 0 or reply_candidates < 2 or reply_work < 0:
+            raise ValueError(f"replies {replies}, reply_candidates {reply_candidates}, "
+                             f"reply_work {reply_work}: replies and reply_work must be 0 or "
+                             "more, reply_candidates at least 2")
+        self.replies = replies
+        """Deals of the unseen cards per modelled reply in the current trick (0: off;
+        :mod:`.replies`)."""
+        self.reply_candidates = reply_candidates
+        """How many of the best cards by plain double dummy are rescored with own-hand replies."""
+        self.reply_work = reply_work
+        """The most work (reference ms) a decision spends on modelling the replies."""
         self.classical = ClassicalPlayer(school, seed, name) if conventions is not None else None
         self._saved_memory: Any = None
 
@@ -155,7 +170,21 @@ class SearchPlayer(PIMCPlayer):
         """Draw worlds, weight them by the play, score every legal card."""
         worlds = self.draw(view, k, rng, self.worlds_wanted(view))
         worlds = self.weigh_by_play(view, k, worlds, rng)
-        return evaluate(worlds, view, time_ms=self.budget.time_ms)
+        ev = evaluate(worlds, view, time_ms=self.budget.time_ms)
+        if self.replies <= 0 or not k.complete:
+            return ev
+        values = reply_values(
+            worlds[: ev.worlds], view, voids_before(k, len(k.plays)), k.turned,
+            k.played & ~sum(1 << c for _, c in view.trick), ev,
+            candidates=self.reply_candidates, deals=self.replies, work=self.reply_work,
+            rng=rng, min_worlds=self.budget.min_worlds,
+        )
+        if values is None:
+            return ev
+        floor = min(values.values())
+        expected = {c: values[c] if c in values else min(v, floor - 1e-6)
+                    for c, v in ev.expected.items()}
+        return replace(ev, expected=expected)
 
     def pick(self, view: SeatView, k: Knowledge, ev: Evaluation) -> SearchDecision:
         """The best card (or the convention's card when asked and rated as good)."""
