@@ -22,7 +22,8 @@ gives the card's value there.
 
 Only the best few cards by plain double dummy are rescored this way (the rest
 keep their plain values and are not chosen over them), and only as many worlds
-as ``work`` (reference ms, as :class:`~.budget.Budget`) pays for.
+as ``work`` (reference ms, as :class:`~.budget.Budget`) pays for, taken at random
+from those solved.
 
 >>> import random
 >>> from cavendish.core import Deal, HandState, Seat
@@ -115,6 +116,9 @@ def reply_values(
     n = min(len(worlds), int(work / per_world)) if per_world > 0 else len(worlds)
     if n < min_worlds:
         return None
+    # a random subset when not every world is paid for (enumerated worlds come in order)
+    picked = sorted(rng.sample(range(len(worlds)), n)) if n < len(worlds) else range(n)
+    worlds = [worlds[i] for i in picked]
     played = tuple(card for _, card in view.trick)
     me = int(view.seat)
     dealer = int(view.dealer)

@@ -43,6 +43,12 @@ sampling most lacks at whist, where every hand but one's own is hidden.
 It also spends more: at most 64 worlds and 4000 reference ms a card
 (:data:`STRONG_BUDGET`), still inside the issue's time targets.
 
+``replies`` (deals per modelled reply; 0, off, by default) rescores the best
+``reply_candidates`` cards with the next hands in the trick choosing from their
+own hands (:mod:`.replies`): double dummy credits a second hand with knowing
+where every card lies, and so undervalues a lead that sets him a guess.  The
+rescoring is charged to ``reply_work`` (reference ms a card).
+
 ``conventions`` (off by default) makes it play the classical player's card
 whenever the worlds rate it within that many tricks of the best (a card that
 tells partner the truth).  Measured against ``pimc`` it did not pay
