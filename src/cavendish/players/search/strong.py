@@ -120,7 +120,7 @@ class SearchPlayer(PIMCPlayer):
         deals: int = 1,
         replies: int = 0,
         reply_candidates: int = 2,
-        reply_work: float = 3000.0,
+        reply_work: float = 1000.0,
     ) -> None:
         super().__init__(seed, name, budget=budget if budget is not None else STRONG_BUDGET,
                          school=school)
