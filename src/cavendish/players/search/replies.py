@@ -20,8 +20,8 @@ but its own side's remaining cards played, and is left double dummy.  The
 position after the modelled replies is solved double dummy in the world, which
 gives the card's value there.
 
-Only the best few cards by plain double dummy are rescored this way (the rest
-keep their plain values and are not chosen over them), and only as many worlds
+Only the best few cards by plain double dummy are rescored this way (the
+caller ranks the rest below them), and only as many worlds
 as ``work`` (reference ms, as :class:`~.budget.Budget`) pays for, taken at random
 from those solved.
 
@@ -71,6 +71,15 @@ def _choose(results: Sequence[dd.DDResult]) -> Card:
     return min(values, key=lambda c: (-values[c], c % 13, c))
 
 
+def _renounced(shown: list[int], pos: Position, card: Card) -> list[int]:
+    """``shown`` with the void that ``card``, played at ``pos``, reveals (if any)."""
+    if not pos.played or card // 13 == pos.played[0] // 13:
+        return shown
+    out = list(shown)
+    out[pos.to_play] |= 1 << (pos.played[0] // 13)
+    return out
+
+
 def reply_values(
     worlds: Sequence[World],
     view: SeatView,
@@ -87,7 +96,8 @@ def reply_values(
 ) -> dict[Card, float] | None:
     """The best ``candidates`` cards of ``ev`` rescored with own-hand replies.
 
-    ``voids``: the suits (bit sets) each seat has shown void before this trick;
+    ``voids``: the suits (bit sets) each seat has shown void so far, this trick's
+    cards included;
     ``turned``: the turned-up trump card (pinned to the dealer while he holds it);
     ``gone``: the cards played to the tricks before this one.
     Returns each candidate's weighted mean of the side's tricks from here, or
@@ -120,17 +130,14 @@ def reply_values(
     picked = sorted(rng.sample(range(len(worlds)), n)) if n < len(worlds) else range(n)
     worlds = [worlds[i] for i in picked]
     played = tuple(card for _, card in view.trick)
-    me = int(view.seat)
+    side = int(view.seat) & 1
     dealer = int(view.dealer)
     # every (world, candidate) line, advanced reply by reply
     lines: list[tuple[int, Card, Position, list[int]]] = []
     for wi in range(n):
         base = Position(worlds[wi].hands, view.trump, view.leader, played)
         for c in chosen:
-            shown = list(voids)
-            if played and c // 13 != played[0] // 13:
-                shown[me] |= 1 << (played[0] // 13)
-            lines.append((wi, c, base.play(c), shown))
+            lines.append((wi, c, base.play(c), _renounced(list(voids), base, c)))
     for _ in range(modelled):
         imagined: list[Position] = []
         for _, _, pos, shown in lines:
@@ -145,19 +152,12 @@ def reply_values(
         advanced: list[tuple[int, Card, Position, list[int]]] = []
         for i, (wi, c, pos, shown) in enumerate(lines):
             reply = _choose(results[i * deals : (i + 1) * deals])
-            q = int(pos.to_play)
-            if reply // 13 != pos.played[0] // 13:
-                shown = list(shown)
-                shown[q] |= 1 << (pos.played[0] // 13)
-            advanced.append((wi, c, pos.play(reply), shown))
+            advanced.append((wi, c, pos.play(reply), _renounced(shown, pos, reply)))
         lines = advanced
     finals = dd.solve_many([pos for _, _, pos, _ in lines])
     remaining = 13 - sum(view.tricks_won)
-    side = me & 1
     acc = dict.fromkeys(chosen, 0.0)
-    total = 0.0
-    for wi in range(n):
-        total += worlds[wi].weight
+    total = sum(w.weight for w in worlds)
     for (wi, c, pos, _), r in zip(lines, finals, strict=True):
         tricks = r.best if (int(pos.to_play) & 1) == side else remaining - r.best
         acc[c] += worlds[wi].weight * tricks
