@@ -62,6 +62,26 @@ def test_c1_search_plays_the_conventions_card_unless_the_worlds_rate_it_worse(se
         assert dict(d.ranking)[d.card] >= best - 0.25
 
 
+@pytest.mark.parametrize("seed,cards", [(1, 9), (2, 0), (7, 9)])
+def test_c1_search_signals_by_default_the_classical_card_among_near_equals(
+    seed: int, cards: int
+) -> None:
+    """Where plain sampling plays the lowest of the cards its worlds rate alike, the
+    default ``search`` plays the classical card, rated within 0.1 tricks of the best."""
+    state = played_state(seed, cards)
+    seat = state.turn
+    signalling = SearchPlayer(seed, budget=SMALL)
+    plain = SearchPlayer(seed, budget=SMALL, conventions=None)
+    d = signalling.decide(told(signalling, state, seat))
+    p = plain.decide(told(plain, state, seat))
+    adviser = ClassicalPlayer("modern", seed)
+    advice = adviser.decide(told(adviser, state, seat))
+    assert signalling.conventions == 0.1
+    assert d.card == advice.card != p.card and d.notes == (advice.convention,)
+    scores = dict(d.ranking)
+    assert scores[d.card] >= max(scores.values()) - 0.1
+
+
 def _dd_play(seed: int, cards: int) -> HandState:
     """Every seat plays a double-dummy best card (the lowest of the best)."""
     state = HandState(deal_cards(random.Random(seed), Seat.N))
