@@ -56,7 +56,7 @@ top of a sequence, a call for trumps) is misled.  ``conventions`` (0.1 tricks by
 default; ``None``: off) makes this player play the classical player's card
 whenever the worlds rate it within that many tricks of the best, so that a
 partner reading the school learns the truth.  Of the fixes measured against
-``pimc`` this is the one that paid (docs/players.md).
+``pimc`` this one paid most, though unevenly across seeds (docs/players.md).
 
 Every choice depends only on the seat's views, the public events and the seed
 (:func:`~.pimc.search_rng`), so a match reproduces.
