@@ -1,9 +1,10 @@
 """The ``cavendish match`` and ``cavendish simulate rubbers`` commands.
 
 ``cavendish match A B [--boards N] [--seed S] [--variant V] [--workers K] [--ray
-ADDRESS] [--json]`` plays a duplicate match between two kinds of computer player
-(every deal twice, the teams swapping seats) and reports A's tricks and points per
-deal against B's, with a 95% interval, and each team's decision times.
+ADDRESS] [--journal FILE.jsonl] [--pbn FILE.pbn] [--json]`` plays a duplicate match
+between two kinds of computer player (every deal twice, the teams swapping seats)
+and reports A's tricks and points per deal against B's, with a 95% interval, and
+each team's decision times; ``--pbn`` writes every hand played, both rooms.
 ``cavendish simulate rubbers --players P --rubbers N [--seed S] [--variant V]
 [--json]`` plays whole rubbers and counts Perceval's figures.  Both show a
 progress bar on stderr (on a terminal) and run in a process pool over every core
@@ -33,6 +34,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..core.rules import UnknownVariant, variant_names
+from ..io.pbn import write_pbn_file
 from ..match.duplicate import MatchError, MatchResult, run_match
 from ..match.parallel import RayNotInstalled, default_workers
 from ..match.rubbers import RubberError, RubberStats, simulate_rubbers
@@ -92,6 +94,15 @@ def match_command(
             "it: an interrupted match resumes.",
         ),
     ] = None,
+    pbn: Annotated[
+        Path | None,
+        typer.Option(
+            "--pbn",
+            metavar="FILE.pbn",
+            help="Write every hand played to FILE in PBN, both rooms of each board "
+            "(for 'cavendish analyse').",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
@@ -103,6 +114,9 @@ def match_command(
     The same seed gives the same match with any number of workers.
     """
     _check_counts("--boards", boards, workers)
+    if pbn is not None and (pbn.is_dir() or not pbn.parent.is_dir()):
+        _fail(f"--pbn {pbn}: " + ("is a folder" if pbn.is_dir() else
+                                  f"no folder {pbn.parent} to write it in"))
     result = _with_progress(
         "boards", boards, quiet, MatchError,
         lambda progress: run_match(
@@ -111,6 +125,25 @@ def match_command(
         ),
     )
     _report(result.to_json(), _match_table(result), as_json)
+    if pbn is not None:
+        _write_hands(result, pbn)
+
+
+def _write_hands(result: MatchResult, path: Path) -> None:
+    """Both rooms of every board to ``path`` in PBN; a warning for boards whose play
+    the journal did not keep."""
+    records = result.records()
+    missing = result.boards - len(records) // 2
+    if missing:
+        Console(stderr=True, highlight=False).print(
+            f"cavendish: warning: {missing} boards came from a journal that did not keep "
+            f"the play; {path} has the other {len(records) // 2}",
+            markup=False, soft_wrap=True,
+        )
+    try:
+        write_pbn_file(records, path)
+    except OSError as exc:
+        _fail(f"--pbn {path}: cannot write the hands: {exc.strerror or exc}", 1)
 
 
 class _RunOptions(TypedDict):

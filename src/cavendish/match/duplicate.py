@@ -31,6 +31,9 @@ board, and two different players' noise partly cancels.
 The players are not told a score (``Session(tell_score=False)``): every hand is
 played as if every trick counted alike, since what a match measures is tricks.
 
+Each board keeps the card turned up and both rooms' cards in order of play, so
+:meth:`MatchResult.records` gives every hand played as a PBN hand record.
+
 Decision time is the wall time of each ``choose()`` call (the player's own time;
 the table's bookkeeping is not counted), collected per team over every card it
 played, a dummy's included.
@@ -58,11 +61,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..core.cards import Card, Seat, Side
+from ..core.deal import Deal
 from ..core.events import Event
 from ..core.rules import Rules, get_rules
-from ..core.state import SeatView
+from ..core.state import SeatView, standing_plays
 from ..game.seating import Seating
 from ..game.session import PlayedHand, Session
+from ..io.record import HandRecord
 from ..players import PLAYERS, Player, UnknownPlayer, get_player, notify, notify_begin, player_names
 from .parallel import chunk_ranges, run_tasks
 from .seeds import derive_seed
@@ -83,7 +88,9 @@ __all__ = [
     "play_boards",
     "play_room",
     "player_seed",
+    "room_names",
     "run_match",
+    "seat_team",
     "table_dummies",
 ]
 
@@ -204,6 +211,30 @@ def player_seed(seed: int, board: int, seat: Seat) -> int:
     return derive_seed(seed, "player", board, str(seat))
 
 
+def seat_team(seat: Seat, room: Literal[1, 2]) -> Team:
+    """The team in ``seat`` in ``room`` (1: A sits N-S; 2: B does).
+
+    >>> seat_team(Seat.N, 1), seat_team(Seat.N, 2)
+    ('a', 'b')
+    """
+    return "a" if (seat.side == Side.NS) == (room == 1) else "b"
+
+
+def room_names(a: str, b: str, rules: Rules, room: Literal[1, 2]) -> tuple[str, str, str, str]:
+    """The names at the table N, E, S, W in ``room``: team, kind and seat (``Dummy``).
+
+    >>> room_names("search", "pimc", get_rules("dummy"), 2)
+    ('Dummy', 'A search E', 'B pimc S', 'A search W')
+    """
+    dummies = table_dummies(rules)
+    names = [
+        "Dummy" if seat in dummies
+        else f"{seat_team(seat, room).upper()} {a if seat_team(seat, room) == 'a' else b} {seat}"
+        for seat in Seat
+    ]
+    return (names[0], names[1], names[2], names[3])
+
+
 def play_room(
     spec: MatchSpec, board: int, room: Literal[1, 2]
 ) -> tuple[PlayedHand, dict[str, list[float]]]:
@@ -214,17 +245,14 @@ def play_room(
     """
     rules = get_rules(spec.variant)
     dummies = table_dummies(rules)
-    ns: Team = "a" if room == 1 else "b"
-    ew: Team = "b" if room == 1 else "a"
     times: dict[str, list[float]] = {"a": [], "b": []}
     players: dict[Seat, Player | None] = {}
     names: dict[Seat, str] = {}
-    for seat in Seat:
+    for seat, name in zip(Seat, room_names(spec.a.kind, spec.b.kind, rules, room), strict=True):
         if seat in dummies:
             continue
-        team = ns if seat.side == Side.NS else ew
+        team = seat_team(seat, room)
         kind = spec.a if team == "a" else spec.b
-        name = f"{team.upper()} {kind.kind} {seat}"
         inner = kind.build(player_seed(spec.seed, board, seat), name)
         players[seat] = TimedPlayer(inner, times[team])
         names[seat] = inner.name
@@ -249,6 +277,11 @@ class BoardResult:
     """(A's points, B's points) in room 1 and in room 2."""
     times_a: tuple[float, ...]
     times_b: tuple[float, ...]
+    plays: tuple[str, str] = ("", "")
+    """The cards played in room 1 and in room 2, in order from the opening lead
+    (``"HT H2 H9 HK ..."``); empty for a board read from an older journal."""
+    trump_card: str = ""
+    """The card turned up (``"S2"``); empty for a board read from an older journal."""
 
     @property
     def tricks_diff(self) -> float:
@@ -288,7 +321,13 @@ def play_board(spec: MatchSpec, board: int) -> BoardResult:
         ),
         times_a=tuple(t1["a"] + t2["a"]),
         times_b=tuple(t1["b"] + t2["b"]),
+        plays=(_plays(one), _plays(two)),
+        trump_card=str(one.state.deal.trump_card),
     )
+
+
+def _plays(hand: PlayedHand) -> str:
+    return " ".join(str(e.card) for e in standing_plays(hand.state.events))
 
 
 def play_boards(task: tuple[MatchSpec, Sequence[int]]) -> list[BoardResult]:
@@ -346,6 +385,39 @@ class MatchResult:
         """Team ``a``'s or ``b``'s decision times."""
         times = [t for r in self.results for t in (r.times_a if team == "a" else r.times_b)]
         return DecisionTimes.of(times)
+
+    def records(self) -> list[HandRecord]:
+        """Every hand played, as hand records for PBN: board ``i`` (1-based) in room 1,
+        then in room 2, the names at the table saying which team sat where (``A search
+        N``).  Boards with no plays recorded (from an older journal) are left out.
+
+        >>> m = run_match("random", "classical", boards=1, seed=3)
+        >>> one, two = m.records()
+        >>> one.players
+        ('A random N', 'B classical E', 'A random S', 'B classical W')
+        >>> one.event
+        'random v classical, seed 3, room 1'
+        >>> a1, a2 = one.replay().tricks_won(Side.NS), two.replay().tricks_won(Side.EW)
+        >>> m.results[0].tricks == (a1, a2)
+        True
+        """
+        rules = get_rules(self.variant)
+        out: list[HandRecord] = []
+        for r in self.results:
+            if not (all(r.plays) and r.trump_card):
+                continue
+            deal = Deal.from_pbn(r.deal, trump_card=r.trump_card)
+            for room, plays in ((1, r.plays[0]), (2, r.plays[1])):
+                out.append(HandRecord(
+                    deal,
+                    variant=self.variant,
+                    plays=tuple(Card.parse(c) for c in plays.split()),
+                    board=r.board + 1,
+                    players=room_names(self.a, self.b, rules, 1 if room == 1 else 2),
+                    dummies=table_dummies(rules),
+                    event=f"{self.a} v {self.b}, seed {self.seed}, room {room}",
+                ))
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """The result as the issue gives it, with the seed, the variant and points' interval."""

@@ -4,7 +4,8 @@ Design note
 -----------
 A journal is a JSON-lines file.  Its first line names the match
 (``{"match": {"a": ..., "b": ..., "variant": ..., "seed": ...}}``); every other
-line is one board's :class:`~.duplicate.BoardResult`.  Since board ``i`` depends
+line is one board's :class:`~.duplicate.BoardResult` (with the card turned up and
+both rooms' play; a line of an older journal without them still loads).  Since board ``i`` depends
 only on the seed and ``i`` (see :mod:`.duplicate`), boards read back from a
 journal are exactly the boards a fresh run would play: :func:`~.duplicate.run_match`
 with ``journal=`` plays only the boards missing from it and appends each chunk as
@@ -60,6 +61,9 @@ class MatchHeader:
 def _board(row: Any) -> BoardResult:
     tricks = row["tricks"]
     points = row["points"]
+    plays = row.get("plays", ["", ""])  # older journals did not keep the play
+    if not isinstance(plays, list) or len(plays) != 2:
+        raise ValueError(f"plays: expected a list of the two rooms' cards, not {plays!r}")
     return BoardResult(
         board=int(row["board"]),
         deal=str(row["deal"]),
@@ -67,6 +71,8 @@ def _board(row: Any) -> BoardResult:
         points=((int(points[0][0]), int(points[0][1])), (int(points[1][0]), int(points[1][1]))),
         times_a=tuple(float(t) for t in row["times_a"]),
         times_b=tuple(float(t) for t in row["times_b"]),
+        plays=(str(plays[0]), str(plays[1])),
+        trump_card=str(row.get("trump_card", "")),
     )
 
 
