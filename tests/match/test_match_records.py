@@ -90,3 +90,21 @@ def test_cli_match_pbn_to_a_missing_folder_fails_before_playing(tmp_path: Path) 
                                       "-q", "--pbn", str(out)])
     assert result.exit_code == 2
     assert f"--pbn {out}: no folder {out.parent} to write it in" in result.output
+
+
+def test_cli_match_pbn_names_a_board_whose_journal_line_is_corrupt(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    run_match("classical", "random", boards=2, seed=8, journal=path)
+    lines = path.read_text().splitlines()
+    row = json.loads(lines[2])
+    row["plays"][1] = row["plays"][1].replace(row["plays"][1][:2], "ZZ", 1)
+    lines[2] = json.dumps(row)
+    path.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "hands.pbn"
+    result = CliRunner().invoke(app, ["match", "classical", "random", "-n", "2", "--seed",
+                                      "8", "-w", "1", "-q", "--json", "--journal", str(path),
+                                      "--pbn", str(out)])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout.splitlines()[0])["boards"] == 2  # the result is kept
+    assert f"--pbn {out}: board 2: its record cannot be made:" in result.output
+    assert "ZZ" in result.output

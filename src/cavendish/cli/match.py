@@ -132,7 +132,10 @@ def match_command(
 def _write_hands(result: MatchResult, path: Path) -> None:
     """Both rooms of every board to ``path`` in PBN; a warning for boards whose play
     the journal did not keep."""
-    records = result.records()
+    try:
+        records = result.records()
+    except MatchError as exc:
+        _fail(f"--pbn {path}: {exc}", 1)
     missing = result.boards - len(records) // 2
     if missing:
         Console(stderr=True, highlight=False).print(

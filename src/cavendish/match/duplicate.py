@@ -406,17 +406,21 @@ class MatchResult:
         for r in self.results:
             if not (all(r.plays) and r.trump_card):
                 continue
-            deal = Deal.from_pbn(r.deal, trump_card=r.trump_card)
-            for room, plays in ((1, r.plays[0]), (2, r.plays[1])):
-                out.append(HandRecord(
-                    deal,
-                    variant=self.variant,
-                    plays=tuple(Card.parse(c) for c in plays.split()),
-                    board=r.board + 1,
-                    players=room_names(self.a, self.b, rules, 1 if room == 1 else 2),
-                    dummies=table_dummies(rules),
-                    event=f"{self.a} v {self.b}, seed {self.seed}, room {room}",
-                ))
+            rooms: tuple[tuple[Literal[1, 2], str], ...] = ((1, r.plays[0]), (2, r.plays[1]))
+            try:
+                deal = Deal.from_pbn(r.deal, trump_card=r.trump_card)
+                for room, plays in rooms:
+                    out.append(HandRecord(
+                        deal,
+                        variant=self.variant,
+                        plays=tuple(Card.parse(c) for c in plays.split()),
+                        board=r.board + 1,
+                        players=room_names(self.a, self.b, rules, room),
+                        dummies=table_dummies(rules),
+                        event=f"{self.a} v {self.b}, seed {self.seed}, room {room}",
+                    ))
+            except ValueError as exc:
+                raise MatchError(f"board {r.board + 1}: its record cannot be made: {exc}") from None
         return out
 
     def to_json(self) -> dict[str, Any]:

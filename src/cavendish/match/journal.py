@@ -4,12 +4,13 @@ Design note
 -----------
 A journal is a JSON-lines file.  Its first line names the match
 (``{"match": {"a": ..., "b": ..., "variant": ..., "seed": ...}}``); every other
-line is one board's :class:`~.duplicate.BoardResult` (with the card turned up and
-both rooms' play; a line of an older journal without them still loads).  Since board ``i`` depends
-only on the seed and ``i`` (see :mod:`.duplicate`), boards read back from a
-journal are exactly the boards a fresh run would play: :func:`~.duplicate.run_match`
-with ``journal=`` plays only the boards missing from it and appends each chunk as
-it ends, so an interrupted match loses at most the chunks in progress.
+line is one board's :class:`~.duplicate.BoardResult`, with the card turned up and
+both rooms' play (a line of an older journal without them still loads).  Since
+board ``i`` depends only on the seed and ``i`` (see :mod:`.duplicate`), boards
+read back from a journal are exactly the boards a fresh run would play:
+:func:`~.duplicate.run_match` with ``journal=`` plays only the boards missing from
+it and appends each chunk as it ends, so an interrupted match loses at most the
+chunks in progress.
 
 A journal of another match (other players, variant or seed), or a line that is
 not a board, is refused with the file and the line named, and nothing is played.
