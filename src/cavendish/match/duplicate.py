@@ -60,7 +60,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from ..core.cards import Card, Seat, Side
+from ..core.cards import Card, Seat, Side, parse_cards
 from ..core.deal import Deal
 from ..core.events import Event
 from ..core.rules import Rules, get_rules
@@ -227,10 +227,10 @@ def room_names(a: str, b: str, rules: Rules, room: Literal[1, 2]) -> tuple[str, 
     ('Dummy', 'A search E', 'B pimc S', 'A search W')
     """
     dummies = table_dummies(rules)
+    kinds = {"a": a, "b": b}
     names = [
-        "Dummy" if seat in dummies
-        else f"{seat_team(seat, room).upper()} {a if seat_team(seat, room) == 'a' else b} {seat}"
-        for seat in Seat
+        "Dummy" if seat in dummies else f"{team.upper()} {kinds[team]} {seat}"
+        for seat, team in ((seat, seat_team(seat, room)) for seat in Seat)
     ]
     return (names[0], names[1], names[2], names[3])
 
@@ -402,6 +402,7 @@ class MatchResult:
         True
         """
         rules = get_rules(self.variant)
+        dummies = table_dummies(rules)
         out: list[HandRecord] = []
         for r in self.results:
             if not (all(r.plays) and r.trump_card):
@@ -413,10 +414,10 @@ class MatchResult:
                     out.append(HandRecord(
                         deal,
                         variant=self.variant,
-                        plays=tuple(Card.parse(c) for c in plays.split()),
+                        plays=tuple(parse_cards(plays)),
                         board=r.board + 1,
                         players=room_names(self.a, self.b, rules, room),
-                        dummies=table_dummies(rules),
+                        dummies=dummies,
                         event=f"{self.a} v {self.b}, seed {self.seed}, room {room}",
                     ))
             except ValueError as exc:
