@@ -27,7 +27,7 @@ the cap is passed (at least one batch is always solved).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...analysis import dd
@@ -36,7 +36,7 @@ from ...core.cards import Card, Side
 from ...core.state import SeatView
 from .sampling import World
 
-__all__ = ["Evaluation", "evaluate"]
+__all__ = ["Evaluation", "best_first", "evaluate"]
 
 _BATCH = 4
 """Worlds solved together when a time cap is set."""
@@ -67,7 +67,7 @@ class Evaluation:
 
     def ranked(self) -> list[tuple[Card, float]]:
         """The cards, best first (ties: the lower rank first)."""
-        return sorted(self.expected.items(), key=lambda kv: (-kv[1], kv[0] % 13, kv[0]))
+        return best_first(self.expected)
 
     def wins_against(self, card: Card, other: Card) -> float:
         """The weight of the worlds where ``card`` takes more tricks than ``other``,
@@ -81,6 +81,18 @@ class Evaluation:
             elif a < b:
                 diff -= w
         return diff / total if total else 0.0
+
+
+def best_first(values: Mapping[Card, float]) -> list[tuple[Card, float]]:
+    """The cards by their values, best first; among equal values the lowest rank first
+    (then the lower suit), the tie rule of every search player.
+
+    >>> from cavendish.core.cards import Card
+    >>> [str(c) for c, _ in best_first({Card.parse("SA"): 1.0, Card.parse("H2"): 1.0,
+    ...                                  Card.parse("D3"): 2.0})]
+    ['D3', 'H2', 'SA']
+    """
+    return sorted(values.items(), key=lambda kv: (-kv[1], kv[0] % 13, kv[0]))
 
 
 def evaluate(

@@ -51,7 +51,7 @@ from ...analysis.position import Position
 from ...core.cards import Card
 from ...core.state import SeatView
 from .budget import world_cost
-from .evaluate import Evaluation
+from .evaluate import Evaluation, best_first
 from .opponent import mean_values, redeal_others
 from .pimc import equal_groups
 from .sampling import World
@@ -67,8 +67,7 @@ def _modelled(position: int) -> int:
 
 def _choose(results: Sequence[dd.DDResult]) -> Card:
     """The card a sampling player picks from its deals: most mean tricks, then lowest."""
-    values = mean_values(results)
-    return min(values, key=lambda c: (-values[c], c % 13, c))
+    return best_first(mean_values(results))[0][0]
 
 
 def _renounced(shown: list[int], pos: Position, card: Card) -> list[int]:
