@@ -5,6 +5,10 @@ side can take), what each side made, the tricks each side's errors cost, and a
 table of every card: trick, seat, card, cost (tricks lost against the best card
 at that point) and a mark, ``?`` for one trick lost and ``??`` for two or more.
 ``--json`` prints the same as one JSON object (its shape is in docs/problems.md).
+``--by-team``, for the PBN file of a duplicate match (``cavendish match ... --pbn``),
+prints instead where each team's cards lost tricks: the costs summed by phase
+and position, A's gain over B in each, with its standard error over the boards
+(:mod:`cavendish.analysis.teams`).
 Boards are solved in parallel (``--workers``, default: every core), with a
 progress bar on stderr when stderr is a terminal.
 
@@ -32,6 +36,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..analysis.annotate import BoardAnnotation, annotate_records
 from ..analysis.position import PositionError
+from ..analysis.teams import TeamsError, team_breakdown
 from ..io.pbn import PBNError, read_pbn_file
 from ..io.record import HandRecord, RecordError
 
@@ -77,6 +82,13 @@ def register(app: typer.Typer) -> None:
             int | None,
             typer.Option("--workers", help="Processes to solve boards in (default: every core)."),
         ] = None,
+        by_team: Annotated[
+            bool,
+            typer.Option(
+                "--by-team",
+                help="For a duplicate match's file: each team's costs by phase and position.",
+            ),
+        ] = False,
     ) -> None:
         """The double-dummy cost of every card of every board of FILE.
 
@@ -84,7 +96,9 @@ def register(app: typer.Typer) -> None:
         "eldest", "dd_start": {"side", "tricks"}, "dd_start_ns", "made": {"NS",
         "EW"}, "lost": {"NS", "EW"}, "dd_now": {"NS", "EW"}, "finished",
         "stopped", "cards": [{"index", "trick", "seat", "side", "card", "cost",
-        "mark", "best", "got", "best_cards"}]}]}.
+        "mark", "best", "got", "best_cards"}]}]}.  With --by-team: {"file",
+        "teams", "boards", "tricks_per_deal", "rows": [{"where", "lost": {team:
+        tricks}, "gain", "se"}]}.
         """
         if workers is not None and workers < 1:
             _fail(f"--workers {workers}: must be at least 1", 2)
@@ -104,6 +118,16 @@ def register(app: typer.Typer) -> None:
             annotations = _run(records, workers or os.cpu_count() or 1)
         except (RecordError, PositionError) as exc:
             _fail(f"{file}: {exc}", 1)
+        if by_team:
+            try:
+                breakdown = team_breakdown(records, annotations)
+            except TeamsError as exc:
+                _fail(f"{file}: not a duplicate match between two teams: {exc}", 1)
+            if as_json:
+                typer.echo(json.dumps({"file": str(file), **breakdown.to_json()}))
+            else:
+                typer.echo(breakdown.format())
+            return
         if as_json:
             typer.echo(
                 json.dumps(
