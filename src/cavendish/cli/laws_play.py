@@ -846,13 +846,10 @@ def run_laws_game(
         )
         return 2
     kind = _computer_kind(player_kind)
-    if kind not in PLAYERS:
-        err.print(
-            f"cavendish: error: unknown player {kind!r}: "
-            f"expected one of {', '.join(sorted(PLAYERS))}",
-            markup=False,
-            soft_wrap=True,
-        )
+    try:
+        get_player(kind, 0)
+    except ValueError as exc:  # an unknown kind, or a bad option
+        err.print(f"cavendish: error: {exc}", markup=False, soft_wrap=True)
         return 2
     rng = random.Random(seed)
     names = [HUMAN, *COMPUTER_NAMES[: rules.players - 1]]

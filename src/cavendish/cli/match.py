@@ -38,7 +38,7 @@ from ..io.pbn import write_pbn_file
 from ..match.duplicate import MatchError, MatchResult, run_match
 from ..match.parallel import RayNotInstalled, default_workers
 from ..match.rubbers import RubberError, RubberStats, simulate_rubbers
-from ..players import UnknownPlayer
+from ..players import PlayerOptionError, UnknownPlayer
 from .terminal import progress_bar
 
 _R = TypeVar("_R")
@@ -179,7 +179,7 @@ def _with_progress(
     with progress_bar(label, total, quiet) as progress:
         try:
             return work(progress)
-        except (UnknownPlayer, UnknownVariant, refused, RayNotInstalled) as exc:
+        except (UnknownPlayer, PlayerOptionError, UnknownVariant, refused, RayNotInstalled) as exc:
             _fail(str(exc))
         except ValueError as exc:
             _fail(str(exc), 1)

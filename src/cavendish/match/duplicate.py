@@ -68,7 +68,16 @@ from ..core.state import SeatView, standing_plays
 from ..game.seating import Seating
 from ..game.session import PlayedHand, Session
 from ..io.record import HandRecord
-from ..players import PLAYERS, Player, UnknownPlayer, get_player, notify, notify_begin, player_names
+from ..players import (
+    PLAYERS,
+    Player,
+    UnknownPlayer,
+    get_player,
+    kind_of,
+    notify,
+    notify_begin,
+    player_names,
+)
 from .parallel import chunk_ranges, run_tasks
 from .seeds import derive_seed
 from .stats import Interval, mean_ci, median, percentile
@@ -116,19 +125,28 @@ class PlayerSpec:
     def named(cls, kind: str) -> PlayerSpec:
         """The spec of a registered kind; :class:`~cavendish.players.UnknownPlayer` if none.
 
+        A kind with options (``search:replies=0``) is built once here, so that a bad
+        option is refused before any board is played
+        (:class:`~cavendish.players.PlayerOptionError`).
+
         >>> PlayerSpec.named("random")
         PlayerSpec(kind='random', module='cavendish.players')
+        >>> PlayerSpec.named("pimc:worlds=8").kind
+        'pimc:worlds=8'
         """
-        factory = PLAYERS.get(kind) if is_registered(kind) else None
+        base = kind_of(kind)
+        factory = PLAYERS.get(base) if is_registered(base) else None
         if factory is None:
             raise UnknownPlayer(
-                f"unknown player {kind!r}: expected one of {', '.join(player_names())}"
+                f"unknown player {base!r}: expected one of {', '.join(player_names())}"
             )
+        if base != kind:
+            get_player(kind, 0)
         return cls(kind, getattr(factory, "__module__", None) or "cavendish.players")
 
     def build(self, seed: int, name: str) -> Player:
         """A new player of this kind."""
-        if self.kind not in PLAYERS:
+        if kind_of(self.kind) not in PLAYERS:
             with contextlib.suppress(ImportError):  # then get_player names the kinds
                 importlib.import_module(self.module)
         return get_player(self.kind, seed, name)

@@ -1,7 +1,9 @@
 """Computer players and the registry that names them.
 
 The registry is a dict of factories, ``kind -> factory(seed, name) -> Player``;
-other kinds of player add themselves with :func:`register`.
+other kinds of player add themselves with :func:`register`.  A kind may carry
+options (``search:replies=0:worlds=64``, :mod:`cavendish.players.options`) when
+it is registered with a builder that takes them.
 
 >>> get_player("random", 3, "Hoyle")
 RandomPlayer(seed=3, name='Hoyle')
@@ -9,25 +11,36 @@ RandomPlayer(seed=3, name='Hoyle')
 Traceback (most recent call last):
 ...
 cavendish.players.UnknownPlayer: unknown player 'oracle': expected one of classical, pimc, ...
+>>> get_player("pimc:worlds=8", 3).budget.worlds
+8
+>>> get_player("random:speed=2", 3)
+Traceback (most recent call last):
+...
+cavendish.players.options.PlayerOptionError: player 'random:speed=2': random takes no options
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from .base import Observer, Player, PlayerError, has_observer, notify, notify_begin
+from .options import PlayerOptionError, build_with_options, parse_kind
 from .random import RandomPlayer
 
 __all__ = [
+    "CONFIGURABLE",
     "PLAYERS",
     "Observer",
+    "OptionsBuilder",
     "Player",
     "PlayerError",
     "PlayerFactory",
+    "PlayerOptionError",
     "RandomPlayer",
     "UnknownPlayer",
     "get_player",
     "has_observer",
+    "kind_of",
     "notify",
     "notify_begin",
     "player_names",
@@ -36,6 +49,9 @@ __all__ = [
 
 PlayerFactory = Callable[[int, str], Player]
 """Builds a player from a seed and a display name."""
+
+OptionsBuilder = Callable[[str, int, str, Mapping[str, str]], Player]
+"""Builds a player from the whole kind string, a seed, a display name and the options."""
 
 
 class UnknownPlayer(ValueError):
@@ -58,8 +74,24 @@ def _search(seed: int, name: str) -> Player:
     return SearchPlayer(seed, name)
 
 
+def _pimc_with(spec: str, seed: int, name: str, options: Mapping[str, str]) -> Player:
+    from .search import PIMCPlayer
+    from .search.budget import Budget
+
+    return build_with_options(spec, PIMCPlayer, seed, name, options, budget=Budget())
+
+
+def _search_with(spec: str, seed: int, name: str, options: Mapping[str, str]) -> Player:
+    from .search import STRONG_BUDGET, SearchPlayer
+
+    return build_with_options(spec, SearchPlayer, seed, name, options, budget=STRONG_BUDGET)
+
+
 PLAYERS: dict[str, PlayerFactory] = {"random": _random, "pimc": _pimc, "search": _search}
 """Every kind of computer player, by name."""
+
+CONFIGURABLE: dict[str, OptionsBuilder] = {"pimc": _pimc_with, "search": _search_with}
+"""The kinds that take options, with their builders."""
 
 
 def player_names() -> list[str]:
@@ -67,17 +99,42 @@ def player_names() -> list[str]:
     return sorted(PLAYERS)
 
 
-def register(kind: str, factory: PlayerFactory) -> None:
-    """Add a kind of player to the registry (a later registration replaces an earlier)."""
+def register(kind: str, factory: PlayerFactory, options: OptionsBuilder | None = None) -> None:
+    """Add a kind of player to the registry (a later registration replaces an earlier);
+    ``options`` builds it with options (``kind:key=value``), if it takes any."""
     PLAYERS[kind] = factory
+    if options is None:
+        CONFIGURABLE.pop(kind, None)
+    else:
+        CONFIGURABLE[kind] = options
+
+
+def kind_of(spec: str) -> str:
+    """The registered kind a kind string names, without its options.
+
+    >>> kind_of("search:replies=0"), kind_of("random")
+    ('search', 'random')
+    """
+    return parse_kind(spec)[0]
 
 
 def get_player(kind: str, seed: int, name: str | None = None) -> Player:
-    """A new player of ``kind`` with its own ``seed`` (``name`` defaults to the kind)."""
-    factory = PLAYERS.get(kind)
+    """A new player of ``kind`` with its own ``seed`` (``name`` defaults to the kind).
+
+    ``kind`` may carry options, ``search:replies=0:worlds=64``; a malformed,
+    unknown or refused option raises :class:`PlayerOptionError`.
+    """
+    base, options = parse_kind(kind)
+    factory = PLAYERS.get(base)
     if factory is None:
-        raise UnknownPlayer(f"unknown player {kind!r}: expected one of {', '.join(player_names())}")
-    return factory(seed, kind if name is None else name)
+        raise UnknownPlayer(f"unknown player {base!r}: expected one of {', '.join(player_names())}")
+    display = kind if name is None else name
+    if not options:
+        return factory(seed, display)
+    build = CONFIGURABLE.get(base)
+    if build is None:
+        raise PlayerOptionError(f"player {kind!r}: {base} takes no options")
+    return build(kind, seed, display, options)
 
 
 from .classical import ClassicalPlayer  # noqa: E402, F401  (registers itself as "classical")

@@ -7,14 +7,21 @@ American leads, each card with the convention that chose it.
 >>> ClassicalPlayer("old").decide(HandState(deal).view(Seat.E)).convention
 'C42'
 
-The player registers itself as ``"classical"`` (modern school):
+The player registers itself as ``"classical"`` (modern school; ``classical:school=old``
+for the old school):
 
 >>> from cavendish.players import get_player
 >>> get_player("classical", 7, "Pole")
 ClassicalPlayer(school='modern', seed=7, name='Pole')
+>>> get_player("classical:school=old", 7, "Clay")
+ClassicalPlayer(school='old', seed=7, name='Clay')
 """
 
+from collections.abc import Mapping
+
 from .. import register as _register
+from ..base import Player
+from ..options import build_with_options
 from .catalogue import TITLES, UnknownConvention, title_of
 from .decision import FORCED, Decision
 from .player import ClassicalPlayer
@@ -26,7 +33,11 @@ def _factory(seed: int, name: str) -> ClassicalPlayer:
     return ClassicalPlayer("modern", seed, name)
 
 
-_register("classical", _factory)
+def _with_options(spec: str, seed: int, name: str, options: Mapping[str, str]) -> Player:
+    return build_with_options(spec, ClassicalPlayer, seed, name, options)
+
+
+_register("classical", _factory, _with_options)
 
 __all__ = [
     "FORCED",
