@@ -156,9 +156,10 @@ def is_registered(kind: str) -> bool:
     """Whether ``kind`` is a registered player, importing ``cavendish.players.<kind>``
     first if it is not (a player package registers its kind when imported).
 
-    >>> is_registered("random"), is_registered("nobody")
-    (True, False)
+    >>> is_registered("random"), is_registered("nobody"), is_registered("pimc:worlds=8")
+    (True, False, True)
     """
+    kind = kind_of(kind)
     if kind not in PLAYERS and kind.isidentifier():
         try:
             importlib.import_module(f"cavendish.players.{kind}")
