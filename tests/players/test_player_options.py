@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from cavendish.analysis.teams import teams_of
-from cavendish.cli.main import app
+from cavendish.cli.main import app, make_session
+from cavendish.core import Seat
+from cavendish.core.rules import get_rules
 from cavendish.match import run_match
 from cavendish.players import PlayerOptionError, UnknownPlayer, get_player, kind_of
 from cavendish.players.classical import ClassicalPlayer
@@ -102,3 +105,25 @@ def test_match_cli_json_names_the_kind_with_its_options() -> None:
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     assert out["a"] == "classical:school=old"
+
+
+def test_play_cli_refuses_a_bad_players_kind_before_dealing() -> None:
+    result = CliRunner().invoke(app, ["play", "--players", "search:wrold=3", "--seed", "1"])
+    assert result.exit_code == 2
+    assert "--players: player 'search:wrold=3': unknown option 'wrold'" in result.output
+    unknown = CliRunner().invoke(app, ["play", "--players", "oracle", "--seed", "1"])
+    assert unknown.exit_code == 2
+    assert "unknown player 'oracle'" in unknown.output
+
+
+def test_play_sits_the_players_of_the_kind_asked(tmp_path: Path) -> None:
+    session = make_session(get_rules("short"), Seat.S, 5, "classical:school=old")
+    computers = [p for p in session.players.values() if p is not None]
+    assert len(computers) == 3
+    assert all(isinstance(p, ClassicalPlayer) and p.school.name == "old" for p in computers)
+    out = tmp_path / "r.pbn"
+    result = CliRunner().invoke(
+        app, ["play", "--players", "random", "--seed", "1", "-o", str(out)], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert out.exists()

@@ -109,6 +109,14 @@ def play(
             "irregularity (0 to 1).",
         ),
     ] = 0.0,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            help="The computer players' kind: classical, search, pimc, random, with "
+            "options if any (search:worlds=24).",
+        ),
+    ] = "classical",
 ) -> None:
     """Play a whole rubber in the terminal against computer players.
 
@@ -124,6 +132,10 @@ def play(
         _fail(f"--sloppy {sloppy}: expected a chance between 0 and 1", 2)
     if sloppy and not laws:
         _fail("--sloppy needs --laws: irregularities are only allowed under the laws", 2)
+    try:
+        get_player(players, 0)
+    except ValueError as exc:  # an unknown kind or a bad option
+        _fail(f"--players: {exc}", 2)
     if laws:
         from .laws_play import run_laws_game
 
@@ -136,11 +148,12 @@ def play(
             Console(highlight=False),
             sys.stdin,
             errors=Console(stderr=True, highlight=False),
+            player_kind=players,
         )
         if status:
             raise typer.Exit(status)
         return
-    session = make_session(rules, me, seed)
+    session = make_session(rules, me, seed, players)
     game = TerminalGame(
         session=session,
         console=Console(highlight=False),
