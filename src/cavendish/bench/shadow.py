@@ -1,0 +1,300 @@
+"""Shadow study: versions of a player asked for a card at the very same decisions.
+
+Design note
+-----------
+A duplicate match (:mod:`cavendish.match.duplicate`) measures a change to a
+player by whole hands, and a hand's result carries the noise of every other card
+in it: telling +0.03 tricks a deal from nought takes thousands of boards.  A
+*shadow study* screens a change far more cheaply.  Team A (the ``host`` kind)
+plays team B as in a match, room 1 and room 2; at each of A's decisions chosen
+(``places`` in the trick, ``tricks``), every ``shadow`` kind, fed the same views
+and events as the host since the hand began, is asked for its card too, and only
+the host's card is played.  After the hand each card is scored double dummy on
+the true layout (the position before the decision solved once): its *cost*,
+tricks lost against the best card there.  A shadow's cost minus the first
+shadow's (the *base*), summed per board, is the paired difference of the two
+versions on identical positions.
+
+What it does not see: what a card tells partner, and the cards after it.  Those
+are exactly what double dummy on the true layout leaves out, so the study ranks
+versions on the decision's own merits; a change it favours must still win a
+match.  Every shadow has the seed the host has in that seat, so a shadow of the
+host's own kind chooses the host's card (the tests check it).
+
+Run as ``python -m cavendish.bench.shadow --host search --opponent pimc
+--shadows search search:replies=0 --places 1 --boards 50 --seed 7``; one JSON
+object: the decisions asked, and for each shadow the decisions where it differs
+from the base, its mean cost, and its difference from the base per board with
+the standard error over the boards, overall and by place in the trick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..analysis import dd
+from ..core.cards import Card, Seat
+from ..core.rules import get_rules
+from ..core.state import HandState, SeatView, standing_plays
+from ..game.seating import Seating
+from ..game.session import Session
+from ..match.duplicate import (
+    PlayerSpec,
+    board_dealer,
+    deal_seed,
+    player_seed,
+    room_names,
+    seat_team,
+    table_dummies,
+)
+from ..match.parallel import default_workers, run_tasks
+from ..players import Player, notify, notify_begin
+
+__all__ = ["Decision", "ShadowSpec", "main", "shadow_board", "study", "summarise"]
+
+PLACES = ("lead", "second hand", "third hand", "fourth hand")
+
+
+@dataclass(frozen=True, slots=True)
+class ShadowSpec:
+    """What to study: the host, its opponent, the shadows (the first is the base)."""
+
+    host: str
+    opponent: str
+    shadows: tuple[str, ...]
+    seed: int = 1
+    variant: str = "short"
+    places: frozenset[int] = frozenset(range(4))
+    """Places in the trick to ask at (0 lead ... 3 fourth hand)."""
+    tricks: tuple[int, int] = (1, 13)
+    """First and last trick (1-based) to ask at."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the host's: where it was, and every shadow's card and cost."""
+
+    board: int
+    room: int
+    index: int
+    """Cards played before it."""
+    seat: Seat
+    played: Card
+    cards: tuple[Card, ...]
+    costs: tuple[int, ...] = ()
+
+    @property
+    def place(self) -> int:
+        """0 lead, 1 second hand, 2 third hand, 3 fourth hand."""
+        return self.index % 4
+
+    @property
+    def trick(self) -> int:
+        """1-based."""
+        return self.index // 4 + 1
+
+
+@dataclass(slots=True)
+class _Shadowed:
+    """The host's player with its shadows: every event reaches all; the host plays."""
+
+    inner: Player
+    shadows: list[Player]
+    spec: ShadowSpec
+    board: int
+    room: int
+    log: list[Decision] = field(default_factory=list)
+    name: str = ""
+    """The host's name at the table."""
+
+    def __post_init__(self) -> None:
+        self.name = self.inner.name
+
+    def begin_hand(self, view: SeatView) -> None:
+        notify_begin(self.inner, view)
+        for s in self.shadows:
+            notify_begin(s, view)
+
+    def observe(self, event: Any) -> None:
+        notify(self.inner, event)
+        for s in self.shadows:
+            notify(s, event)
+
+    def choose(self, view: SeatView) -> Card:
+        index = view.trick_number * 4 + len(view.trick)
+        first, last = self.spec.tricks
+        ask = index % 4 in self.spec.places and first <= index // 4 + 1 <= last
+        cards = tuple(s.choose(view) for s in self.shadows) if ask else ()
+        card = self.inner.choose(view)
+        if ask and len(view.legal_cards()) > 1:
+            self.log.append(Decision(self.board, self.room, index, view.seat, card, cards))
+        return card
+
+
+def _room(spec: ShadowSpec, board: int, room: Literal[1, 2]) -> list[Decision]:
+    rules = get_rules(spec.variant)
+    dummies = table_dummies(rules)
+    players: dict[Seat, Player | None] = {}
+    names: dict[Seat, str] = {}
+    wrapped: list[_Shadowed] = []
+    for seat, name in zip(Seat, room_names(spec.host, spec.opponent, rules, room), strict=True):
+        if seat in dummies:
+            continue
+        pseed = player_seed(spec.seed, board, seat)
+        if seat_team(seat, room) == "a":
+            inner = PlayerSpec.named(spec.host).build(pseed, name)
+            shadows = [PlayerSpec.named(k).build(pseed, name) for k in spec.shadows]
+            w = _Shadowed(inner, shadows, spec, board, room)
+            wrapped.append(w)
+            players[seat] = w
+        else:
+            players[seat] = PlayerSpec.named(spec.opponent).build(pseed, name)
+        names[seat] = name
+    seating = Seating(names, dummies, board_dealer(board), None)
+    rng = random.Random(deal_seed(spec.seed, board))
+    session = Session(rules, seating, players, rng, rubbers=None, max_hands=1, tell_score=False)
+    played = session.play_all().hands[0]
+    plays = [e.card for e in standing_plays(played.state.events)]
+    decisions = sorted((d for w in wrapped for d in w.log), key=lambda d: d.index)
+    out: list[Decision] = []
+    for d in decisions:
+        state = HandState(played.state.deal, rules)
+        for card in plays[: d.index]:
+            state.play(card)
+        assert state.turn == d.seat and plays[d.index] == d.played, "the decision replays"
+        result = dd.solve_state(state)
+        costs = tuple(result.best - result.tricks[c] for c in d.cards)
+        out.append(Decision(d.board, d.room, d.index, d.seat, d.played, d.cards, costs))
+    return out
+
+
+def shadow_board(task: tuple[ShadowSpec, int]) -> list[Decision]:
+    """Both rooms of one board (0-based): every decision asked, scored."""
+    spec, board = task
+    return _room(spec, board, 1) + _room(spec, board, 2)
+
+
+def study(spec: ShadowSpec, boards: int, *, first: int = 0, workers: int = 1) -> list[Decision]:
+    """Boards ``first`` to ``first + boards - 1``, in ``workers`` processes."""
+    for kind in (spec.host, spec.opponent, *spec.shadows):
+        PlayerSpec.named(kind)  # refuses an unknown kind or a bad option now
+    if len(spec.shadows) < 2:
+        raise ValueError("a shadow study compares at least two shadows (the first is the base)")
+    if boards < 1:
+        raise ValueError(f"boards: {boards}; at least one")
+    tasks = [(spec, b) for b in range(first, first + boards)]
+    results = run_tasks(shadow_board, tasks, workers=workers)
+    return [d for r in results for d in r]
+
+
+def _mean_se(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
+def summarise(
+    spec: ShadowSpec, decisions: Sequence[Decision], boards: Sequence[int]
+) -> dict[str, Any]:
+    """The figures of a study: per shadow, overall and by place in the trick.
+
+    ``boards`` lists the boards played (a board with no decision asked counts as
+    a difference of nought).  ``cost_per_board_vs_base``: the shadow's cost minus
+    the base's, summed over both rooms' decisions of a board, mean and standard
+    error over the boards (negative: the shadow loses fewer tricks).
+    """
+    def figures(k: int, ds: Sequence[Decision]) -> dict[str, Any]:
+        per_board = dict.fromkeys(boards, 0.0)
+        for d in ds:
+            per_board[d.board] += d.costs[k] - d.costs[0]
+        mean, se = _mean_se(list(per_board.values()))
+        return {
+            "decisions": len(ds),
+            "differ_from_base": sum(d.cards[k] != d.cards[0] for d in ds),
+            "mean_cost": round(sum(d.costs[k] for d in ds) / len(ds), 4) if ds else None,
+            "cost_per_board_vs_base": round(mean, 4),
+            "se": round(se, 4),
+        }
+
+    out: dict[str, Any] = {
+        "host": spec.host,
+        "opponent": spec.opponent,
+        "seed": spec.seed,
+        "variant": spec.variant,
+        "boards": len(boards),
+        "decisions": len(decisions),
+        "places": [PLACES[p] for p in sorted(spec.places)],
+        "tricks": list(spec.tricks),
+        "host_differs_from_base": sum(d.played != d.cards[0] for d in decisions),
+        "shadows": [],
+    }
+    for k, kind in enumerate(spec.shadows):
+        entry = {"kind": kind, **figures(k, decisions)}
+        entry["by_place"] = {
+            PLACES[p]: figures(k, [d for d in decisions if d.place == p])
+            for p in sorted(spec.places)
+        }
+        out["shadows"].append(entry)
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (see the module's note)."""
+    ap = argparse.ArgumentParser(prog="python -m cavendish.bench.shadow", description=__doc__)
+    ap.add_argument("--host", default="search", help="Team A's kind, whose cards are played.")
+    ap.add_argument("--opponent", default="pimc", help="Team B's kind.")
+    ap.add_argument(
+        "--shadows", nargs="+", required=True, help="Kinds asked; the first is the base."
+    )
+    ap.add_argument("--boards", type=int, default=20)
+    ap.add_argument("--first", type=int, default=0, help="First board (0-based).")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", default="short")
+    ap.add_argument("--places", default="0,1,2,3", help="Places in the trick, 0 (lead) to 3.")
+    ap.add_argument("--tricks", default="1-13", help="Tricks to ask at, e.g. 2-9.")
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--decisions", default=None, help="Also write every decision (JSON lines).")
+    args = ap.parse_args(argv)
+    try:
+        places = frozenset(int(p) for p in args.places.split(","))
+        lo, _, hi = args.tricks.partition("-")
+        tricks = (int(lo), int(hi or lo))
+    except ValueError:
+        ap.error(f"--places {args.places!r} / --tricks {args.tricks!r}: expected 0,1 and 2-9")
+    if not places <= set(range(4)) or not 1 <= tricks[0] <= tricks[1] <= 13:
+        ap.error(f"--places {args.places!r} / --tricks {args.tricks!r}: places 0-3, tricks 1-13")
+    spec = ShadowSpec(
+        args.host, args.opponent, tuple(args.shadows), args.seed, args.variant, places, tricks
+    )
+    try:
+        workers = args.workers or default_workers()
+        decisions = study(spec, args.boards, first=args.first, workers=workers)
+    except ValueError as exc:
+        print(f"cavendish.bench.shadow: error: {exc}", file=sys.stderr)
+        return 2
+    if args.decisions:
+        with open(args.decisions, "w", encoding="utf-8") as f:
+            for d in decisions:
+                f.write(json.dumps({
+                    "board": d.board, "room": d.room, "index": d.index, "seat": str(d.seat),
+                    "played": str(d.played), "cards": [str(c) for c in d.cards],
+                    "costs": list(d.costs),
+                }) + "\n")
+    boards = list(range(args.first, args.first + args.boards))
+    print(json.dumps(summarise(spec, decisions, boards)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

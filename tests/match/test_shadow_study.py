@@ -1,0 +1,99 @@
+"""The shadow study (cavendish.bench.shadow): versions of a player at the same decisions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cavendish.analysis import dd
+from cavendish.bench.shadow import Decision, ShadowSpec, main, study, summarise
+from cavendish.core import Card, HandState, Seat
+from cavendish.core.rules import get_rules
+from cavendish.match import run_match
+
+
+def test_a_shadow_of_the_hosts_own_kind_chooses_the_hosts_card() -> None:
+    spec = ShadowSpec("pimc:worlds=3:work=60", "classical",
+                      ("pimc:worlds=3:work=60", "classical"), seed=5)
+    decisions = study(spec, 1)
+    assert decisions
+    assert all(d.cards[0] == d.played for d in decisions)
+    assert all(d.costs[0] >= 0 and d.costs[1] >= 0 for d in decisions)
+
+
+def test_the_host_plays_as_in_a_match_and_costs_are_double_dummy_on_the_true_layout() -> None:
+    spec = ShadowSpec("classical", "random", ("classical", "random"), seed=8,
+                      places=frozenset({1, 2}), tricks=(2, 9))
+    decisions = study(spec, 2)
+    m = run_match("classical", "random", boards=2, seed=8)
+    plays = {(r.board, room): r.plays[room - 1].split() for r in m.results for room in (1, 2)}
+    deals = {r.board: r for r in m.results}
+    rules = get_rules("short")
+    assert decisions
+    for d in decisions:
+        assert d.place in (1, 2) and 2 <= d.trick <= 9
+        # the host's card is the card played at that point of the match itself
+        assert str(d.played) == plays[(d.board, d.room)][d.index]
+        rec = next(x for x in m.records() if x.board == d.board + 1 and
+                   x.event.endswith(f"room {d.room}"))
+        state = HandState(rec.deal, rules)
+        for c in plays[(d.board, d.room)][: d.index]:
+            state.play(c)
+        result = dd.solve_state(state)
+        assert d.costs == tuple(result.best - result.tricks[c] for c in d.cards)
+    assert set(deals) == {0, 1}
+
+
+def test_summary_sums_the_differences_per_board() -> None:
+    spec = ShadowSpec("x", "y", ("base", "other"))
+    c = Card.parse
+    ds = [
+        Decision(0, 1, 5, Seat.N, c("SA"), (c("SA"), c("S2")), (0, 1)),
+        Decision(0, 2, 6, Seat.E, c("HA"), (c("HA"), c("HA")), (0, 0)),
+        Decision(1, 1, 9, Seat.S, c("DA"), (c("D2"), c("DA")), (2, 0)),
+    ]
+    out = summarise(spec, ds, [0, 1, 2])
+    other = out["shadows"][1]
+    # per board: +1, -2, 0 -> mean -1/3, sd sqrt(((4/3)^2 + (5/3)^2 + (1/3)^2) / 2)
+    assert other["cost_per_board_vs_base"] == pytest.approx(-1 / 3, abs=1e-4)
+    sd = ((16 / 9 + 25 / 9 + 1 / 9) / 2) ** 0.5
+    assert other["se"] == pytest.approx(sd / 3**0.5, abs=1e-4)
+    assert other["differ_from_base"] == 2
+    assert out["host_differs_from_base"] == 1
+    assert other["by_place"]["second hand"]["decisions"] == 2  # indices 5 and 9
+    assert other["by_place"]["third hand"]["cost_per_board_vs_base"] == 0.0
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--shadows", "classical"], "at least two shadows"),
+    (["--shadows", "classical", "oracle"], "unknown player 'oracle'"),
+    (["--shadows", "classical", "classical:school=new"], "unknown school 'new'"),
+])
+def test_shadow_cli_refuses_bad_requests(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*argv, "--boards", "1", "--workers", "1"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_shadow_cli_refuses_bad_places(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--shadows", "a", "b", "--places", "5"])
+    assert exc.value.code == 2
+    assert "--places '5'" in capsys.readouterr().err
+
+
+def test_shadow_cli_prints_one_json_object(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "d.jsonl"
+    assert main(["--host", "classical", "--opponent", "random", "--shadows", "classical",
+                 "random", "--boards", "1", "--workers", "1", "--places", "0",
+                 "--decisions", str(out)]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["boards"] == 1 and figures["places"] == ["lead"]
+    assert [s["kind"] for s in figures["shadows"]] == ["classical", "random"]
+    lines = out.read_text().splitlines()
+    assert len(lines) == figures["decisions"]
