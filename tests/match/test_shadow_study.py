@@ -15,8 +15,9 @@ from cavendish.match import run_match
 
 
 def test_a_shadow_of_the_hosts_own_kind_chooses_the_hosts_card() -> None:
+    # the same player spelled differently, so that the shadow is really asked
     spec = ShadowSpec("pimc:worlds=3:work=60", "classical",
-                      ("pimc:worlds=3:work=60", "classical"), seed=5)
+                      ("pimc:work=60:worlds=3", "classical"), seed=5)
     decisions = study(spec, 1)
     assert decisions
     assert all(d.cards[0] == d.played for d in decisions)

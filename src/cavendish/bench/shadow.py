@@ -19,7 +19,8 @@ What it does not see: what a card tells partner, and the cards after it.  Those
 are exactly what double dummy on the true layout leaves out, so the study ranks
 versions on the decision's own merits; a change it favours must still win a
 match.  Every shadow has the seed the host has in that seat, so a shadow of the
-host's own kind chooses the host's card (the tests check it).
+host's own kind would choose the host's card (the tests check it with a kind
+spelled differently); such a shadow is not asked, the host's card is its card.
 
 Run as ``python -m cavendish.bench.shadow --host search --opponent pimc
 --shadows search search:replies=0 --places 1 --boards 50 --seed 7``; one JSON
@@ -106,7 +107,8 @@ class _Shadowed:
     """The host's player with its shadows: every event reaches all; the host plays."""
 
     inner: Player
-    shadows: list[Player]
+    shadows: list[Player | None]
+    """None for a shadow of the host's own kind."""
     spec: ShadowSpec
     board: int
     room: int
@@ -120,19 +122,22 @@ class _Shadowed:
     def begin_hand(self, view: SeatView) -> None:
         notify_begin(self.inner, view)
         for s in self.shadows:
-            notify_begin(s, view)
+            if s is not None:
+                notify_begin(s, view)
 
     def observe(self, event: Any) -> None:
         notify(self.inner, event)
         for s in self.shadows:
-            notify(s, event)
+            if s is not None:
+                notify(s, event)
 
     def choose(self, view: SeatView) -> Card:
         index = view.trick_number * 4 + len(view.trick)
         first, last = self.spec.tricks
         ask = index % 4 in self.spec.places and first <= index // 4 + 1 <= last
-        cards = tuple(s.choose(view) for s in self.shadows) if ask else ()
         card = self.inner.choose(view)
+        # a shadow of the host's own kind would choose the host's card: it is not asked
+        cards = tuple(card if s is None else s.choose(view) for s in self.shadows) if ask else ()
         if ask and len(view.legal_cards()) > 1:
             self.log.append(Decision(self.board, self.room, index, view.seat, card, cards))
         return card
@@ -150,7 +155,10 @@ def _room(spec: ShadowSpec, board: int, room: Literal[1, 2]) -> list[Decision]:
         pseed = player_seed(spec.seed, board, seat)
         if seat_team(seat, room) == "a":
             inner = PlayerSpec.named(spec.host).build(pseed, name)
-            shadows = [PlayerSpec.named(k).build(pseed, name) for k in spec.shadows]
+            shadows = [
+                None if k == spec.host else PlayerSpec.named(k).build(pseed, name)
+                for k in spec.shadows
+            ]
             w = _Shadowed(inner, shadows, spec, board, room)
             wrapped.append(w)
             players[seat] = w
