@@ -7,12 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 from cavendish.analysis.annotate import annotate_records
 from cavendish.analysis.teams import CATEGORIES, TeamBreakdown, TeamsError, team_breakdown, teams_of
-from cavendish.cli.analyse import register
+from cavendish.cli.main import app
 from cavendish.io import write_pbn_file
 from cavendish.io.pbn import read_pbn_file
 from cavendish.match import run_match
@@ -117,36 +116,25 @@ def test_records_that_are_not_a_duplicate_match_are_refused() -> None:
         team_breakdown(recs, [unfinished, *anns[1:]])
 
 
-def _app() -> typer.Typer:
-    app = typer.Typer()
-
-    @app.callback()
-    def main() -> None:
-        """Test root."""
-
-    register(app)
-    return app
-
-
 def test_analyse_by_team_cli(tmp_path: Path) -> None:
     m = run_match("classical", "random", boards=2, seed=9)
     path = tmp_path / "match.pbn"
     write_pbn_file(m.records(), path)
     assert len(read_pbn_file(path)) == 4
     runner = CliRunner()
-    result = runner.invoke(_app(), ["analyse", str(path), "--by-team", "--json", "--workers", "1"])
+    result = runner.invoke(app, ["analyse", str(path), "--by-team", "--json", "--workers", "1"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     assert out["teams"] == ["A classical", "B random"]
     assert out["boards"] == 2
     assert out["tricks_per_deal"] == pytest.approx(m.tricks.mean)
     assert out["rows"][0]["where"] == "the whole hand"
-    text = runner.invoke(_app(), ["analyse", str(path), "--by-team", "--workers", "1"])
+    text = runner.invoke(app, ["analyse", str(path), "--by-team", "--workers", "1"])
     assert text.exit_code == 0
     assert "A classical v B random: 2 boards" in text.output
     assert "third hand" in text.output
     # a file that is not a match's: one room of each board only
     write_pbn_file(m.records()[::2], tmp_path / "half.pbn")
-    bad = runner.invoke(_app(), ["analyse", str(tmp_path / "half.pbn"), "--by-team"])
+    bad = runner.invoke(app, ["analyse", str(tmp_path / "half.pbn"), "--by-team"])
     assert bad.exit_code == 1
     assert "not a duplicate match between two teams: board 1: played once" in bad.output

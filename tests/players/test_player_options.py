@@ -27,17 +27,6 @@ def test_parse_kind_splits_the_kind_and_its_options() -> None:
     assert kind_of("classical:school=old") == "classical"
 
 
-@pytest.mark.parametrize(("spec", "message"), [
-    ("search:", "an empty option"),
-    ("search:replies", "option 'replies' has no value"),
-    ("search:replies=", "option 'replies' has no value"),
-    ("search:replies=1:replies=2", "option 'replies' is given twice"),
-])
-def test_malformed_options_are_refused_naming_the_kind(spec: str, message: str) -> None:
-    with pytest.raises(PlayerOptionError, match=re.escape(f"player '{spec}': {message}")):
-        get_player(spec, 1)
-
-
 def test_search_options_set_the_player_and_its_budget() -> None:
     p = get_player("search:replies=0:worlds=64:work=4000:conventions=none:beta=0.25", 3)
     assert isinstance(p, SearchPlayer)
@@ -65,6 +54,12 @@ def test_classical_school_option() -> None:
 
 
 @pytest.mark.parametrize(("spec", "message"), [
+    # malformed
+    ("search:", "an empty option"),
+    ("search:replies", "option 'replies' has no value"),
+    ("search:replies=", "option 'replies' has no value"),
+    ("search:replies=1:replies=2", "option 'replies' is given twice"),
+    # unknown, mistyped or refused by the player
     ("search:replies=1.5", "option replies='1.5' must be a whole number"),
     ("search:beta=high", "option beta='high' must be a number"),
     ("search:worlds=none", "option worlds='none' must be a whole number"),
@@ -74,7 +69,7 @@ def test_classical_school_option() -> None:
     ("pimc:beta=1", "unknown option 'beta'"),
     ("random:seed=3", "random takes no options"),
 ])
-def test_bad_options_are_refused_with_what_is_wrong(spec: str, message: str) -> None:
+def test_bad_options_are_refused_naming_the_kind_and_what_is_wrong(spec: str, message: str) -> None:
     with pytest.raises(PlayerOptionError, match=re.escape(f"player '{spec}': {message}")):
         get_player(spec, 1)
 
