@@ -35,6 +35,7 @@ otherwise :class:`TeamsError` says which board is wrong and why.
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -173,12 +174,9 @@ class TeamBreakdown:
 
 
 def _mean_se(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
+    # the standard library's, since analysis sits below cavendish.match.stats
+    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return statistics.fmean(values), se
 
 
 def team_breakdown(
@@ -204,8 +202,7 @@ def team_breakdown(
         raise ValueError(f"{len(records)} records but {len(annotations)} annotations")
     if not records:
         raise TeamsError("no board")
-    by_board: dict[int, list[tuple[tuple[str, str], BoardAnnotation]]] = {}
-    deals: dict[int, list[Deal]] = {}
+    by_board: dict[int, list[tuple[tuple[str, str], BoardAnnotation, Deal]]] = {}
     names: list[str] = []
     for rec, ann in zip(records, annotations, strict=True):
         if rec.board != ann.board:
@@ -217,8 +214,7 @@ def team_breakdown(
         for t in sides:
             if t not in names:
                 names.append(t)
-        by_board.setdefault(rec.board, []).append((sides, ann))
-        deals.setdefault(rec.board, []).append(rec.deal)
+        by_board.setdefault(rec.board, []).append((sides, ann, rec.deal))
     if len(names) != 2:
         raise TeamsError(f"a match is between two teams, and the file names {len(names)}: {names}")
     a, b = names
@@ -231,11 +227,11 @@ def team_breakdown(
             raise TeamsError(f"board {board}: played {times}, not twice")
         if rooms[0][0] != (rooms[1][0][1], rooms[1][0][0]):
             raise TeamsError(f"board {board}: the teams did not swap seats between the rooms")
-        if deals[board][0] != deals[board][1]:
+        if rooms[0][2] != rooms[1][2]:
             raise TeamsError(f"board {board}: the two rooms did not hold the same deal")
         totals = [[0.0, 0.0] for _ in CATEGORIES]
         made_a = 0
-        for sides, ann in rooms:
+        for sides, ann, _ in rooms:
             team_of_side = {Side.NS: sides[0], Side.EW: sides[1]}
             made_a += ann.made[0] if sides[0] == a else ann.made[1]
             for note in ann.cards:

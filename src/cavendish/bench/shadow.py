@@ -33,8 +33,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -44,18 +42,9 @@ from ..analysis import dd
 from ..core.cards import Card, Seat
 from ..core.rules import get_rules
 from ..core.state import HandState, SeatView, standing_plays
-from ..game.seating import Seating
-from ..game.session import Session
-from ..match.duplicate import (
-    PlayerSpec,
-    board_dealer,
-    deal_seed,
-    player_seed,
-    room_names,
-    seat_team,
-    table_dummies,
-)
+from ..match.duplicate import MatchSpec, PlayerSpec, Team, play_room, player_seed
 from ..match.parallel import default_workers, run_tasks
+from ..match.stats import mean_ci
 from ..players import Player, notify, notify_begin
 
 __all__ = ["Decision", "ShadowSpec", "main", "shadow_board", "study", "summarise"]
@@ -143,73 +132,63 @@ class _Shadowed:
         return card
 
 
-def _room(spec: ShadowSpec, board: int, room: Literal[1, 2]) -> list[Decision]:
-    rules = get_rules(spec.variant)
-    dummies = table_dummies(rules)
-    players: dict[Seat, Player | None] = {}
-    names: dict[Seat, str] = {}
+_Task = tuple[ShadowSpec, MatchSpec, tuple[PlayerSpec | None, ...], int]
+"""What a worker needs for one board: the study, the match, the shadows (None for
+the host's own kind) and the board."""
+
+
+def _room(task: _Task, room: Literal[1, 2]) -> list[Decision]:
+    spec, match, shadows, board = task
     wrapped: list[_Shadowed] = []
-    for seat, name in zip(Seat, room_names(spec.host, spec.opponent, rules, room), strict=True):
-        if seat in dummies:
-            continue
+
+    def shadowed(seat: Seat, team: Team, host: Player) -> Player:
+        if team == "b":
+            return host
         pseed = player_seed(spec.seed, board, seat)
-        if seat_team(seat, room) == "a":
-            inner = PlayerSpec.named(spec.host).build(pseed, name)
-            shadows = [
-                None if k == spec.host else PlayerSpec.named(k).build(pseed, name)
-                for k in spec.shadows
-            ]
-            w = _Shadowed(inner, shadows, spec, board, room)
-            wrapped.append(w)
-            players[seat] = w
-        else:
-            players[seat] = PlayerSpec.named(spec.opponent).build(pseed, name)
-        names[seat] = name
-    seating = Seating(names, dummies, board_dealer(board), None)
-    rng = random.Random(deal_seed(spec.seed, board))
-    session = Session(rules, seating, players, rng, rubbers=None, max_hands=1, tell_score=False)
-    played = session.play_all().hands[0]
-    plays = [e.card for e in standing_plays(played.state.events)]
-    decisions = sorted((d for w in wrapped for d in w.log), key=lambda d: d.index)
+        w = _Shadowed(
+            host,
+            [None if k is None else k.build(pseed, host.name) for k in shadows],
+            spec,
+            board,
+            room,
+        )
+        wrapped.append(w)
+        return w
+
+    played, _ = play_room(match, board, room, shadowed)
+    asked = {d.index: d for w in wrapped for d in w.log}
     out: list[Decision] = []
-    for d in decisions:
-        state = HandState(played.state.deal, rules)
-        for card in plays[: d.index]:
-            state.play(card)
-        assert state.turn == d.seat and plays[d.index] == d.played, "the decision replays"
-        result = dd.solve_state(state)
-        costs = tuple(result.best - result.tricks[c] for c in d.cards)
-        out.append(Decision(d.board, d.room, d.index, d.seat, d.played, d.cards, costs))
+    state = HandState(played.state.deal, get_rules(spec.variant))
+    for index, event in enumerate(standing_plays(played.state.events)):
+        d = asked.get(index)
+        if d is not None:
+            assert state.turn == d.seat and event.card == d.played, "the decision replays"
+            result = dd.solve_state(state)
+            costs = tuple(result.best - result.tricks[c] for c in d.cards)
+            out.append(Decision(d.board, d.room, d.index, d.seat, d.played, d.cards, costs))
+        state.play(event.card)
     return out
 
 
-def shadow_board(task: tuple[ShadowSpec, int]) -> list[Decision]:
-    """Both rooms of one board (0-based): every decision asked, scored."""
-    spec, board = task
-    return _room(spec, board, 1) + _room(spec, board, 2)
+def shadow_board(task: _Task) -> list[Decision]:
+    """Both rooms of one board: every decision asked, scored."""
+    return _room(task, 1) + _room(task, 2)
 
 
 def study(spec: ShadowSpec, boards: int, *, first: int = 0, workers: int = 1) -> list[Decision]:
     """Boards ``first`` to ``first + boards - 1``, in ``workers`` processes."""
-    for kind in (spec.host, spec.opponent, *spec.shadows):
-        PlayerSpec.named(kind)  # refuses an unknown kind or a bad option now
     if len(spec.shadows) < 2:
         raise ValueError("a shadow study compares at least two shadows (the first is the base)")
     if boards < 1:
         raise ValueError(f"boards: {boards}; at least one")
-    tasks = [(spec, b) for b in range(first, first + boards)]
+    # each kind is resolved once, here: an unknown kind or a bad option is refused now
+    match = MatchSpec(
+        PlayerSpec.named(spec.host), PlayerSpec.named(spec.opponent), spec.variant, spec.seed
+    )
+    shadows = tuple(None if k == spec.host else PlayerSpec.named(k) for k in spec.shadows)
+    tasks = [(spec, match, shadows, b) for b in range(first, first + boards)]
     results = run_tasks(shadow_board, tasks, workers=workers)
     return [d for r in results for d in r]
-
-
-def _mean_se(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
 
 
 def summarise(
@@ -226,13 +205,13 @@ def summarise(
         per_board = dict.fromkeys(boards, 0.0)
         for d in ds:
             per_board[d.board] += d.costs[k] - d.costs[0]
-        mean, se = _mean_se(list(per_board.values()))
+        diff = mean_ci(list(per_board.values()))
         return {
             "decisions": len(ds),
             "differ_from_base": sum(d.cards[k] != d.cards[0] for d in ds),
             "mean_cost": round(sum(d.costs[k] for d in ds) / len(ds), 4) if ds else None,
-            "cost_per_board_vs_base": round(mean, 4),
-            "se": round(se, 4),
+            "cost_per_board_vs_base": round(diff.mean, 4),
+            "se": round(diff.se, 4),
         }
 
     out: dict[str, Any] = {

@@ -255,12 +255,17 @@ def room_names(a: str, b: str, rules: Rules, room: Literal[1, 2]) -> tuple[str, 
 
 
 def play_room(
-    spec: MatchSpec, board: int, room: Literal[1, 2]
+    spec: MatchSpec,
+    board: int,
+    room: Literal[1, 2],
+    wrap: Callable[[Seat, Team, Player], Player] | None = None,
 ) -> tuple[PlayedHand, dict[str, list[float]]]:
     """Play board ``board`` (0-based) in ``room`` (1: A sits N-S; 2: B does).
 
     Returns the hand as played and scored from love-all, and the decision times
-    (ms) by team.
+    (ms) by team.  ``wrap(seat, team, player)``, if given, replaces each player
+    built for the table (as :mod:`cavendish.bench.shadow` does, to ask other
+    players at the same decisions).
     """
     rules = get_rules(spec.variant)
     dummies = table_dummies(rules)
@@ -273,6 +278,8 @@ def play_room(
         team = seat_team(seat, room)
         kind = spec.a if team == "a" else spec.b
         inner = kind.build(player_seed(spec.seed, board, seat), name)
+        if wrap is not None:
+            inner = wrap(seat, team, inner)
         players[seat] = TimedPlayer(inner, times[team])
         names[seat] = inner.name
     seating = Seating(names, dummies, board_dealer(board), None)

@@ -154,6 +154,15 @@ class Interval:
     high: float | None
 
     @property
+    def se(self) -> float:
+        """The standard error of the mean, ``sd / sqrt(n)`` (0 for a single value).
+
+        >>> round(mean_ci([1, 2, 3, 6]).se, 4)
+        1.0801
+        """
+        return self.sd / math.sqrt(self.n)
+
+    @property
     def bounds(self) -> list[float] | None:
         """``[low, high]``, or None when there is no interval."""
         if self.low is None or self.high is None:
