@@ -27,7 +27,7 @@ from cavendish.analysis.problems import (
 )
 from cavendish.core.cards import CARDS, Card, Seat, Side, Suit, cards_of
 
-SEED_001 = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "001_4cf5f176bd73fc9c.txt"
+SEED_001 = Path(__file__).resolve().parents[2] / "sources" / "001_4cf5f176bd73fc9c.txt"
 # No. 1 leads; play goes No. 1, 2, 3, 4: South, West, North, East.
 NUMBER_SEAT = {1: Seat.S, 2: Seat.W, 3: Seat.N, 4: Seat.E}
 RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "10": "T"}

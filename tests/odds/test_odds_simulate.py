@@ -3,7 +3,7 @@
 The simulations play with the classical player by default (see
 ``cavendish.odds.simulate``).  The stand-in, a rule small enough to count, is kept
 as a named alternative for the tests of the machinery; its leads are tested against
-the conventions they take from ``reference/conventions.md``.
+the conventions they take from ``sources/reference/conventions.md``.
 """
 
 from __future__ import annotations

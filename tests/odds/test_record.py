@@ -1,6 +1,6 @@
 """Perceval's record and Pole's game probabilities: the printed data, and the record's rows.
 
-The consistency checks are those of reference/data.md section 9, run on the figures
+The consistency checks are those of sources/reference/data.md section 9, run on the figures
 as stored in ``cavendish.odds.printed``; the rows are checked on hand-made rubbers
 (where every count and interval can be worked out here) and on small seeded runs.
 """

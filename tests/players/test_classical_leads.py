@@ -1,5 +1,5 @@
 """The classical player's leads: the choice of suit and the card from every holding
-the sources tabulate (conventions.md §2-4, §8).  South is on lead (East dealt)
+the sources tabulate (sources/reference/conventions.md §2-4, §8).  South is on lead (East dealt)
 unless the position says otherwise; clubs are trumps unless stated."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The inference module: what each card tells (conventions.md §14), kept as
+"""The inference module: what each card tells (sources/reference/conventions.md §14), kept as
 constraints and weights over the unseen cards; the laws' facts (renounces)."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ At dummy whist North is the dummy (played by South), at double dummy North and
 East (played by South and West); the first deal of a rubber is then the dummy's
 (dummy law i).
 
-The figures, as Perceval counted them ([001], data.md section 9):
+The figures, as Perceval counted them ([001], sources/reference/data.md section 9):
 
 * games per rubber, and rubbers won in two games or needing three;
 * how often the winners of the first game win the rubber;

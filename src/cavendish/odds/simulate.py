@@ -9,7 +9,7 @@ interval (Wilson's score interval, :func:`wilson`).
 
 **The classical player.**  By default the simulations play with the classical
 player (:class:`cavendish.players.classical.ClassicalPlayer`, the conventions of
-``reference/conventions.md``), of the modern school (American leads, C44) or, with
+``sources/reference/conventions.md``), of the modern school (American leads, C44) or, with
 ``school="old"``, the old (the lowest of the strong suit, C42): the opening leads
 of ``king-second`` are its :meth:`~cavendish.players.classical.ClassicalPlayer.choose`
 from the opening leader's view (:func:`classical_lead`), and the ``ace-lead`` hands

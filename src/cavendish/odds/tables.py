@@ -455,7 +455,7 @@ def goes_round_table() -> Table:
         rows,
         notes=(
             "the 'in 100 leads' printing ([001]@145.8k) is collapsed by the OCR; its "
-            "reconstruction (reference/data.md section 3.1) is compared as 'also printed'",
+            "reconstruction (sources/reference/data.md section 3.1) is compared as 'also printed'",
         ),
     )
 

@@ -1,4 +1,4 @@
-"""Titles of the conventions of conventions.md that the players use or read.
+"""Titles of the conventions of sources/reference/conventions.md that the players use or read.
 
 >>> title_of("C63"), title_of("forced")
 ('Second hand: play your lowest', 'The only card the laws allow')
@@ -125,7 +125,7 @@ TITLES: dict[str, str] = {
     "C163": "Partner's first lead (Pole-Ph (A))",
     "C167": "Third hand: his highest",
 }
-"""Catalogue id -> title (conventions.md)."""
+"""Catalogue id -> title (sources/reference/conventions.md)."""
 
 
 def title_of(convention: str) -> str:

@@ -22,7 +22,7 @@ FORCED = "forced"
 @dataclass(frozen=True, slots=True)
 class Decision:
     """The card to play, the catalogue id of the convention behind it
-    (conventions.md, ``"C31"``; :data:`FORCED` for the only legal card) and the
+    (sources/reference/conventions.md, ``"C31"``; :data:`FORCED` for the only legal card) and the
     reason in one line of plain English."""
 
     card: Card

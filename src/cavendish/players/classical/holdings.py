@@ -1,4 +1,4 @@
-"""Which card to lead from a holding: the tables of conventions.md §3 and §4.
+"""Which card to lead from a holding: the tables of sources/reference/conventions.md §3 and §4.
 
 Every function takes a holding as 13 bits of *effective* ranks (bit 12 is the
 best live card; see :func:`cavendish.players.inference.bits.effective`), so the

@@ -10,7 +10,7 @@ Each trick above six is a point (law 2), so a side at ``ours`` points needs
 alone, and the adversaries are stopped once they cannot reach theirs: the side
 saves the game with ``8 - (game_points - theirs)`` tricks.  Honours are not
 counted (partner's are unknown until the end), so the targets are those of
-"honours equal" in Pole's figures (conventions.md C7): at love all in short
+"honours equal" in Pole's figures (sources/reference/conventions.md C7): at love all in short
 whist the third trick saves the game.
 
 >>> t = ScoreTargets.from_score(0, 0, 5)

@@ -3,7 +3,7 @@
 One module, used by every player and by the tutor.  A
 :class:`~.knowledge.Knowledge` is one seat's memory of the hand (the facts of
 the laws: cards played, renounces, known cards) and its reading of the play
-under a :class:`~.schools.School` (the conventions of conventions.md §14), kept
+under a :class:`~.schools.School` (the conventions of sources/reference/conventions.md §14), kept
 as :class:`~.constraints.Inference` constraints with confidences over the unseen
 cards.  See :mod:`.knowledge` for the API.
 

@@ -2,7 +2,7 @@
 
 Design note
 -----------
-Every reading of a card (conventions.md §14) comes down to counting: "exactly
+Every reading of a card (sources/reference/conventions.md §14) comes down to counting: "exactly
 three higher cards of the suit" (a fourth-best lead), "none lower" (second hand
 low), "four trumps or more" (a call), "the ace or the queen" (a king led).  An
 :class:`Inference` is a disjunction of :class:`Clause` s; a clause counts the

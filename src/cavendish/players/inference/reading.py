@@ -5,11 +5,11 @@ Design note
 :func:`read_play` is called by :class:`~.knowledge.Knowledge` for every card, after
 the facts (the card, a renounce) are recorded and before the trick is closed.  It
 adds :class:`~.constraints.Inference` s with the catalogue id of the rule read
-(conventions.md §14: Pole's table C139-C162, Pole-Ph's list C163-C169, the
+(sources/reference/conventions.md §14: Pole's table C139-C162, Pole-Ph's list C163-C169, the
 American counting C170) and a confidence.  Ranks are read *effectively*: among
 the live cards, so once the ace has gone a king led reads as an ace would.
 
-The readings made (conventions.md ids):
+The readings made (sources/reference/conventions.md ids):
 
 * leads: a plain suit first led by the seat -- a low card (nine or lower) is the
   fourth best, exactly three higher (modern, C44/C170) or the lowest (old, C42),
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 __all__ = ["eff_cards", "is_unnecessary", "read_play"]
 
 _LOW_BIT = 7
-"""A card of rank nine or lower is a small card (conventions.md §17.2)."""
+"""A card of rank nine or lower is a small card (sources/reference/conventions.md §17.2)."""
 
 
 def eff_cards(suit: int, live: int) -> list[int]:

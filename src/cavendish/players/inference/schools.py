@@ -2,7 +2,7 @@
 
 Design note
 -----------
-The sources describe successive systems (conventions.md, "profiles" and §17).
+The sources describe successive systems (sources/reference/conventions.md, "profiles" and §17).
 A :class:`School` is the table agreement both the players and the inference
 module read, so a card is read under the same conventions it was played by:
 
