@@ -8,9 +8,12 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from io_playouts import GOLDEN, PLAYERS, REGEN_ENV
 
 from cavendish.core import Seat, get_rules
@@ -30,6 +33,7 @@ from cavendish.io import (
     write_pbn,
     write_pbn_file,
 )
+from cavendish.io.record import event_from_json
 from cavendish.laws import Arbiter, Scenario
 from cavendish.players import RandomPlayer
 from cavendish.players.sloppy import SloppyPlayer, play_hand
@@ -338,3 +342,84 @@ def test_json_log_refuses_laws_events_with_fields_of_the_wrong_type(
     events[k][name] = value
     with pytest.raises(JSONLogError, match=rf"^laws\.json, board 1: event {k + 1}: {problem}"):
         records_from_json(json.dumps(data), source="laws.json")
+
+
+# ------------------------------------------- defect: laws rows not type-checked (issue 19)
+def _with_detail_field(text: str, event: str, name: str, value: object) -> tuple[str, int]:
+    """The PBN text with one field of the first ``event`` row's Detail JSON changed,
+    and the line of that row."""
+    row = _first_row(text, event)
+    head, data = row.split(' "', 1)[0], _detail(row)
+    assert name in data, (name, data)
+    data[name] = value
+    quoted = json.dumps(data).replace("\\", "\\\\").replace('"', '\\"')
+    return text.replace(row, f'{head} "{quoted}"'), text.split("\r\n").index(row) + 1
+
+
+def _detail(row: str) -> dict[str, object]:
+    """The Detail JSON of an Irregularities row (a PBN string: backslash escapes)."""
+    data = json.loads(re.sub(r'\\(["\\])', r"\1", row.split(' "', 1)[1][:-1]))
+    assert isinstance(data, dict)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("event", "name", "value", "problem"),
+    [
+        ("Play", "trick", None, "Play: 'trick' must be int, not None"),
+        ("Play", "trick", {}, r"Play: 'trick' must be int, not \{\}"),
+        ("Withdrawn", "law", {}, r"Withdrawn: 'law' must be int, not \{\}"),
+        ("Ruling", "what", None, "Ruling: 'what' must be str, not None"),
+        ("Ruling", "options", [1], r"Ruling: 'options' must be a list of strings, not \[1\]"),
+        ("Elected", "trick", 99, "Elected: 'trick' must be 0 to 13, not 99"),
+        ("Withdrawn", "law", 95, "Withdrawn: 'law' must be 1 to 91 or 100 to 104, not 95"),
+    ],
+)
+def test_pbn_laws_rows_with_a_null_or_an_object_for_a_number_or_a_word_are_refused(
+    event: str, name: str, value: object, problem: str
+) -> None:
+    """Fuzzing found ``"trick": null`` (and the like) in a Detail ending ``score`` and
+    ``analyse`` in a TypeError; the row is refused like the JSON log's event, naming
+    the board and the row's line."""
+    bad, line = _with_detail_field(_laws_text(), event, name, value)
+    with pytest.raises(
+        PBNError, match=rf"^laws\.pbn, line {line} \(board 1\): Irregularities: {problem}$"
+    ):
+        read_pbn(bad, source="laws.pbn")
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-200, 200) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=2), inner),
+    max_leaves=4,
+)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(
+    event=st.sampled_from(["Play", "Withdrawn", "Ruling", "Elected", "Called"]),
+    field=st.sampled_from(["trick", "law", "what", "options", "option", "call", "exposed"]),
+    value=_JSON_VALUES,
+)
+def test_pbn_laws_rows_with_any_json_value_read_back_or_are_refused_as_the_json_log_does(
+    event: str, field: str, value: object
+) -> None:
+    """Whatever JSON value a Detail field holds, the PBN reader either reads the board or
+    raises PBNError, and it refuses exactly what the JSON log refuses."""
+    text = _laws_text()
+    row = _first_row(text, event)
+    data = _detail(row)
+    assume(field in data)
+    bad, _ = _with_detail_field(text, event, field, value)
+    changed = {**data, field: value}
+    try:
+        event_from_json(changed)
+        json_ok = True
+    except ValueError:
+        json_ok = False
+    try:
+        read_pbn(bad, source="laws.pbn")
+    except PBNError as exc:
+        assert not json_ok or "Irregularities" in str(exc)
+    else:
+        assert json_ok, f"{field}={value!r} read from PBN but refused by the JSON log"

@@ -61,9 +61,9 @@ from typing import Any
 from ..core.cards import Card, CardParseError, Seat
 from ..core.deal import Deal
 from ..core.errors import DealError
-from ..core.events import Event, event_from_dict, event_to_dict
+from ..core.events import Event, event_to_dict
 from ..core.state import standing_plays
-from .record import HandRecord, RecordError
+from .record import HandRecord, RecordError, event_from_json, json_kind
 
 __all__ = [
     "FORMAT",
@@ -79,22 +79,6 @@ FORMAT = "cavendish-log"
 """The ``format`` of every JSON log."""
 VERSION = 1
 """The version of the format this module writes and reads."""
-
-
-_FIELD_TYPES: dict[str, type] = {
-    "trick": int,
-    "revoke": bool,
-    "lead": bool,
-    "honours": int,
-    "reason": str,
-    "law": int,
-    "exposed": bool,
-    "call": str,
-    "target": str,
-    "what": str,
-    "option": str,
-    "options": tuple,
-}
 
 
 class JSONLogError(ValueError):
@@ -157,7 +141,7 @@ def records_from_json(text: str, *, source: str = "<string>") -> list[HandRecord
     except json.JSONDecodeError as exc:
         raise JSONLogError(f"{source}: not JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise JSONLogError(f'{source}: expected a JSON object with "boards", not {_kind(data)}')
+        raise JSONLogError(f'{source}: expected a JSON object with "boards", not {json_kind(data)}')
     if data.get("format") != FORMAT:
         raise JSONLogError(f'{source}: "format" is {data.get("format")!r}, expected {FORMAT!r}')
     if data.get("version") != VERSION:
@@ -166,17 +150,13 @@ def records_from_json(text: str, *, source: str = "<string>") -> list[HandRecord
         )
     boards = data.get("boards")
     if not isinstance(boards, list):
-        raise JSONLogError(f'{source}: "boards" must be a list, not {_kind(boards)}')
+        raise JSONLogError(f'{source}: "boards" must be a list, not {json_kind(boards)}')
     return [_board(item, k + 1, source) for k, item in enumerate(boards)]
-
-
-def _kind(value: object) -> str:
-    return "null" if value is None else type(value).__name__
 
 
 def _board(item: object, index: int, source: str) -> HandRecord:
     if not isinstance(item, dict):
-        raise JSONLogError(f"{source}, board {index}: expected an object, not {_kind(item)}")
+        raise JSONLogError(f"{source}, board {index}: expected an object, not {json_kind(item)}")
     board = item.get("board", index)
     where = f"{source}, board {board}"
 
@@ -191,10 +171,10 @@ def _board(item: object, index: int, source: str) -> HandRecord:
         if key not in item:
             raise fail(f'no "{key}"')
         if not isinstance(item[key], str):
-            raise fail(f'"{key}" must be a string, not {_kind(item[key])}')
+            raise fail(f'"{key}" must be a string, not {json_kind(item[key])}')
     dealer = item.get("dealer")
     if dealer is not None and not isinstance(dealer, str):
-        raise fail(f'"dealer" must be a seat letter, not {_kind(dealer)}')
+        raise fail(f'"dealer" must be a seat letter, not {json_kind(dealer)}')
     try:
         deal = Deal.from_pbn(item["deal"], dealer=dealer, trump_card=item["trump_card"])
     except (DealError, CardParseError) as exc:
@@ -217,21 +197,10 @@ def _board(item: object, index: int, source: str) -> HandRecord:
         raise fail(str(exc)) from None
     events: list[Event] = []
     for k, raw in enumerate(_list(item, "events", fail), start=1):
-        if not isinstance(raw, dict):
-            raise fail(f"event {k}: expected an object, not {_kind(raw)}")
         try:
-            event = event_from_dict(raw)
-        except (ValueError, TypeError) as exc:
+            event = event_from_json(raw)
+        except ValueError as exc:
             raise fail(f"event {k}: {exc}") from None
-        for name, value in zip(event._fields, event, strict=True):
-            wanted = _FIELD_TYPES.get(name)
-            if wanted is not None and (
-                not isinstance(value, wanted) or (wanted is int and isinstance(value, bool))
-            ):
-                what = "a list" if wanted is tuple else wanted.__name__
-                raise fail(f"event {k}: {name!r} must be {what}, not {value!r}")
-            if isinstance(value, tuple) and not all(isinstance(v, str) for v in value):
-                raise fail(f"event {k}: {name!r} must be a list of strings, not {list(value)!r}")
         events.append(event)
     if plays is None:
         plays = tuple(e.card for e in standing_plays(events))
@@ -239,7 +208,7 @@ def _board(item: object, index: int, source: str) -> HandRecord:
     for key in ("variant", "event", "site", "date"):
         value = item.get(key, "short" if key == "variant" else "")
         if not isinstance(value, str):
-            raise fail(f'"{key}" must be a string, not {_kind(value)}')
+            raise fail(f'"{key}" must be a string, not {json_kind(value)}')
         text_fields[key] = value
     try:
         return HandRecord(
@@ -266,5 +235,5 @@ def _board(item: object, index: int, source: str) -> HandRecord:
 def _list(item: dict[str, Any], key: str, fail: Callable[[str], JSONLogError]) -> list[Any]:
     value = item.get(key, [])
     if not isinstance(value, list):
-        raise fail(f'"{key}" must be a list, not {_kind(value)}')
+        raise fail(f'"{key}" must be a list, not {json_kind(value)}')
     return value

@@ -104,12 +104,18 @@ from ..core.events import (
     HonoursCalled,
     PlayOutOfTurn,
     SurplusPlayed,
-    event_from_dict,
     event_to_dict,
 )
 from ..core.rules import UnknownVariant, get_rules
 from ..core.state import HandState, standing_plays, trick_winner
-from .record import UNKNOWN_DATE, HandRecord, RecordError, log_from_plays, split_tricks
+from .record import (
+    UNKNOWN_DATE,
+    HandRecord,
+    RecordError,
+    event_from_json,
+    log_from_plays,
+    split_tricks,
+)
 
 __all__ = ["PBNError", "read_pbn", "read_pbn_file", "write_pbn", "write_pbn_file"]
 
@@ -991,8 +997,8 @@ class _Reader:
         if not isinstance(data, dict):
             raise self.fail(f"Irregularities: {kind}: Detail is not a JSON object", line, board)
         try:
-            event = event_from_dict(data)
-        except (ValueError, TypeError) as exc:
+            event = event_from_json(data)
+        except ValueError as exc:
             raise self.fail(f"Irregularities: {kind}: {exc}", line, board) from None
         if event.kind != _LAWS_KINDS[kind]:
             raise self.fail(

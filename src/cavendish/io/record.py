@@ -54,6 +54,7 @@ from ..core.deal import Deal
 from ..core.errors import WhistError
 from ..core.events import (
     LAWS_EVENTS,
+    Called,
     CardExposed,
     CardPlayed,
     CardWithdrawn,
@@ -64,6 +65,7 @@ from ..core.events import (
     PlayOutOfTurn,
     Ruling,
     TrickQuitted,
+    event_from_dict,
 )
 from ..core.rules import Rules, UnknownVariant, get_rules
 from ..core.state import HandState, Trick, standing_plays, trick_winner
@@ -73,6 +75,7 @@ __all__ = [
     "UNKNOWN_DATE",
     "HandRecord",
     "RecordError",
+    "event_from_json",
     "has_laws_events",
     "laws_result",
     "log_from_plays",
@@ -90,6 +93,79 @@ class RecordError(ValueError):
 
     The message names the board and, for a replay, the trick (counted from 1).
     """
+
+
+_FIELD_TYPES: dict[str, type] = {
+    "trick": int,
+    "revoke": bool,
+    "lead": bool,
+    "honours": int,
+    "reason": str,
+    "law": int,
+    "exposed": bool,
+    "call": str,
+    "target": str,
+    "what": str,
+    "option": str,
+    "options": tuple,
+}
+"""The type of each event field a record file gives as a JSON number, word or list."""
+_FIELD_RANGES: dict[str, tuple[range, ...]] = {
+    "trick": (range(14),),
+    "honours": (range(5),),
+    "law": (range(1, 92), range(100, 105)),
+}
+"""The numbers a field may hold: a trick counted from 0 (13 once the hand is over;
+a call's -1 is "the first trick where it can be obeyed"), the honours held, a law
+(the club code's 1-91, and 100-104, the numbers :mod:`cavendish.laws.names` gives
+the cases and the laws of dummy)."""
+
+
+def json_kind(value: object) -> str:
+    """How a JSON value is named in an error: ``null``, ``int``, ``dict``...
+
+    >>> json_kind(None), json_kind({})
+    ('null', 'dict')
+    """
+    return "null" if value is None else type(value).__name__
+
+
+def event_from_json(raw: object) -> Event:
+    """An event read from the JSON object of a record file (the JSON log's ``events``,
+    a PBN ``Irregularities`` row's ``Detail``), every field of the type and in the
+    range the engine writes; :class:`ValueError` naming the field otherwise.
+
+    >>> event_from_json({"kind": "ruling", "law": 76, "seat": "E", "what": "x",
+    ...                  "options": ["card"], "trick": 1})
+    Ruling(law=76, seat=<Seat.E: 1>, what='x', options=('card',), trick=1, kind='ruling')
+    >>> event_from_json({"kind": "ruling", "law": {}, "seat": "E", "what": "x",
+    ...                  "options": ["card"], "trick": 1})
+    Traceback (most recent call last):
+    ...
+    ValueError: 'law' must be int, not {}
+    """
+    if not isinstance(raw, dict):
+        raise ValueError(f"expected an object, not {json_kind(raw)}")
+    try:
+        event = event_from_dict(raw)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(str(exc)) from None
+    for name, value in zip(event._fields, event, strict=True):
+        wanted = _FIELD_TYPES.get(name)
+        if wanted is not None and (
+            not isinstance(value, wanted) or (wanted is int and isinstance(value, bool))
+        ):
+            what = "a list" if wanted is tuple else wanted.__name__
+            raise ValueError(f"{name!r} must be {what}, not {value!r}")
+        if isinstance(value, tuple) and not all(isinstance(v, str) for v in value):
+            raise ValueError(f"{name!r} must be a list of strings, not {list(value)!r}")
+        ranges = _FIELD_RANGES.get(name, ())
+        if name == "trick" and isinstance(event, Called):
+            ranges = (range(-1, 14),)
+        if ranges and not any(value in r for r in ranges):
+            bounds = " or ".join(f"{r.start} to {r.stop - 1}" for r in ranges)
+            raise ValueError(f"{name!r} must be {bounds}, not {value!r}")
+    return event
 
 
 def split_tricks(deal: Deal, plays: Sequence[Card]) -> list[tuple[Seat, tuple[Card, ...]]]:
