@@ -6,6 +6,7 @@ Regenerate the golden answers with ``CAVENDISH_REGEN_GOLDEN=1``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -14,9 +15,13 @@ from typing import Any
 
 import pytest
 import typer
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from cavendish.cli.rule import register
+from cavendish.laws.errors import LawsError
+from cavendish.laws.scenario import Scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "docs" / "scenarios"
@@ -202,3 +207,71 @@ def test_missing_scenario_file_is_named(tmp_path: Path) -> None:
     result = invoke(str(path), "--json")
     assert result.exit_code == 2
     assert result.stderr.startswith(f"cavendish: error: {path}: cannot read it: ")
+
+
+# ------------------------------ defect: top-level fields not validated (issue 19)
+@pytest.mark.parametrize(
+    ("field", "text", "problem"),
+    [
+        ("dummies", "null", r'"dummies" must be a list of seats \(N, E, S, W\), not null'),
+        ("dummies", '["N", "N"]', r'"dummies" names a seat twice'),
+        ("missing", "5", r'"missing" must be an object from seats to cards, .* not 5'),
+        ("missing", '{"N": "ZZ"}', r'"missing": '),
+        ("score", "[1e999, 0]", r'"score" is the game score \[N-S, E-W\], not \[inf, 0\]'),
+        ("score", "[5, 0]", r"\"score\" .*: each side's score is 0 to 4 in this variant"),
+        ("score", "[-1, 0]", r"\"score\" .*: each side's score is 0 to 4"),
+        ("score", "[true, 0]", r'"score" .*: two whole numbers'),
+        ("attentive", '"no"', r"\"attentive\" must be true or false, not 'no'"),
+        ("attentive", "0", r'"attentive" must be true or false, not 0'),
+        ("variant", "5", r'"variant" must be text, not 5'),
+        ("dealer", "{}", r'"dealer" must be text, not \{\}'),
+        ("actions", "null", r'"actions" must be a list, not null'),
+    ],
+)
+def test_scenario_top_level_field_of_the_wrong_type_or_range_is_named_exit_2(
+    tmp_path: Path, field: str, text: str, problem: str
+) -> None:
+    """Fuzzing found ``"dummies": null``, ``"missing": 5`` and ``"score": [1e999, 0]``
+    ending ``cavendish rule`` in a traceback, and ``"attentive": "no"`` read as true."""
+    data = _scenario()
+    data[field] = "@@"
+    path = _write(tmp_path, json.dumps(data).replace('"@@"', text))
+    result = invoke(str(path))
+    assert result.exit_code == 2, result.output
+    assert re.match(rf"cavendish: error: {re.escape(str(path))}: {problem}", result.stderr), (
+        result.stderr
+    )
+    assert result.stderr.count("\n") == 1
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.floats() | st.sampled_from("NESW"),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from("NESWx"), inner),
+    max_leaves=4,
+)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    field=st.sampled_from(
+        ["dealer", "variant", "score", "dummies", "attentive", "missing", "actions"]
+    ),
+    value=_JSON,
+)
+def test_any_json_value_in_a_scenario_field_is_read_or_refused_as_a_laws_error(
+    field: str, value: object
+) -> None:
+    """Whatever a top-level field holds, reading and ruling on the scenario either works
+    or raises the laws' error (``cavendish rule`` turns it into one line, exit 2):
+    never a TypeError, an OverflowError or a value silently read as another."""
+    data = {**_scenario(), field: value}
+    try:
+        scenario = Scenario.from_dict(data)
+    except LawsError:
+        return
+    if field == "attentive":
+        assert scenario.attentive is value
+    if field == "score":
+        assert list(scenario.score) == value
+    with contextlib.suppress(LawsError, ValueError):
+        run_scenario(scenario)

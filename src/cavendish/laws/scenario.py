@@ -33,7 +33,7 @@ from typing import Any
 from ..core.cards import Card, Seat
 from ..core.deal import Deal
 from ..core.events import Event, Ruling
-from ..core.rules import get_rules
+from ..core.rules import UnknownVariant, get_rules
 from ..scoring.result import HandResult, HandScore
 from .actions import Action, ActionError
 from .arbiter import Arbiter
@@ -59,47 +59,56 @@ class Scenario:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Scenario:
         """Read a scenario: ``deal`` (PBN), ``dealer``, ``trump_card``, ``actions`` and
-        optionally ``variant``, ``score``, ``dummies``, ``attentive``, ``missing``."""
+        optionally ``variant``, ``score``, ``dummies``, ``attentive``, ``missing``.
+
+        Every field is checked for its type and range; :class:`ActionError` names the
+        field and what is wrong.
+
+        >>> Scenario.from_dict({"deal": "N:AKQJ.432.765.T98 T98.AKQJ.432.765 "
+        ...     "765.T98.AKQJ.432 432.765.T98.AKQJ", "trump_card": "SA", "attentive": "no"})
+        Traceback (most recent call last):
+        ...
+        cavendish.laws.actions.ActionError: "attentive" must be true or false, not 'no'
+        """
         if not isinstance(data, dict):
             raise ActionError(f"a scenario is an object, not {type(data).__name__}")
         for key in ("deal", "trump_card"):
             if not isinstance(data.get(key), str):
                 raise ActionError(f'a scenario needs "{key}" as text')
+        for key in ("dealer", "variant"):
+            if key in data and not isinstance(data[key], str):
+                raise ActionError(f'"{key}" must be text, not {_shown(data[key])}')
+        variant = data.get("variant", "short")
+        try:
+            rules = get_rules(variant)
+        except UnknownVariant as exc:
+            raise ActionError(str(exc)) from None
         try:
             deal = Deal.from_pbn(
                 data["deal"], dealer=data.get("dealer"), trump_card=data["trump_card"]
             )
-            dummies = tuple(Seat.parse(str(s)) for s in data.get("dummies", []))
-            missing = tuple(
-                (Seat.parse(str(k)), Card.parse(str(v)))
-                for k, v in dict(data.get("missing", {})).items()
-            )
         except ValueError as exc:
             raise ActionError(f"bad scenario: {exc}") from None
-        score = data.get("score", [0, 0])
-        if not (isinstance(score, list | tuple) and len(score) == 2):
-            raise ActionError(f'"score" is the game score [N-S, E-W], not {score!r}')
+        attentive = data.get("attentive", True)
+        if not isinstance(attentive, bool):
+            raise ActionError(f'"attentive" must be true or false, not {_shown(attentive)}')
         actions = data.get("actions", [])
         if not isinstance(actions, list):
-            raise ActionError('"actions" must be a list')
+            raise ActionError(f'"actions" must be a list, not {_shown(actions)}')
         read: list[Action] = []
         for i, raw in enumerate(actions):
             try:
                 read.append(Action.from_dict(raw))
             except ActionError as exc:
                 raise ActionError(f"action {i + 1}: {exc}") from None
-        try:
-            before = (int(score[0]), int(score[1]))
-        except (TypeError, ValueError):
-            raise ActionError(f'"score" is the game score [N-S, E-W], not {score!r}') from None
         return cls(
             deal=deal,
             actions=tuple(read),
-            variant=str(data.get("variant", "short")),
-            score=before,
-            dummies=dummies,
-            attentive=bool(data.get("attentive", True)),
-            missing=missing,
+            variant=variant,
+            score=_score(data.get("score", [0, 0]), rules.game_points),
+            dummies=_dummies(data.get("dummies", [])),
+            attentive=attentive,
+            missing=_missing(data.get("missing", {})),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -128,6 +137,65 @@ class Scenario:
             attentive=self.attentive,
             missing=dict(self.missing) or None,
         )
+
+
+def _shown(value: object) -> str:
+    """A JSON value as an error shows it (``null`` for None)."""
+    return "null" if value is None else repr(value)
+
+
+def _score(value: object, game: int) -> tuple[int, int]:
+    """``score``: the game score of N-S and E-W when the deal began, each 0 to one
+    short of the game."""
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        ns, ew = value
+        if 0 <= ns < game and 0 <= ew < game:
+            return (ns, ew)
+        why = f"each side's score is 0 to {game - 1} in this variant"
+    else:
+        why = "two whole numbers"
+    raise ActionError(f'"score" is the game score [N-S, E-W], not {_shown(value)}: {why}')
+
+
+def _dummies(value: object) -> tuple[Seat, ...]:
+    """``dummies``: a list of distinct seats."""
+    if not isinstance(value, list | tuple) or not all(
+        isinstance(s, str) and s.upper() in ("N", "E", "S", "W") for s in value
+    ):
+        raise ActionError(f'"dummies" must be a list of seats (N, E, S, W), not {_shown(value)}')
+    seats = tuple(Seat.parse(s) for s in value)
+    if len(set(seats)) != len(seats):
+        raise ActionError(f'"dummies" names a seat twice: {list(value)!r}')
+    return seats
+
+
+def _missing(value: object) -> tuple[tuple[Seat, Card], ...]:
+    """``missing``: an object from seats to the card missing from that hand."""
+    if not isinstance(value, dict):
+        raise ActionError(
+            f'"missing" must be an object from seats to cards, as {{"N": "SA"}}, '
+            f"not {_shown(value)}"
+        )
+    out: list[tuple[Seat, Card]] = []
+    for seat, card in value.items():
+        if (
+            not isinstance(seat, str)
+            or seat.upper() not in ("N", "E", "S", "W")
+            or not isinstance(card, str)
+        ):
+            raise ActionError(
+                f'"missing": expected a seat (N, E, S, W) and a card as text, '
+                f"not {seat!r}: {_shown(card)}"
+            )
+        try:
+            out.append((Seat.parse(seat), Card.parse(card)))
+        except ValueError as exc:
+            raise ActionError(f'"missing": {exc}') from None
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
