@@ -7,6 +7,7 @@ Tests are named after the section of the PBN 2.1 standard (or the law) they prov
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from cavendish.io import (
     write_pbn,
     write_pbn_file,
 )
-from cavendish.io.pbn import IRREGULARITY_COLUMNS
+from cavendish.io.pbn import IRREGULARITY_COLUMNS, PBNWarning
 from cavendish.io.record import split_tricks
 
 GOLDEN_PBN = GOLDEN / "session.pbn"
@@ -281,10 +282,10 @@ OTHER_PROGRAM = "\r\n".join(
         '[Board "7"]',
         '[Contract ""]',
         '[Declarer ""]',
-        '[Play "N"]',
-        "D2 C2 S2! HA =1=",
-        "d3 c3 SA $12 H2 { South draws trumps }",
-        "+ - SK H3",
+        '[Play "W"]',
+        "HA =1= D2 C2 S2!",
+        "H2 d3 c3 SA $12 { South draws trumps }",
+        "H3 + - SK",
         "*",
         '[Note "1:the eldest leads his best"]',
         '[Event "Club night"]',
@@ -332,7 +333,7 @@ def test_pbn_import_format_reads_lf_line_ends_the_same() -> None:
 
 def test_pbn_import_does_not_judge_the_play_but_replay_does() -> None:
     # W leads HA and N, holding only diamonds, "plays" the SA, which S holds
-    text = OTHER_PROGRAM.replace("D2 C2 S2! HA", "SA C2 S2 HA")
+    text = OTHER_PROGRAM.replace("HA =1= D2 C2 S2!", "HA SA C2 S2")
     first = read_pbn(text)[0]
     with pytest.raises(RecordError) as info:
         first.replay()
@@ -423,3 +424,143 @@ def test_pbn_error_is_a_value_error() -> None:
     assert issubclass(PBNError, ValueError)
     with pytest.raises(ValueError, match="no Deal tag"):
         read_pbn('[Event "x"]\n[Board "1"]')
+
+
+# ------------------------------------------------ defects found by fuzzing (issue 19)
+def _play_rows(lines: list[str]) -> tuple[int, int]:
+    """The index of the [Play] tag and of the line after the last trick."""
+    start = next(i for i, line in enumerate(lines) if line.startswith("[Play "))
+    end = start + 1
+    while end < len(lines) and lines[end] and lines[end][0] not in "[*":
+        end += 1
+    return start, end
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    stop_after=st.integers(1, 52),
+    dealer=st.sampled_from(list(Seat)),
+    turn=st.integers(1, 3),
+)
+def test_pbn_play_tag_naming_a_seat_other_than_the_eldest_is_refused_never_reseated(
+    seed: int, stop_after: int, dealer: Seat, turn: int
+) -> None:
+    """A silent wrong result found by fuzzing: the [Play] tag names the player of the
+    first column, who led; the reader took the eldest hand as the leader whatever the
+    tag said, so the tricks went to the wrong side.  The same cards, each in its seat's
+    column, with another seat first, are refused, saying so."""
+    state = random_hand(seed, dealer=dealer, stop_after=stop_after)
+    rec = _record(state)
+    lines = write_pbn([rec]).split("\r\n")
+    assert read_pbn("\r\n".join(lines)) == [rec]
+    start, end = _play_rows(lines)
+    eldest = rec.deal.eldest
+    first = eldest.offset(turn)
+    lines[start] = f'[Play "{first}"]'
+    for i in range(start + 1, end):
+        cells = lines[i].split()
+        lines[i] = " ".join(cells[turn:] + cells[:turn])  # the same card under each seat
+    with pytest.raises(PBNError) as info:
+        read_pbn("\r\n".join(lines), source="moved.pbn")
+    assert str(info.value) == (
+        f'moved.pbn, line {start + 1} (board 1): [Play "{first}"]: the play section starts '
+        f"with {first}, but the laws make {eldest}, the eldest hand (left of the dealer "
+        f'{dealer}), lead the first trick; write the play from [Play "{eldest}"] (a lead '
+        "out of turn is an OutOfTurn row of the Irregularities table)"
+    )
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(boards=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_pbn_two_boards_with_no_empty_line_between_them_are_refused_not_merged(
+    boards: int, seed: int, data: st.DataObject
+) -> None:
+    """Fuzzing found two boards with no empty line between them read as one board, the
+    second lost without a word.  Every board is read, or the file is refused."""
+    records = [
+        _record(random_hand(seed + k, stop_after=(seed + 13 * k) % 53), board=k + 1)
+        for k in range(boards)
+    ]
+    lines = write_pbn(records).split("\r\n")
+    gaps = [i for i, line in enumerate(lines[:-1]) if line == ""]
+    assert len(gaps) == boards - 1
+    gap = data.draw(st.sampled_from(gaps))
+    joined = lines[:gap] + lines[gap + 1 :]
+    deal_lines = [i + 1 for i, line in enumerate(joined) if line.startswith("[Deal ")]
+    second = next(n for n in deal_lines if n > gap)
+    with pytest.raises(PBNError) as info:
+        read_pbn("\r\n".join(joined), source="joined.pbn")
+    assert str(info.value).startswith(f"joined.pbn, line {second}: a second Deal tag")
+    assert "two boards run together" in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["#", "##Smith", "##", "?"])
+def test_pbn_player_named_hash_or_starting_with_two_hashes_is_refused_by_the_writer(
+    name: str,
+) -> None:
+    """Fuzzing found a player named ``#`` read back as the previous board's player, and
+    ``##x`` as a name held for every board after it (PBN 4.8)."""
+    state = random_hand(5, stop_after=8)
+    rec = HandRecord.from_state(state, variant="short", board=2, players=("", name, "", ""))
+    with pytest.raises(PBNError, match=rf"^board 2: the East {re.escape(repr(name))} cannot"):
+        write_pbn([rec])
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(
+    names=st.lists(
+        st.sampled_from(["#", "##", "##x", "#x", "?", "?x", ""])
+        | st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF), max_size=5),
+        min_size=4,
+        max_size=4,
+    ),
+    event=st.sampled_from(["#", "##Club", "?"])
+    | st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=4),
+)
+def test_pbn_names_and_event_survive_a_write_and_read_or_the_writer_refuses_them(
+    names: list[str], event: str
+) -> None:
+    """Two boards with the same names: each read back exactly as written, or refused."""
+    records = [
+        HandRecord.from_state(
+            random_hand(k, stop_after=4),
+            variant="short",
+            board=k + 1,
+            players=(names[0], names[1], names[2], names[3]),
+            event=event,
+        )
+        for k in range(2)
+    ]
+    try:
+        text = write_pbn(records)
+    except PBNError as exc:
+        assert "(4.8)" in str(exc) or "control character" in str(exc), exc
+        return
+    assert read_pbn(text) == records
+
+
+def test_pbn_date_with_a_time_as_bbo_writes_it_is_read_with_a_warning() -> None:
+    """Fuzzing with BBO's files: ``[Date "2021-04-03 05:06"]`` refused the whole file."""
+    lines = list(BASE)
+    lines[0] = '[Date "2021-04-03 05:06"]'
+    with pytest.warns(PBNWarning) as caught:
+        (rec,) = read_pbn("\r\n".join(lines), source="bbo.pbn")
+    assert rec.date == "2021.04.03"
+    assert [str(w.message) for w in caught] == [
+        "bbo.pbn, line 1 (board 3): Date '2021-04-03 05:06' has a time, which PBN's Date "
+        "does not hold: read as 2021.04.03"
+    ]
+
+
+def test_pbn_bridge_board_keeps_its_refusal_and_says_what_would_make_it_whist() -> None:
+    lines = [line for line in BASE if not line.startswith("[TrumpCard")]
+    lines.insert(1, '[Contract "4SX"]')
+    with pytest.raises(PBNError) as info:
+        read_pbn("\r\n".join(lines), source="bridge.pbn")
+    assert str(info.value) == (
+        'bridge.pbn, line 5 (board 3): no TrumpCard tag: a whist deal needs the card turned '
+        'up, as [TrumpCard "C3"]; this is a bridge board (Contract \'4SX\'): to read it as '
+        "whist, add the card the dealer (S) turned up, one of his cards, as a TrumpCard tag; "
+        "its play, if any, must start with the eldest hand (W), as the laws of whist lead"
+    )

@@ -16,9 +16,10 @@ import json
 import random
 import secrets
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich.console import Console
@@ -374,8 +375,28 @@ _register_groups()
 
 
 # --------------------------------------------------------------------- main
+_python_showwarning = warnings.showwarning
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """The project's warnings (a PBN date's time dropped, a journal's torn last line)
+    as one line on stderr; other warnings as Python shows them."""
+    if category.__module__.startswith("cavendish."):
+        print(f"cavendish: warning: {message}", file=sys.stderr)
+    else:
+        _python_showwarning(message, category, filename, lineno, file, line)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """The console script: run the app; usage errors too are one line on stderr."""
+    warnings.showwarning = _show_warning
     try:
         status = app(
             args=None if argv is None else list(argv),

@@ -87,6 +87,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from os import PathLike
@@ -117,7 +118,7 @@ from .record import (
     split_tricks,
 )
 
-__all__ = ["PBNError", "read_pbn", "read_pbn_file", "write_pbn", "write_pbn_file"]
+__all__ = ["PBNError", "PBNWarning", "read_pbn", "read_pbn_file", "write_pbn", "write_pbn_file"]
 
 EOL = "\r\n"
 """PBN 2.1 (2.3): the export format ends each line with CR LF."""
@@ -160,12 +161,33 @@ class PBNError(ValueError):
         self.source = source
         self.line = line
         self.board = board
-        where = source or ""
-        if line is not None:
-            where += f", line {line}" if where else f"line {line}"
-        if board is not None:
-            where += f" (board {board})" if where else f"board {board}"
-        super().__init__(f"{where}: {what}" if where else what)
+        super().__init__(_located(what, source, line, board))
+
+
+class PBNWarning(UserWarning):
+    """A PBN text read with a change it does not spell out (a date's time dropped),
+    issued with :func:`warnings.warn`; the message names the source, the line and the
+    board as :class:`PBNError`'s does."""
+
+    def __init__(
+        self,
+        what: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        board: int | None = None,
+    ) -> None:
+        self.what = what
+        super().__init__(_located(what, source, line, board))
+
+
+def _located(what: str, source: str | None, line: int | None, board: int | None) -> str:
+    where = source or ""
+    if line is not None:
+        where += f", line {line}" if where else f"line {line}"
+    if board is not None:
+        where += f" (board {board})" if where else f"board {board}"
+    return f"{where}: {what}" if where else what
 
 
 # ======================================================================= writing
@@ -261,6 +283,16 @@ def _game_lines(rec: HandRecord) -> list[str]:
         tags.append(("Dummies", "".join(str(s) for s in rec.dummies)))
     tags.append(("TrumpCard", str(deal.trump_card)))
     tags.append(("Variant", rec.variant))
+    given = {"Event": rec.event, "Site": rec.site}
+    given.update((seat.word, name) for seat, name in names.items())
+    for name, value in given.items():
+        if value in ("#", "?") or value.startswith("##"):
+            raise PBNError(
+                f"the {name} {value!r} cannot be written: PBN reads a value '#' as the "
+                "previous game's, '##...' as one for the games after it (4.8) and '?' "
+                "as unknown (3.4)",
+                board=rec.board,
+            )
     lines = [f"[{name} {_quote(value, rec, name)}]" for name, value in tags]
     eldest = deal.eldest
     lines.append(f'[Play "{eldest}"]')
@@ -485,6 +517,10 @@ _PLAY_PIECE = re.compile(
     r"|(?P<note>[!?]{1,2}|=\d+=|\$\d+)"
 )
 _DATE = re.compile(r"\A[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}\Z")
+_DATE_TIME = re.compile(
+    r"\A([0-9?]{4})([.-])([0-9?]{2})\2([0-9?]{2})[ T]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?\Z"
+)
+"""A date written with a time, as BBO writes it (``2021-04-03 05:06``)."""
 
 
 class _Reader:
@@ -542,6 +578,13 @@ class _Reader:
         tags = self.tags(tokens)
         first: dict[str, _Tag] = {}
         for tag in tags:
+            if tag.name == "Deal" and "Deal" in first:
+                raise self.fail(
+                    f"a second Deal tag in the game that began at line {tokens[0].line} "
+                    f"(the first is at line {first['Deal'].line}): two boards run together? "
+                    "PBN separates games by an empty line",
+                    tag.line,
+                )
             first.setdefault(tag.name, tag)  # 3.4: a tag that already occurred is ignored
         start = tokens[0].line
         values: dict[str, str] = {}
@@ -591,17 +634,32 @@ class _Reader:
             name = values.get(seat.word, "")
             names.append("" if name in _UNKNOWN else name)
         date = values.get("Date", "")
+        date_tag = first.get("Date")
+        date_line = date_tag.line if date_tag else start
         if date in _UNKNOWN or date == UNKNOWN_DATE:
             date = ""
+        elif (timed := _DATE_TIME.match(date)) is not None:
+            day = "{}.{}.{}".format(*timed.group(1, 3, 4))
+            warnings.warn(
+                PBNWarning(
+                    f"Date {date!r} has a time, which PBN's Date does not hold: read as {day}",
+                    source=self.source,
+                    line=date_line,
+                    board=board,
+                ),
+                stacklevel=4,
+            )
+            date = day
         elif not _DATE.match(date):
-            date_tag = first.get("Date")
             raise self.fail(
                 f"bad Date {date!r}: expected YYYY.MM.DD (with ? for an unknown digit)",
-                date_tag.line if date_tag else start,
+                date_line,
                 board,
             )
         play_tag = first.get("Play")
         slots = self.play_slots(play_tag, board) if play_tag is not None else []
+        if play_tag is not None and slots:
+            self.check_leader(play_tag, deal, board)
         rows: list[tuple[int, Event, int]] = []
         if "Irregularities" in first:
             cards = sum(1 for card, _, _ in slots if card is not None)
@@ -687,7 +745,8 @@ class _Reader:
         trump_tag = tags.get("TrumpCard")
         if trump_tag is None or trump_tag.value.strip() in _UNKNOWN:
             raise self.fail(
-                'no TrumpCard tag: a whist deal needs the card turned up, as [TrumpCard "C3"]',
+                'no TrumpCard tag: a whist deal needs the card turned up, as [TrumpCard "C3"]'
+                + _bridge_hint(tags, dealer),
                 trump_tag.line if trump_tag else tag.line,
                 board,
             )
@@ -779,6 +838,21 @@ class _Reader:
                 board,
             )
         return slots
+
+    def check_leader(self, tag: _Tag, deal: Deal, board: int) -> None:
+        """PBN's ``[Play]`` names the player of the first column, who led the first
+        trick; the laws make the eldest hand lead (law 43).  A file whose play starts
+        elsewhere is refused: its cards are never re-seated."""
+        seat = Seat.parse(tag.value.strip())
+        if seat != deal.eldest:
+            raise self.fail(
+                f'[Play "{seat}"]: the play section starts with {seat}, but the laws make '
+                f"{deal.eldest}, the eldest hand (left of the dealer {deal.dealer}), lead the "
+                f'first trick; write the play from [Play "{deal.eldest}"] (a lead out of turn '
+                "is an OutOfTurn row of the Irregularities table)",
+                tag.line,
+                board,
+            )
 
     def play(
         self, tag: _Tag, slots: list[tuple[Card | None, bool, int]], deal: Deal, board: int
@@ -1023,6 +1097,22 @@ class _Reader:
                 board,
             )
         return event
+
+
+def _bridge_hint(tags: dict[str, _Tag], dealer: Seat) -> str:
+    """For a bridge board (a contract or an auction), what would make it whist."""
+    contract = tags.get("Contract")
+    if contract is not None and contract.value.strip() not in _UNKNOWN:
+        what = f"Contract {contract.value.strip()!r}"
+    elif "Auction" in tags:
+        what = "an Auction"
+    else:
+        return ""
+    return (
+        f"; this is a bridge board ({what}): to read it as whist, add the card the dealer "
+        f"({dealer}) turned up, one of his cards, as a TrumpCard tag; its play, if any, "
+        f"must start with the eldest hand ({dealer.offset(1)}), as the laws of whist lead"
+    )
 
 
 def _column_name(text: str) -> str:
