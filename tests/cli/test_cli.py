@@ -407,3 +407,23 @@ def test_main_runs_a_command(capsys: pytest.CaptureFixture[str]) -> None:
         main(["deal", "--seed", "1", "--json"])
     assert exit_.value.code == 0
     assert json.loads(capsys.readouterr().out)["dealer"] in "NESW"
+
+
+def test_a_pbn_warning_is_one_line_on_stderr_and_the_file_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BBO's ``[Date "2021-04-03 05:06"]`` is read with a warning (issue 19), shown as
+    the CLI shows its errors."""
+    path = tmp_path / "bbo.pbn"
+    path.write_text(
+        '[Date "2021-04-03 05:06"]\n[Board "1"]\n[Dealer "S"]\n'
+        '[Deal "S:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+        '[TrumpCard "S2"]\n'
+    )
+    with pytest.raises(SystemExit) as exit_:
+        main(["score", str(path), "--json"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().err.splitlines()[0] == (
+        f"cavendish: warning: {path}, line 1 (board 1): Date '2021-04-03 05:06' has a time, "
+        "which PBN's Date does not hold: read as 2021.04.03"
+    )
