@@ -143,11 +143,8 @@ _LAWS_KINDS = {name: kind for kind, name in _LAWS_NAMES.items()}
 _SEAT_LETTERS = "NESW"
 
 
-class PBNError(ValueError):
-    """A PBN text cannot be read (or a record cannot be written as PBN).
-
-    The message names the source, the line, the board where known, and the fault.
-    """
+class _Located(Exception):
+    """A message about a PBN text that names the source, the line and the board."""
 
     def __init__(
         self,
@@ -161,33 +158,25 @@ class PBNError(ValueError):
         self.source = source
         self.line = line
         self.board = board
-        super().__init__(_located(what, source, line, board))
+        where = source or ""
+        if line is not None:
+            where += f", line {line}" if where else f"line {line}"
+        if board is not None:
+            where += f" (board {board})" if where else f"board {board}"
+        super().__init__(f"{where}: {what}" if where else what)
 
 
-class PBNWarning(UserWarning):
+class PBNError(_Located, ValueError):
+    """A PBN text cannot be read (or a record cannot be written as PBN).
+
+    The message names the source, the line, the board where known, and the fault.
+    """
+
+
+class PBNWarning(_Located, UserWarning):
     """A PBN text read with a change it does not spell out (a date's time dropped),
     issued with :func:`warnings.warn`; the message names the source, the line and the
     board as :class:`PBNError`'s does."""
-
-    def __init__(
-        self,
-        what: str,
-        *,
-        source: str | None = None,
-        line: int | None = None,
-        board: int | None = None,
-    ) -> None:
-        self.what = what
-        super().__init__(_located(what, source, line, board))
-
-
-def _located(what: str, source: str | None, line: int | None, board: int | None) -> str:
-    where = source or ""
-    if line is not None:
-        where += f", line {line}" if where else f"line {line}"
-    if board is not None:
-        where += f" (board {board})" if where else f"board {board}"
-    return f"{where}: {what}" if where else what
 
 
 # ======================================================================= writing
