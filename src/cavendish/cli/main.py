@@ -27,10 +27,12 @@ from rich.text import Text
 from ..core.cards import CardParseError, Seat, Side
 from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
 from ..core.table import cut_for_partners, deal_cards
-from ..game.session import PlayedHand, Session
+from ..game.saved import autosave_path, load_snapshot
+from ..game.session import PlayedHand, Session, SessionError
 from ..players import Player, get_player
 from ..scoring.result import HandResult
 from ..scoring.sheet import ScoreSheet
+from .common import checked_output
 from .play import COMPUTER_NAMES, HUMAN, TerminalGame, default_out_path, today_pbn
 from .terminal import card_text, deal_diagram, score_table, sheet_summary
 
@@ -117,14 +119,27 @@ def play(
             "options if any (search:worlds=24).",
         ),
     ] = "classical",
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE",
+            help="Go on with a saved session (the .autosave.json file written beside the "
+            "record): its variant, seats, players, score and seed are the file's.",
+        ),
+    ] = None,
 ) -> None:
     """Play a whole rubber in the terminal against computer players.
 
     The players cut for partners and deal (laws 13-19); your seat is the one you
     ask for. Type a card as SA, as, ♠A or s10; 'help' lists the commands. The
-    record is saved as PBN at the end, and also when you leave with Ctrl-C,
-    Ctrl-D or 'quit'.
+    session is saved after every card you play (FILE.autosave.json beside the
+    record, removed when the session ends); the record is saved as PBN at the end,
+    and also when you leave with Ctrl-C, Ctrl-D or 'quit'.
     """
+    if resume is not None:
+        _resume(resume, out)
+        return
     rules = _rules(variant)
     me = _seat(seat, "--seat")
     seed = _new_seed() if seed is None else seed
@@ -137,6 +152,8 @@ def play(
     except ValueError as exc:  # an unknown kind or a bad option
         _fail(f"--players: {exc}", 2)
     if laws:
+        if out is not None:
+            _output(out, "--out")
         from .laws_play import run_laws_game
 
         status = run_laws_game(
@@ -153,19 +170,56 @@ def play(
         if status:
             raise typer.Exit(status)
         return
+    target = _output(out if out is not None else default_out_path(seed), "--out")
     session = make_session(rules, me, seed, players)
+    _run_game(session, seed, target, {"seed": seed, "players": players})
+
+
+def _output(path: Path, option: str) -> Path:
+    """``path`` checked for writing before any card is dealt (exit 2 if it cannot be)."""
+    checked = checked_output(path, option)
+    assert checked is not None
+    return checked
+
+
+def _run_game(session: Session, seed: int, out: Path, app_data: dict[str, Any]) -> None:
+    """Play ``session`` in the terminal, autosaving beside ``out``; exit with its status."""
+    _output(out, "--out")
+    autosave = _output(autosave_path(out), "--out (its autosave)")
+    rules = session.rules
     game = TerminalGame(
         session=session,
         console=Console(highlight=False),
         errors=Console(stderr=True, highlight=False),
         stdin=sys.stdin,
         seed=seed,
-        out=out if out is not None else default_out_path(seed),
+        out=out,
         save=lambda hands, path: _save_pbn(hands, path, rules, seed),
+        autosave=autosave,
+        app_data={**app_data, "out": str(out)},
     )
     status = game.run()
     if status:
         raise typer.Exit(status)
+
+
+def _resume(path: Path, out: Path | None) -> None:
+    """``play --resume FILE``: the saved session's table, players and seed, going on."""
+    try:
+        data = load_snapshot(path)
+        app_data = data.get("app", {})
+        seed = int(app_data["seed"])
+        kind = str(app_data["players"])
+        names = {Seat.parse(k): str(v) for k, v in data["seats"].items()}
+        people: dict[str, Player | None] = {HUMAN: None}
+        for i, name in enumerate(COMPUTER_NAMES):
+            people[name] = get_player(kind, _player_seed(seed, i), name)
+        chosen = {seat: people[name] for seat, name in names.items()}
+        session = Session.restore(data, chosen)
+    except (SessionError, KeyError, TypeError, ValueError) as exc:
+        _fail(f"--resume {path}: {exc}", 2)
+    target = out if out is not None else Path(str(app_data.get("out") or default_out_path(seed)))
+    _run_game(session, seed, target, {"seed": seed, "players": kind})
 
 
 def make_session(rules: Rules, seat: Seat, seed: int, kind: str = "classical") -> Session:

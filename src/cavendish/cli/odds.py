@@ -39,6 +39,7 @@ from ..odds.ask import Knowledge, PlayError, ask, parse_hand
 from ..odds.record import Record, RecordError, simulate_record
 from ..odds.tables import TABLE_NAMES, build_table
 from ..players import PlayerOptionError, UnknownPlayer
+from .common import checked_output
 from .terminal import progress_bar
 
 __all__ = ["register"]
@@ -79,6 +80,7 @@ def table(
     are simulated, seeded, with a 95% interval.  A row is flagged where the printed
     figure disagrees with the computed one beyond the printed rounding.
     """
+    checked_output(plot, "--plot")
     if samples is not None and samples < 1:
         _fail(f"--samples must be positive, not {samples}")
     try:
@@ -201,6 +203,7 @@ def record_command(
     deal, and the first deals that fell to one side: each printed value beside the
     simulated one, its 95% interval, and whether the printed value lies inside it.
     """
+    checked_output(plot, "--plot")
     if rubbers < 1:
         _fail(f"--rubbers {rubbers}: must be at least 1")
     if workers is not None and workers < 1:

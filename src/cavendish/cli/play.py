@@ -34,7 +34,7 @@ import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.rule import Rule
@@ -44,6 +44,7 @@ from ..core.cards import Card, CardParseError, Seat
 from ..core.errors import IllegalPlay
 from ..core.events import CardPlayed, Event, HonoursCalled
 from ..core.rules import Rules
+from ..game.saved import save_session
 from ..game.session import PlayedHand, Session
 from ..players.search.budget import Budget
 from ..players.tutor import Tutor, explain
@@ -105,6 +106,11 @@ class TerminalGame:
     """The school of the tutor's classical player."""
     tutor_budget: Budget | None = None
     """What the tutor's search player may spend (None: its default budget)."""
+    autosave: Path | None = None
+    """Where the session is saved before each of your turns and after each hand
+    (removed when the session ends and the record is saved); None: no autosave."""
+    app_data: dict[str, Any] = field(default_factory=dict)
+    """What ``--resume`` needs to make the computer players again (kept in the save)."""
     _keep_screen: bool = True
     _why: dict[Seat, tuple[Card, int, str]] = field(default_factory=dict)
     """Each computer-held seat's last card, its trick and its explanation."""
@@ -115,6 +121,7 @@ class TerminalGame:
         """Play to the end of the session (or until the human leaves); save; exit status."""
         def loop() -> None:
             self._introduce()
+            self._autosave()
             while not self.session.is_over:
                 self._play_hand()
                 if not self.session.is_over:
@@ -135,6 +142,18 @@ class TerminalGame:
         s = self.session
         rules = s.rules
         self.console.print(Rule(f"Cavendish · {_variant_title(rules)} · seed {self.seed}"))
+        if s.hands or s.state is not None:
+            state = s.state
+            where = (
+                f"board {s.board}, trick {state.trick_number + 1}"
+                if state is not None
+                else f"board {s.board}"
+            )
+            self.console.print(
+                f"Resuming at {where}: {len(s.hands)} hand"
+                f"{'s' if len(s.hands) != 1 else ''} played before.",
+                markup=False,
+            )
         cut = s.cut
         if cut is not None:
             for rnd in cut.rounds:
@@ -259,7 +278,8 @@ class TerminalGame:
     # ------------------------------------------------------------------- play
     def _play_hand(self) -> None:
         s = self.session
-        self._show_events(s.start_hand())
+        if s.state is None:  # a resumed session may have its hand in play
+            self._show_events(s.start_hand())
         self._why.clear()
         self._last_computer = None
         while s.to_play is not None:
@@ -284,6 +304,7 @@ class TerminalGame:
             if all(c.suit == led for c in view.legal_cards()):
                 follow = f", follow {led.word}"
         prompt = f"{whose} ({seat}{follow}; help for commands): "
+        self._autosave()
         while True:
             text = self._read(prompt, allow_quit=True).strip()
             if not text:
@@ -425,8 +446,15 @@ class TerminalGame:
                 f"{rubber.winner} win the rubber: {rubber.points} points.", style="bold"
             )
         self.show_score()
+        self._autosave()
 
     # -------------------------------------------------------------- input/out
+    def _autosave(self) -> None:
+        """Save the session whole (temporary file, then rename): a crash loses at most
+        the card being typed."""
+        if self.autosave is None:
+            return
+        save_session(self.session, self.autosave, self.app_data)
     def _read(self, prompt: str, *, allow_quit: bool) -> str:
         self.console.print(prompt, end="", markup=False, highlight=False)
         line = self.stdin.readline()
@@ -457,6 +485,17 @@ class TerminalGame:
             highlight=False,
             soft_wrap=True,
         )
+        if self.autosave is not None:
+            if self.session.is_over:
+                self.autosave.unlink(missing_ok=True)
+            else:
+                self._autosave()
+                self.console.print(
+                    f"To go on later: cavendish play --resume {self.autosave}",
+                    markup=False,
+                    highlight=False,
+                    soft_wrap=True,
+                )
         return status
 
 

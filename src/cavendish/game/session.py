@@ -44,10 +44,11 @@ Players get views only: ``choose(view)``, and the optional ``observe(event)`` an
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import CARDS, Card, Seat, Side
 from ..core.deal import honours_mask
@@ -65,6 +66,8 @@ if TYPE_CHECKING:
     from ..io.record import HandRecord
 
 __all__ = [
+    "SNAPSHOT_FORMAT",
+    "SNAPSHOT_VERSION",
     "PlayedHand",
     "Session",
     "SessionError",
@@ -72,6 +75,11 @@ __all__ = [
     "honours_call",
     "play_rubber",
 ]
+
+
+SNAPSHOT_FORMAT = "cavendish-session"
+"""The ``format`` of a :meth:`Session.snapshot`."""
+SNAPSHOT_VERSION = 1
 
 
 class SessionError(ValueError):
@@ -347,6 +355,133 @@ class Session:
         """The sheet and the hands finished so far."""
         return SessionResult(self.rules, self.sheet, list(self.hands), self.seating)
 
+    # ------------------------------------------------------- saving, resuming
+    def snapshot(self, app: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Everything needed to go on with this session later, as JSON-ready data:
+        the rules, the seats and who is human, the hands finished (their logs; the
+        score sheet follows from them), the hand in play to its last event, the
+        dealer, the rubber and the state of the deals' generator, so that a resumed
+        session deals what this one would have dealt.  ``app`` is the caller's own
+        data (how to make its computer players again), kept as given.
+
+        >>> from cavendish.players import RandomPlayer
+        >>> s = Session.seated("short", {seat: RandomPlayer(i) for i, seat in enumerate(Seat)},
+        ...                    seed=4, max_hands=2)
+        >>> _ = s.start_hand(); _ = s.step(); _ = s.step()
+        >>> data = s.snapshot({"kind": "random"})
+        >>> t = Session.restore(data, {seat: RandomPlayer(i) for i, seat in enumerate(Seat)})
+        >>> t.state == s.state, t.rng.getstate() == s.rng.getstate(), data["app"]
+        (True, True, {'kind': 'random'})
+        """
+        from ..io.jsonlog import records_to_json
+
+        hands = list(self.hands)
+        current = self.current_hand()
+        if current is not None:
+            hands.append(current)
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "version": SNAPSHOT_VERSION,
+            "variant": self.rules.name,
+            "seats": {str(seat): name for seat, name in self.seating.names.items()},
+            "humans": [str(seat) for seat, p in self.players.items() if p is None],
+            "dummies": [str(d) for d in self.dummies],
+            "first_dealer": str(self.seating.first_dealer),
+            "dealer": str(self.dealer),
+            "rubber": self.rubber,
+            "rubbers": self.rubbers,
+            "max_hands": self.max_hands,
+            "tell_score": self.tell_score,
+            "hand_rubbers": [h.rubber for h in self.hands],
+            "in_play": current is not None,
+            "rng": [version, list(internal), gauss],
+            "log": json.loads(records_to_json(h.record(variant=self.rules.name) for h in hands)),
+            "app": dict(app or {}),
+        }
+
+    @classmethod
+    def restore(
+        cls,
+        data: dict[str, Any],
+        players: Mapping[Seat, Player | None],
+        *,
+        stand_in: Player | None = None,
+    ) -> Session:
+        """The session a :meth:`snapshot` saved, with ``players`` in its seats (None for a
+        human), ready to go on: the finished hands scored again on a new sheet, the
+        hand in play replayed to its last event (the computer players are shown it
+        from its first card), the next deals those the saved session would have made.
+        Raises :class:`SessionError` naming what is wrong with ``data``."""
+        from ..io.jsonlog import JSONLogError, records_from_json
+        from ..io.record import RecordError
+
+        if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+            raise SessionError(f"not a saved session (expected format {SNAPSHOT_FORMAT!r})")
+        if data.get("version") != SNAPSHOT_VERSION:
+            raise SessionError(
+                f"saved session version {data.get('version')!r} is not supported "
+                f"(expected {SNAPSHOT_VERSION})"
+            )
+        try:
+            rules = get_rules(str(data["variant"]))
+            names = {Seat.parse(k): str(v) for k, v in data["seats"].items()}
+            humans = {Seat.parse(x) for x in data["humans"]}
+            seating = Seating(
+                names,
+                tuple(Seat.parse(d) for d in data["dummies"]),
+                Seat.parse(data["first_dealer"]),
+                None,
+            )
+            records = records_from_json(json.dumps(data["log"]), source="the saved session")
+            version, internal, gauss = data["rng"]
+            rng = random.Random()
+            rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+            hand_rubbers = [int(r) for r in data["hand_rubbers"]]
+            in_play = bool(data["in_play"])
+        except (KeyError, TypeError, ValueError, JSONLogError) as exc:
+            raise SessionError(f"the saved session is damaged: {exc}") from None
+        given = {s for s, p in players.items() if p is None}
+        if given != humans:
+            raise SessionError(
+                f"the saved session has humans at {''.join(sorted(str(s) for s in humans))}, "
+                f"not at {''.join(sorted(str(s) for s in given))}"
+            )
+        session = cls(
+            rules,
+            seating,
+            players,
+            rng,
+            rubbers=data.get("rubbers"),
+            max_hands=data.get("max_hands"),
+            stand_in=stand_in,
+            tell_score=bool(data.get("tell_score", True)),
+        )
+        finished = records[:-1] if in_play else records
+        if len(finished) != len(hand_rubbers):
+            raise SessionError("the saved session is damaged: hands and rubbers disagree")
+        try:
+            for rec, rubber in zip(finished, hand_rubbers, strict=True):
+                state = rec.replay(rules)
+                result = session._result_of(state)
+                score = session.sheet.record(result)
+                session.hands.append(
+                    PlayedHand(rec.board, rubber, session.names, state, result, score)
+                )
+            if in_play:
+                session.state = records[-1].replay(rules)
+        except (RecordError, ValueError) as exc:
+            raise SessionError(f"the saved session cannot be replayed: {exc}") from None
+        session.dealer = Seat.parse(data["dealer"])
+        session.rubber = int(data["rubber"])
+        if session.state is not None:
+            session._call = honours_call(rules, session.sheet.score, session.state)
+            session._called = next(
+                (e for e in session.state.events if isinstance(e, HonoursCalled)), None
+            )
+            session._resync_players()
+        return session
+
     # ----------------------------------------------------------------- actions
     def start_hand(self) -> list[Event]:
         """Deal the next hand (law 33: the deal passes to the left); return any event
@@ -420,7 +555,7 @@ class Session:
                 f"board {self.board} is not over: trick {state.trick_number + 1} is in play"
             )
         units = self.units_finished
-        result = HandResult.from_state(state)
+        result = self._result_of(state)
         score = self.sheet.record(result)
         played = PlayedHand(self.board, self.rubber, self.names, state, result, score)
         self.hands.append(played)
@@ -448,6 +583,27 @@ class Session:
         if self.state is None:
             raise SessionError("no hand is in play: call start_hand()")
         return self.state
+
+    def _result_of(self, state: HandState) -> HandResult:
+        """The scorer's input for a finished hand."""
+        return HandResult.from_state(state)
+
+    def _resync_players(self) -> None:
+        """Show the computer players the hand in play from its first card, as if they
+        had seen it played (after a resume, or after cards were taken back)."""
+        state = self._require_state()
+        fresh = HandState(state.deal, self.rules, dummies=self.dummies)
+        for seat in Seat:
+            player = self.controller(seat)
+            if player is None:
+                continue
+            if self.tell_score:
+                side = seat.side
+                ours, theirs = self.sheet.score[side], self.sheet.score[side.other]
+                notify_score(player, ours, theirs, self.rules.game_points)
+            notify_begin(player, fresh.view(seat))
+        for event in state.events:
+            self._broadcast(event)
 
     def _rubber_dealer(self) -> Seat:
         if not self.dummies:

@@ -109,6 +109,7 @@ from ..core.events import (
 )
 from ..core.rules import UnknownVariant, get_rules
 from ..core.state import HandState, standing_plays, trick_winner
+from .files import write_atomic
 from .record import UNKNOWN_DATE, HandRecord, RecordError, log_from_plays, split_tricks
 
 __all__ = ["PBNError", "read_pbn", "read_pbn_file", "write_pbn", "write_pbn_file"]
@@ -175,13 +176,13 @@ def write_pbn(records: Iterable[HandRecord]) -> str:
 
 def write_pbn_file(records: Iterable[HandRecord], path: str | PathLike[str]) -> None:
     """Write the records to ``path``: ISO 8859-1 as PBN asks when every character fits,
-    otherwise UTF-8."""
+    otherwise UTF-8.  The file is written whole (:func:`~cavendish.io.files.write_atomic`)."""
     text = write_pbn(records)
     try:
         data = text.encode("latin-1")
     except UnicodeEncodeError:
         data = text.encode("utf-8")
-    Path(path).write_bytes(data)
+    write_atomic(path, data)
 
 
 def _quote(value: str, rec: HandRecord, what: str) -> str:
