@@ -25,6 +25,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..core.cards import CardParseError, Seat, Side
+from ..core.events import settled_claim
 from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
 from ..core.table import cut_for_partners, deal_cards
 from ..game.saved import autosave_path, load_snapshot
@@ -119,6 +120,21 @@ def play(
             "options if any (search:worlds=24).",
         ),
     ] = "classical",
+    practice: Annotated[
+        bool,
+        typer.Option(
+            "--practice",
+            help="A practice session: 'undo' takes back your last card and the computer "
+            "cards after it.",
+        ),
+    ] = False,
+    auto_last: Annotated[
+        bool,
+        typer.Option(
+            "--auto-last/--no-auto-last",
+            help="Your last card of a hand plays itself.",
+        ),
+    ] = True,
     resume: Annotated[
         Path | None,
         typer.Option(
@@ -171,7 +187,7 @@ def play(
             raise typer.Exit(status)
         return
     target = _output(out if out is not None else default_out_path(seed), "--out")
-    session = make_session(rules, me, seed, players)
+    session = make_session(rules, me, seed, players, practice=practice, auto_last=auto_last)
     _run_game(session, seed, target, {"seed": seed, "players": players})
 
 
@@ -222,13 +238,30 @@ def _resume(path: Path, out: Path | None) -> None:
     _run_game(session, seed, target, {"seed": seed, "players": kind})
 
 
-def make_session(rules: Rules, seat: Seat, seed: int, kind: str = "classical") -> Session:
+def make_session(
+    rules: Rules,
+    seat: Seat,
+    seed: int,
+    kind: str = "classical",
+    *,
+    practice: bool = False,
+    auto_last: bool = True,
+) -> Session:
     """The table of ``cavendish play``: you in ``seat`` and computer players of ``kind``,
-    each with its own seed derived from ``seed``, cutting for partners and deal."""
+    each with its own seed derived from ``seed``, cutting for partners and deal; the
+    computers claim when they are sure of every trick left."""
     people: dict[str, Player | None] = {HUMAN: None}
     for i, name in enumerate(COMPUTER_NAMES[: rules.players - 1]):
         people[name] = get_player(kind, _player_seed(seed, i), name)
-    return Session.by_cut(rules, people, seed, request=(HUMAN, seat))
+    return Session.by_cut(
+        rules,
+        people,
+        seed,
+        request=(HUMAN, seat),
+        practice=practice,
+        auto_last=auto_last,
+        computer_claims=True,
+    )
 
 
 def _player_seed(seed: int, index: int) -> int:
@@ -360,7 +393,7 @@ def score(
             sheet.record(result)
             boards.append(record.board)
             continue
-        if not state.is_over:
+        if not state.is_over and settled_claim(state.events) is None:
             skipped.append(f"board {record.board} is unfinished ({len(record.plays)} cards played)")
             continue
         sheet.record(HandResult.from_state(state))

@@ -42,16 +42,17 @@ from rich.text import Text
 
 from ..core.cards import Card, CardParseError, Seat
 from ..core.errors import IllegalPlay
-from ..core.events import CardPlayed, Event, HonoursCalled
+from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
 from ..core.rules import Rules
 from ..game.saved import save_session
-from ..game.session import PlayedHand, Session
+from ..game.session import PlayedHand, Session, SessionError
 from ..players.search.budget import Budget
 from ..players.tutor import Tutor, explain
 from .terminal import (
     Leave,
     card_text,
     cut_text,
+    deal_diagram,
     hand_lines,
     indent_text,
     last_trick_text,
@@ -76,6 +77,10 @@ HELP = """Commands:
           card (with its expected tricks) in your place
   why     why the last computer card was played (why W: West's last card)
   auto    play your first legal card (for scripts)
+  claim   claim the tricks left (claim 3: three of them); the computers accept
+          only if your side makes them double dummy, else play goes on
+  concede give the adversaries every trick left
+  undo    take back your last card and the computer cards after it (--practice only)
   help    this list
   quit    leave now and save the record (so do Ctrl-C and Ctrl-D)"""
 
@@ -325,6 +330,19 @@ class TerminalGame:
             elif word == "auto":
                 self._show_events(s.play(view.legal_cards()[0]))
                 return
+            elif word == "claim" or word.startswith("claim "):
+                if self._claim(seat, word[5:].strip()):
+                    return
+            elif word == "concede":
+                self._show_events([s.concede(seat)])
+                return
+            elif word == "undo":
+                try:
+                    self._show_events([s.undo(seat)])
+                except SessionError as exc:
+                    self.console.print(str(exc), style="red", markup=False, soft_wrap=True)
+                    continue
+                return
             else:
                 try:
                     card = Card.parse(text)
@@ -335,6 +353,25 @@ class TerminalGame:
                     continue
                 self._show_events(events)
                 return
+
+    def _claim(self, seat: Seat, arg: str) -> bool:
+        """The ``claim [N]`` command; True when the hand ended by it."""
+        s = self.session
+        try:
+            tricks = int(arg) if arg else None
+            event = s.claim_tricks(seat, tricks)
+        except (ValueError, SessionError) as exc:
+            text = str(exc) if isinstance(exc, SessionError) else f"claim {arg}: not a number"
+            self.console.print(text, style="red", markup=False, soft_wrap=True)
+            return False
+        self._show_events([event])
+        if not event.accepted:
+            self.console.print(
+                "The adversaries refuse: your side does not make that double dummy "
+                "against every defence. Play goes on.",
+                markup=False,
+            )
+        return event.accepted
 
     def _run_computers(self) -> list[Event]:
         """The computers' cards until a human is to play (as ``Session.run``), each
@@ -402,6 +439,11 @@ class TerminalGame:
         for e in events:
             if isinstance(e, CardPlayed) and e.revoke:
                 self.console.print(f"{self.label(e.seat)} revokes with {e.card}.")
+            elif isinstance(e, Claimed | TakenBack):
+                text = str(e)
+                self.console.print(
+                    f"{self.label(e.seat)}{text[len(str(e.seat)):]}.", style="bold", markup=False
+                )
 
     def _show_call(self, call: HonoursCalled) -> None:
         self.console.print(
@@ -429,6 +471,7 @@ class TerminalGame:
         score = played.score
         assert score is not None
         self.console.print(Rule(f"Board {played.board} is over"))
+        self._show_review(played)
         line = Text(
             f"Tricks NS {score.tricks[0]}, EW {score.tricks[1]} · honours NS {score.honours[0]},"
             f" EW {score.honours[1]} · points NS {score.points[0]}, EW {score.points[1]}"
@@ -447,6 +490,20 @@ class TerminalGame:
             )
         self.show_score()
         self._autosave()
+
+    def _show_review(self, played: PlayedHand) -> None:
+        """The four hands as dealt, the tricks each side took, the double-dummy result."""
+        review = self.session.review(played)
+        if review.claim is not None:
+            self.console.print(f"The hand ended: {review.claim}.", markup=False)
+        self.console.print(deal_diagram(review.deal, self.names))
+        dd = review.dd_tricks
+        took = review.tricks
+        self.console.print(
+            f"Taken: NS {took[0]}, EW {took[1]} · double dummy from the opening lead "
+            f"({review.eldest}): NS {dd[0]}, EW {dd[1]}",
+            markup=False,
+        )
 
     # -------------------------------------------------------------- input/out
     def _autosave(self) -> None:
