@@ -40,13 +40,14 @@ from ..analysis.teams import TeamsError, team_breakdown
 from ..core.cards import Seat
 from ..io.pbn import PBNError, read_pbn_file
 from ..io.record import HandRecord, RecordError
+from .common import fail, read_error
+from .voice import card_label, say
 
 __all__ = ["format_board", "format_mistakes", "lost_by_player", "mistakes_json", "register"]
 
 
 def _fail(message: str, status: int) -> NoReturn:
-    typer.echo(f"cavendish: error: {message}", err=True)
-    raise typer.Exit(status)
+    fail(message, status)
 
 
 def format_board(ann: BoardAnnotation) -> str:
@@ -55,7 +56,7 @@ def format_board(ann: BoardAnnotation) -> str:
     lost_ns, lost_ew = ann.lost
     lines = [
         f"Board {ann.board}: dealer {ann.dealer}, trumps {ann.trump_card.suit.word} "
-        f"(turned up {ann.trump_card}), {eldest} leads",
+        f"(turned up {card_label(ann.trump_card)}), {eldest} leads",
         f"  double dummy at the start: {eldest.side} {ann.dd_start} tricks "
         f"({eldest.side.other} {13 - ann.dd_start})",
         f"  made: NS {ann.made[0]}, EW {ann.made[1]}"
@@ -63,10 +64,12 @@ def format_board(ann: BoardAnnotation) -> str:
         f"  tricks lost by errors: NS {lost_ns}, EW {lost_ew}",
     ]
     if ann.stopped:
-        lines.append(f"  stopped: {ann.stopped}")
+        lines.append(say(f"  stopped: {ann.stopped}"))
     lines.append(f"  {'trick':>5}  {'seat':<4}  {'card':<4}  {'cost':>4}  mark")
     for n in ann.cards:
-        lines.append(f"  {n.trick:>5}  {n.seat.name:<4}  {n.card!s:<4}  {n.cost:>4}  {n.mark}")
+        lines.append(
+            f"  {n.trick:>5}  {n.seat.name:<4}  {card_label(n.card):<4}  {n.cost:>4}  {n.mark}"
+        )
     return "\n".join(lines)
 
 
@@ -87,9 +90,9 @@ def format_mistakes(ann: BoardAnnotation, rec: HandRecord) -> str:
     lines = [f"Board {ann.board}: {len(ann.mistakes) or 'no'} card"
              f"{'' if len(ann.mistakes) == 1 else 's'} lost a trick or more double dummy"]
     for n in ann.mistakes:
-        better = " or ".join(str(c) for c in n.best_cards)
+        better = " or ".join(card_label(c) for c in n.best_cards)
         lines.append(
-            f"  trick {n.trick:>2}  {_who(n.seat, players)} played {n.card}: "
+            f"  trick {n.trick:>2}  {_who(n.seat, players)} played {card_label(n.card)}: "
             f"{n.cost} trick{'' if n.cost == 1 else 's'} lost; better {better}"
         )
     lost = lost_by_player(ann, rec)
@@ -180,10 +183,8 @@ def register(app: typer.Typer) -> None:
             _fail(f"--workers {workers}: must be at least 1", 2)
         try:
             records = read_pbn_file(file)
-        except FileNotFoundError:
-            _fail(f"{file}: no such file", 1)
-        except IsADirectoryError:
-            _fail(f"{file}: is a directory, not a PBN file", 1)
+        except (OSError, UnicodeDecodeError) as exc:
+            _fail(read_error(file, exc), 1)
         except (PBNError, RecordError) as exc:
             _fail(f"{file}: malformed PBN: {exc}" if str(file) not in str(exc) else str(exc), 1)
         if not records:

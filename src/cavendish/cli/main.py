@@ -7,7 +7,7 @@ Every error is one line on stderr, ``cavendish: error: ...``, with exit status 1
 >>> import json
 >>> out = CliRunner().invoke(app, ["deal", "--seed", "1", "--json"]).output
 >>> sorted(json.loads(out))
-['deal', 'dealer', 'trump_card']
+['deal', 'dealer', 'seed', 'trump_card']
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from .. import __version__
 from ..core.cards import CardParseError, Seat, Side
 from ..core.events import settled_claim
 from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
@@ -33,9 +34,10 @@ from ..game.session import PlayedHand, Session, SessionError
 from ..players import Player, get_player
 from ..scoring.result import HandResult
 from ..scoring.sheet import ScoreSheet
-from .common import checked_output
+from .common import checked_output, fail, read_error, tidy_help
 from .play import COMPUTER_NAMES, HUMAN, TerminalGame, default_out_path, today_pbn
 from .terminal import card_text, deal_diagram, score_table, sheet_summary
+from .voice import guard_streams, set_ascii
 
 __all__ = ["app", "main", "make_session", "score_json"]
 
@@ -50,11 +52,38 @@ app = typer.Typer(
 VARIANTS_HELP = ", ".join(variant_names())
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"cavendish {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+    ascii_cards: Annotated[
+        bool,
+        typer.Option(
+            "--ascii",
+            help="Write cards in ASCII (ST for the ten of spades) instead of with suit "
+            "symbols (♠10); chosen by itself when the terminal cannot print the symbols.",
+        ),
+    ] = False,
+) -> None:
+    """Classical whist: play a rubber in the terminal, deal, score PBN records, odds, problems."""
+    set_ascii(True if ascii_cards else None)
+
+
 def _fail(message: str, status: int = 1) -> NoReturn:
-    Console(stderr=True, highlight=False).print(
-        f"cavendish: error: {message}", markup=False, soft_wrap=True
-    )
-    raise typer.Exit(status)
+    fail(message, status)
 
 
 def _rules(name: str, status: int = 2) -> Rules:
@@ -300,7 +329,8 @@ def deal(
     as_json: Annotated[
         bool,
         typer.Option(
-            "--json", help='Print {"dealer": "S", "deal": "<PBN deal>", "trump_card": "C3"}.'
+            "--json",
+            help='Print {"seed": 7, "dealer": "S", "deal": "<PBN deal>", "trump_card": "C3"}.',
         ),
     ] = False,
 ) -> None:
@@ -318,6 +348,7 @@ def deal(
     hand = deal_cards(rng, who)
     if as_json:
         payload = {
+            "seed": seed,
             "dealer": str(hand.dealer),
             "deal": hand.to_pbn(),
             "trump_card": str(hand.trump_card),
@@ -361,10 +392,8 @@ def score(
         records = read_pbn_file(file)
     except PBNError as exc:
         _fail(str(exc))
-    except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror or exc}")
-    except UnicodeDecodeError as exc:
-        _fail(f"cannot read {file}: not a text file ({exc.reason})")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(read_error(file, exc))
     if not records:
         _fail(f"{file}: no hands found")
     if chosen is None:
@@ -458,11 +487,13 @@ def _register_groups() -> None:
 
 
 _register_groups()
+tidy_help(app)
 
 
 # --------------------------------------------------------------------- main
 def main(argv: Sequence[str] | None = None) -> None:
     """The console script: run the app; usage errors too are one line on stderr."""
+    guard_streams()
     try:
         status = app(
             args=None if argv is None else list(argv),

@@ -39,7 +39,7 @@ from ..match.duplicate import MatchError, MatchResult, run_match
 from ..match.parallel import RayNotInstalled, default_workers
 from ..match.rubbers import RubberError, RubberStats, simulate_rubbers
 from ..players import PlayerOptionError, UnknownPlayer
-from .common import checked_output
+from .common import checked_output, fail
 from .terminal import progress_bar
 
 _R = TypeVar("_R")
@@ -50,10 +50,7 @@ _VARIANTS = ", ".join(variant_names())
 
 
 def _fail(message: str, status: int = 2) -> NoReturn:
-    Console(stderr=True, highlight=False).print(
-        f"cavendish: error: {message}", markup=False, soft_wrap=True
-    )
-    raise typer.Exit(status)
+    fail(message, status)
 
 
 def _check_counts(option: str, value: int, workers: int | None) -> None:

@@ -39,8 +39,9 @@ from ..odds.ask import Knowledge, PlayError, ask, parse_hand
 from ..odds.record import Record, RecordError, simulate_record
 from ..odds.tables import TABLE_NAMES, build_table
 from ..players import PlayerOptionError, UnknownPlayer
-from .common import checked_output
+from .common import checked_output, fail
 from .terminal import progress_bar
+from .voice import say
 
 __all__ = ["register"]
 
@@ -48,10 +49,7 @@ _NAMES = ", ".join(TABLE_NAMES)
 
 
 def _fail(message: str, status: int = 2) -> NoReturn:
-    Console(stderr=True, highlight=False).print(
-        f"cavendish: error: {message}", markup=False, soft_wrap=True
-    )
-    raise typer.Exit(status)
+    fail(message, status)
 
 
 def table(
@@ -99,7 +97,7 @@ def table(
     if as_json:
         typer.echo(json.dumps(t.to_json(), indent=2, ensure_ascii=False))
     else:
-        typer.echo(t.render())
+        typer.echo(say(t.render()))
 
 
 def ask_command(

@@ -61,6 +61,7 @@ from .terminal import (
     sheet_summary,
     trick_text,
 )
+from .voice import card_label, say, suit_label
 
 __all__ = ["COMPUTER_NAMES", "HUMAN", "TerminalGame", "default_out_path"]
 
@@ -207,7 +208,7 @@ class TerminalGame:
         view = s.view(s.seating.seat_of(self.human))
         out = Text(f"Board {s.board} · dealer {self.label(view.dealer)} · ")
         out.append("trumps ")
-        out.append(view.trump.symbol + " " + view.trump.word, style=_style(view.trump.is_red))
+        out.append(suit_label(view.trump) + " " + view.trump.word, style=_style(view.trump.is_red))
         if view.trump_card is not None:
             out.append(" · trump card ")
             out.append_text(card_text(view.trump_card))
@@ -349,7 +350,7 @@ class TerminalGame:
                     events = s.play(card)
                 except (CardParseError, IllegalPlay) as exc:
                     # part of the conversation: on stdout, between the prompts
-                    self.console.print(str(exc), style="red", markup=False, soft_wrap=True)
+                    self.console.print(say(str(exc)), style="red", markup=False, soft_wrap=True)
                     continue
                 self._show_events(events)
                 return
@@ -404,7 +405,7 @@ class TerminalGame:
         for line, card in zip(hint.lines(), (hint.classical.card, hint.search.card), strict=True):
             text = Text("  ")
             text.append_text(card_text(card))
-            text.append("  " + line)
+            text.append("  " + say(line))
             self.console.print(text, soft_wrap=True)
 
     def show_why(self, arg: str) -> None:
@@ -431,16 +432,16 @@ class TerminalGame:
             return
         line = Text(f"{self.label(who)} played ")
         line.append_text(card_text(card))
-        line.append(f" to trick {trick + 1}. {text}")
+        line.append(f" to trick {trick + 1}. {say(text)}")
         self.console.print(line, soft_wrap=True)
 
     def _show_events(self, events: list[Event]) -> None:
         # a call of honours is shown with the end of the hand (the screen is cleared then)
         for e in events:
             if isinstance(e, CardPlayed) and e.revoke:
-                self.console.print(f"{self.label(e.seat)} revokes with {e.card}.")
+                self.console.print(f"{self.label(e.seat)} revokes with {card_label(e.card)}.")
             elif isinstance(e, Claimed | TakenBack):
-                text = str(e)
+                text = say(str(e))
                 self.console.print(
                     f"{self.label(e.seat)}{text[len(str(e.seat)):]}.", style="bold", markup=False
                 )
@@ -472,9 +473,12 @@ class TerminalGame:
         assert score is not None
         self.console.print(Rule(f"Board {played.board} is over"))
         self._show_review(played)
+        honours = (
+            f" · honours NS {score.honours[0]}, EW {score.honours[1]}" if s.rules.honours else ""
+        )
         line = Text(
-            f"Tricks NS {score.tricks[0]}, EW {score.tricks[1]} · honours NS {score.honours[0]},"
-            f" EW {score.honours[1]} · points NS {score.points[0]}, EW {score.points[1]}"
+            f"Tricks NS {score.tricks[0]}, EW {score.tricks[1]}{honours}"
+            f" · points NS {score.points[0]}, EW {score.points[1]}"
         )
         self.console.print(line)
         for note in score.notes:
