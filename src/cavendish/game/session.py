@@ -533,15 +533,7 @@ class Session:
         self.state = HandState(deal, self.rules, dummies=self.dummies)
         self._call = honours_call(self.rules, self.sheet.score, self.state)
         self._called = None
-        for seat in Seat:
-            player = self.controller(seat)
-            if player is None:
-                continue
-            if self.tell_score:
-                side = seat.side
-                ours, theirs = self.sheet.score[side], self.sheet.score[side.other]
-                notify_score(player, ours, theirs, self.rules.game_points)
-            notify_begin(player, self.state.view(seat))
+        self._begin_players(self.state)
         return self._before_turn()
 
     def play(self, card: Card | int | str) -> list[Event]:
@@ -742,7 +734,12 @@ class Session:
         """Show the computer players the hand in play from its first card, as if they
         had seen it played (after a resume, or after cards were taken back)."""
         state = self._require_state()
-        fresh = HandState(state.deal, self.rules, dummies=self.dummies)
+        self._begin_players(HandState(state.deal, self.rules, dummies=self.dummies))
+        for event in state.events:
+            self._broadcast(event)
+
+    def _begin_players(self, opening: HandState) -> None:
+        """Tell each computer player the score (C7) and its seats' opening views."""
         for seat in Seat:
             player = self.controller(seat)
             if player is None:
@@ -751,9 +748,7 @@ class Session:
                 side = seat.side
                 ours, theirs = self.sheet.score[side], self.sheet.score[side.other]
                 notify_score(player, ours, theirs, self.rules.game_points)
-            notify_begin(player, fresh.view(seat))
-        for event in state.events:
-            self._broadcast(event)
+            notify_begin(player, opening.view(seat))
 
     def _rubber_dealer(self) -> Seat:
         if not self.dummies:

@@ -84,6 +84,10 @@ def write_atomic(path: str | PathLike[str], data: str | bytes, encoding: str = "
     folder = p.parent if str(p.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".tmp")
     try:
+        # mkstemp makes the file private (0600); give it the usual permissions
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
             f.flush()
