@@ -14,6 +14,8 @@ most cited, are listed here with the offset where each begins).
 number of cards which will be held); ok"
 >>> cite("Clay, pp. 97-99 (seed 001 @235.1k-238.0k).")
 "Clay, pp. 97-99 (Dick's Hand-book of Whist, double dummy: the Great Vienna coup)."
+>>> cite("Clay, in Dick's Hand-book of Whist, pp. 97-99 (seed 001 @235.1k).")
+"Clay, in Dick's Hand-book of Whist, pp. 97-99 (double dummy: the Great Vienna coup)."
 """
 
 from __future__ import annotations
@@ -78,6 +80,10 @@ def cite(text: str) -> str:
 
     def name(m: re.Match[str]) -> str:
         work = m.group("a") or m.group("b") or ""
-        return f"({section(work, float(m.group('at')))})"
+        where = section(work, float(m.group("at")))
+        title = WORKS.get(work, "")
+        if title and title in text[: m.start()] and where.startswith(title + ", "):
+            where = where[len(title) + 2 :]  # the book is named already: its section only
+        return f"({where})"
 
     return _LOCATION.sub(name, text)
