@@ -117,3 +117,31 @@ def test_analyse_workers_must_be_positive(tmp_path: Path) -> None:
     path = _file(tmp_path, boards=1, cards=4)
     result = runner.invoke(_app(), ["analyse", str(path), "--workers", "0"])
     assert result.exit_code == 2 and "--workers 0" in result.output
+
+
+def test_analyse_mistakes_lists_only_costly_cards_with_the_better_card(tmp_path: Path) -> None:
+    """Issue 19 item 6: only the cards that lost a trick or more, each with a better
+    card, and each player's tricks lost against double dummy per hand."""
+    path = _file(tmp_path)
+    full = json.loads(
+        runner.invoke(_app(), ["analyse", str(path), "--json", "--workers", "1"]).output
+    )
+    result = runner.invoke(
+        _app(), ["analyse", str(path), "--mistakes", "--json", "--workers", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    for board, whole in zip(data["boards"], full["boards"], strict=True):
+        costly = [c for c in whole["cards"] if c["cost"] > 0]
+        assert [(m["trick"], m["seat"], m["card"], m["cost"]) for m in board["mistakes"]] == [
+            (c["trick"], c["seat"], c["card"], c["cost"]) for c in costly
+        ]
+        for m, c in zip(board["mistakes"], costly, strict=True):
+            assert m["better"] == c["best_cards"] and m["card"] not in m["better"]
+        lost = {seat: v["tricks"] for seat, v in board["lost"].items()}
+        assert lost["N"] + lost["S"] == whole["lost"]["NS"]
+        assert lost["E"] + lost["W"] == whole["lost"]["EW"]
+    text = runner.invoke(_app(), ["analyse", str(path), "--mistakes", "--workers", "1"]).output
+    assert "better" in text and "tricks lost against double dummy" in text
+    assert "Over the file" in text
+    assert text.count(" lost; better ") == sum(len(b["mistakes"]) for b in data["boards"])

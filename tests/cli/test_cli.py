@@ -17,6 +17,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from cavendish.cli.main import app, main, make_session
+from cavendish.cli.voice import card_label
 from cavendish.core import (
     Card,
     CardPlayed,
@@ -71,7 +72,8 @@ def test_deal_json_shape_and_the_same_seed_gives_the_same_deal() -> None:
     other = run("deal", "--seed", "43", "--json")
     assert first.exit_code == 0, first.output
     data = json.loads(first.stdout)
-    assert list(data) == ["dealer", "deal", "trump_card"]
+    # issue 19 item 5: deal --json includes its seed
+    assert list(data) == ["seed", "dealer", "deal", "trump_card"] and data["seed"] == 42
     assert data == json.loads(again.stdout)
     assert data != json.loads(other.stdout)
     deal = Deal.from_pbn(data["deal"], trump_card=data["trump_card"])  # validates the deal
@@ -168,9 +170,11 @@ def test_play_illegal_card_is_explained_and_asked_again(tmp_path: Path) -> None:
     out = tmp_path / "illegal.pbn"
     typed = str(wrong).lower()
     result = run("play", "--seed", str(seed), "--out", str(out), input=f"{typed}\nzz\nauto\n")
-    assert f"illegal card '{wrong}' for S: must follow {Suit(led).word}" in result.stdout
+    # issue 19 item 5: the error writes the card as the play screen does (♠3)
+    shown = card_label(wrong)
+    assert f"illegal card '{shown}' for S: must follow {Suit(led).word}" in result.stdout
     assert "cannot read card 'zz'" in result.stdout
-    after = result.stdout.split(f"illegal card '{wrong}'", 1)[1]
+    after = result.stdout.split(f"illegal card '{shown}'", 1)[1]
     assert "Your card (S" in after  # asked again
     (record,) = read_pbn_file(out)
     played = record.replay().events

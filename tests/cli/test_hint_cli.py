@@ -70,7 +70,8 @@ def test_hint_refuses_a_seat_not_to_play_and_an_illegal_card_by_name() -> None:
     assert r.exit_code == 2 and "--seat S: S is not to play; after 0 card(s) E is" in r.output
     r = hint("--deal", DEAL, "--dealer", "N", "--trump-card", "S2", "--played", "C6 H5",
              "--seat", "W")
-    assert r.exit_code == 2 and "card 2 (H5) cannot be played by S" in r.output
+    # issue 19 item 5: the card as the play screen writes it
+    assert r.exit_code == 2 and "card 2 (♥5) cannot be played by S" in r.output
     r = hint("--deal", DEAL, "--dealer", "N", "--trump-card", "S2", "--seat", "E",
              "--school", "french")
     assert r.exit_code == 2 and "unknown school 'french'" in r.output

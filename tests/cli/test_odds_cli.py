@@ -134,7 +134,7 @@ def test_odds_ask_text_names_the_knowledge_and_the_answer(app):
         (["--hand", "N:AK72.QJ4.T9"], "expected four suits"),
         (["--hand", "N:AK72.QJ4.T9.87650"], "'0' is not a rank"),
         (["--trump-card", "C1"], "cannot read card 'C1'"),
-        (["--played", "SA"], "W cannot play SA, which is in N's hand"),
+        (["--played", "SA"], "W cannot play ♠A, which is in N's hand"),
     ],
 )
 def test_odds_ask_malformed_input_is_one_line_and_status_2(app, args, words):
@@ -149,7 +149,7 @@ def test_odds_ask_malformed_input_is_one_line_and_status_2(app, args, words):
     ("question", "words"),
     [
         ("E has 14+ C", "'14+': a hand holds from 0 to 13"),
-        ("X has the HK", "unknown seat 'X'"),
+        ("X has the ♥K", "unknown seat 'X'"),  # item 5: cards as the play screen writes them
         ("E hass 4 C", "expected 'has' after the seat 'E', found 'hass'"),
     ],
 )

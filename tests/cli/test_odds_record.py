@@ -86,7 +86,7 @@ def test_odds_record_plot_writes_a_png(app, tmp_path: Path):
 def test_odds_record_plot_to_an_impossible_path_fails_in_one_line(app, tmp_path: Path):
     bad = tmp_path / "no-such-dir" / "r.png"
     result = run(app, "--players", "random", "--rubbers", "1", "--plot", str(bad))
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # issue 19 item 2: refused before any rubber is played
     assert result.stderr.strip().startswith("cavendish: error: --plot ")
     assert len(result.stderr.strip().splitlines()) == 1
 

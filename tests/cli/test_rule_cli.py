@@ -181,7 +181,7 @@ def _scenario(**changes: object) -> dict[str, Any]:
                     {"act": "play", "seat": "N", "card": "H3"},
                 ]
             ),
-            r"action 2 \(play\(seat=N, card=H3\)\): H3 is not in N's hand",
+            r"action 2 \(play\(seat=N, card=♥3\)\): ♥3 is not in N's hand",  # item 5
         ),
         (
             _scenario(actions=[{"act": "elect", "side": "NS", "option": "card"}]),
@@ -206,7 +206,8 @@ def test_missing_scenario_file_is_named(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.json"
     result = invoke(str(path), "--json")
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"cavendish: error: {path}: cannot read it: ")
+    # issue 19 item 5: a missing file is reported the same way by every command
+    assert result.stderr.startswith(f"cavendish: error: cannot read {path}: no such file")
 
 
 # ------------------------------ defect: top-level fields not validated (issue 19)

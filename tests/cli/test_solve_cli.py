@@ -102,15 +102,15 @@ def test_solve_table_text() -> None:
 
 ERRORS = [
     (["--deal", "N:AK... Q... J... T...", "--trump", "S", "--first", "N"], "unequal hands"),
-    (["--deal", "N:A... A... J... T...", "--trump", "S", "--first", "N"], "SA is in two hands"),
+    (["--deal", "N:A... A... J... T...", "--trump", "S", "--first", "N"], "♠A is in two hands"),
     (
         ["--deal", "N:A2... K.2.. Q..2. J...2", "--trump", "S", "--first", "N", "--played",
          "SA H2"],
-        "played card H2 (by E) is illegal: E still holds spades",
+        "played card ♥2 (by E) is illegal: E still holds spades",
     ),
     (
         ["--deal", ENDING, "--trump", "C", "--first", "W", "--played", "SA"],
-        "SA, the first card of the trick, is played by W, but the deal gives it to N",
+        "♠A, the first card of the trick, is played by W, but the deal gives it to N",
     ),
     (
         ["--deal", ENDING, "--trump", "C", "--first", "W", "--played", "HA"],

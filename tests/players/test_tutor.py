@@ -68,7 +68,9 @@ def test_why_in_the_players_own_words() -> None:
     classical = ClassicalPlayer("modern", 0)
     card = classical.choose(view)
     text = explain(classical, card)
-    assert text.startswith(f"{card}: ") and "(C44: " in text
+    # issue 19 item 5: the convention is named, its title not said twice
+    assert text.startswith(f"{card}: ") and "(C44" in text
+    assert text.lower().count("american leads") <= 1
     search = SearchPlayer(0, budget=SMALL)
     state.play(card)
     view = state.view(Seat.S)

@@ -160,6 +160,32 @@ class BoardAnnotation:
         """The cards of ``side`` that cost a trick or more."""
         return [n for n in self.cards if n.side == side and n.cost > 0]
 
+    @property
+    def mistakes(self) -> list[CardNote]:
+        """Every card that cost a trick or more double dummy, in order of play (each
+        note's ``best_cards`` are the better cards)."""
+        return [n for n in self.cards if n.cost > 0]
+
+    def lost_by_seat(self) -> dict[Seat, int]:
+        """The tricks each seat's cards lost against double dummy in this hand (a
+        dummy's cards are its own seat's: its partner chose them).
+
+        >>> import random
+        >>> from cavendish.core import HandState, deal_cards
+        >>> from cavendish.io import HandRecord
+        >>> state = HandState(deal_cards(random.Random(7), Seat.S))
+        >>> while not state.is_over:
+        ...     _ = state.play(state.legal_cards()[-1])
+        >>> ann = annotate_record(HandRecord.from_state(state, variant="short", board=1))
+        >>> by = ann.lost_by_seat()
+        >>> by[Seat.N] + by[Seat.S] == ann.lost[0], by[Seat.E] + by[Seat.W] == ann.lost[1]
+        (True, True)
+        """
+        out = dict.fromkeys(Seat, 0)
+        for note in self.cards:
+            out[note.seat] += note.cost
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (the shape is documented in docs/problems.md)."""
         eldest = self.eldest

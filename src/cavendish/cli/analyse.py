@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -37,15 +37,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..analysis.annotate import BoardAnnotation, annotate_records
 from ..analysis.position import PositionError
 from ..analysis.teams import TeamsError, team_breakdown
+from ..core.cards import Seat
 from ..io.pbn import PBNError, read_pbn_file
 from ..io.record import HandRecord, RecordError
+from .common import fail, read_error
+from .voice import card_label, say
 
-__all__ = ["format_board", "register"]
+__all__ = ["format_board", "format_mistakes", "lost_by_player", "mistakes_json", "register"]
 
 
 def _fail(message: str, status: int) -> NoReturn:
-    typer.echo(f"cavendish: error: {message}", err=True)
-    raise typer.Exit(status)
+    fail(message, status)
 
 
 def format_board(ann: BoardAnnotation) -> str:
@@ -54,7 +56,7 @@ def format_board(ann: BoardAnnotation) -> str:
     lost_ns, lost_ew = ann.lost
     lines = [
         f"Board {ann.board}: dealer {ann.dealer}, trumps {ann.trump_card.suit.word} "
-        f"(turned up {ann.trump_card}), {eldest} leads",
+        f"(turned up {card_label(ann.trump_card)}), {eldest} leads",
         f"  double dummy at the start: {eldest.side} {ann.dd_start} tricks "
         f"({eldest.side.other} {13 - ann.dd_start})",
         f"  made: NS {ann.made[0]}, EW {ann.made[1]}"
@@ -62,11 +64,80 @@ def format_board(ann: BoardAnnotation) -> str:
         f"  tricks lost by errors: NS {lost_ns}, EW {lost_ew}",
     ]
     if ann.stopped:
-        lines.append(f"  stopped: {ann.stopped}")
+        lines.append(say(f"  stopped: {ann.stopped}"))
     lines.append(f"  {'trick':>5}  {'seat':<4}  {'card':<4}  {'cost':>4}  mark")
     for n in ann.cards:
-        lines.append(f"  {n.trick:>5}  {n.seat.name:<4}  {n.card!s:<4}  {n.cost:>4}  {n.mark}")
+        lines.append(
+            f"  {n.trick:>5}  {n.seat.name:<4}  {card_label(n.card):<4}  {n.cost:>4}  {n.mark}"
+        )
     return "\n".join(lines)
+
+
+def lost_by_player(ann: BoardAnnotation, rec: HandRecord) -> dict[Seat, int]:
+    """Each player's tricks lost against double dummy in the hand, by his seat: a
+    dummy's cards count to its partner, who chose them."""
+    out: dict[Seat, int] = {}
+    for seat, k in ann.lost_by_seat().items():
+        who = seat.partner if seat in rec.dummies else seat
+        out[who] = out.get(who, 0) + k
+    return out
+
+
+def format_mistakes(ann: BoardAnnotation, rec: HandRecord) -> str:
+    """One board's mistakes: only the cards that cost a trick or more double dummy,
+    each with the better card(s), then each player's tricks lost against double dummy."""
+    players = rec.players
+    lines = [f"Board {ann.board}: {len(ann.mistakes) or 'no'} card"
+             f"{'' if len(ann.mistakes) == 1 else 's'} lost a trick or more double dummy"]
+    for n in ann.mistakes:
+        better = " or ".join(card_label(c) for c in n.best_cards)
+        lines.append(
+            f"  trick {n.trick:>2}  {_who(n.seat, players)} played {card_label(n.card)}: "
+            f"{n.cost} trick{'' if n.cost == 1 else 's'} lost; better {better}"
+        )
+    lost = lost_by_player(ann, rec)
+    lines.append(
+        "  tricks lost against double dummy: "
+        + ", ".join(f"{_who(seat, players)} {k}" for seat, k in lost.items())
+    )
+    return "\n".join(lines)
+
+
+def mistakes_json(ann: BoardAnnotation, rec: HandRecord) -> dict[str, Any]:
+    """One board's mistakes as JSON data (cards as ``ST``)."""
+    players = rec.players
+    lost = lost_by_player(ann, rec)
+    return {
+        "board": ann.board,
+        "mistakes": [
+            {
+                "trick": n.trick,
+                "seat": n.seat.name,
+                "player": players[n.seat],
+                "card": str(n.card),
+                "cost": n.cost,
+                "better": [str(c) for c in n.best_cards],
+            }
+            for n in ann.mistakes
+        ],
+        "lost": {seat.name: {"player": players[seat], "tricks": k} for seat, k in lost.items()},
+    }
+
+
+def _who(seat: Seat, players: tuple[str, str, str, str]) -> str:
+    return f"{seat} ({players[seat]})" if players[seat] else str(seat)
+
+
+def _totals(
+    annotations: list[BoardAnnotation], records: list[HandRecord]
+) -> dict[tuple[str, str], int]:
+    """Tricks lost against double dummy over the file, by (seat, player)."""
+    out: dict[tuple[str, str], int] = {}
+    for ann, rec in zip(annotations, records, strict=True):
+        for seat, k in lost_by_player(ann, rec).items():
+            key = (str(seat), rec.players[seat])
+            out[key] = out.get(key, 0) + k
+    return out
 
 
 def register(app: typer.Typer) -> None:
@@ -89,6 +160,14 @@ def register(app: typer.Typer) -> None:
                 help="For a duplicate match's file: each team's costs by phase and position.",
             ),
         ] = False,
+        mistakes: Annotated[
+            bool,
+            typer.Option(
+                "--mistakes",
+                help="Only the cards that cost a trick or more double dummy, each with the "
+                "better card, and each player's tricks lost per hand.",
+            ),
+        ] = False,
     ) -> None:
         """The double-dummy cost of every card of every board of FILE.
 
@@ -104,10 +183,8 @@ def register(app: typer.Typer) -> None:
             _fail(f"--workers {workers}: must be at least 1", 2)
         try:
             records = read_pbn_file(file)
-        except FileNotFoundError:
-            _fail(f"{file}: no such file", 1)
-        except IsADirectoryError:
-            _fail(f"{file}: is a directory, not a PBN file", 1)
+        except (OSError, UnicodeDecodeError) as exc:
+            _fail(read_error(file, exc), 1)
         except (PBNError, RecordError) as exc:
             _fail(f"{file}: malformed PBN: {exc}" if str(file) not in str(exc) else str(exc), 1)
         if not records:
@@ -127,6 +204,22 @@ def register(app: typer.Typer) -> None:
                 typer.echo(json.dumps({"file": str(file), **breakdown.to_json()}))
             else:
                 typer.echo(breakdown.format())
+            return
+        if mistakes:
+            pairs = list(zip(annotations, records, strict=True))
+            if as_json:
+                typer.echo(json.dumps({
+                    "file": str(file),
+                    "boards": [mistakes_json(a, r) for a, r in pairs],
+                }, ensure_ascii=False))
+                return
+            blocks = [format_mistakes(a, r) for a, r in pairs]
+            totals = _totals(annotations, records)
+            blocks.append("Over the file, tricks lost against double dummy: " + ", ".join(
+                f"{seat} ({name}) {k}" if name else f"{seat} {k}"
+                for (seat, name), k in totals.items()
+            ))
+            typer.echo("\n\n".join(blocks))
             return
         if as_json:
             typer.echo(

@@ -46,7 +46,9 @@ from ..players.inference import UnknownSchool, get_school
 from ..players.search.budget import Budget
 from ..players.search.strong import STRONG_BUDGET
 from ..players.tutor import Tutor
+from .common import fail
 from .terminal import card_text, hand_line, trick_text
+from .voice import say
 
 __all__ = ["build_state", "register"]
 
@@ -56,8 +58,7 @@ class _Usage(ValueError):
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(f"cavendish: error: {message}", err=True)
-    raise typer.Exit(2)
+    fail(message, 2)
 
 
 def build_state(deal: str, dealer: str, trump_card: str, played: str) -> HandState:
@@ -160,5 +161,5 @@ def register(app: typer.Typer) -> None:
                               strict=True):
             line = Text()
             line.append_text(card_text(card))
-            line.append("  " + text)
+            line.append("  " + say(text))
             console.print(line, soft_wrap=True)

@@ -7,7 +7,7 @@ Every error is one line on stderr, ``cavendish: error: ...``, with exit status 1
 >>> import json
 >>> out = CliRunner().invoke(app, ["deal", "--seed", "1", "--json"]).output
 >>> sorted(json.loads(out))
-['deal', 'dealer', 'trump_card']
+['deal', 'dealer', 'seed', 'trump_card']
 """
 
 from __future__ import annotations
@@ -25,15 +25,20 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from .. import __version__
 from ..core.cards import CardParseError, Seat, Side
+from ..core.events import settled_claim
 from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
 from ..core.table import cut_for_partners, deal_cards
-from ..game.session import PlayedHand, Session
+from ..game.saved import autosave_path, load_snapshot
+from ..game.session import PlayedHand, Session, SessionError
 from ..players import Player, get_player
 from ..scoring.result import HandResult
 from ..scoring.sheet import ScoreSheet
+from .common import checked_output, fail, read_error, tidy_help
 from .play import COMPUTER_NAMES, HUMAN, TerminalGame, default_out_path, today_pbn
 from .terminal import card_text, deal_diagram, score_table, sheet_summary
+from .voice import guard_streams, set_ascii
 
 __all__ = ["app", "main", "make_session", "score_json"]
 
@@ -48,11 +53,38 @@ app = typer.Typer(
 VARIANTS_HELP = ", ".join(variant_names())
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"cavendish {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+    ascii_cards: Annotated[
+        bool,
+        typer.Option(
+            "--ascii",
+            help="Write cards in ASCII (ST for the ten of spades) instead of with suit "
+            "symbols (♠10); chosen by itself when the terminal cannot print the symbols.",
+        ),
+    ] = False,
+) -> None:
+    """Classical whist: play a rubber in the terminal, deal, score PBN records, odds, problems."""
+    set_ascii(True if ascii_cards else None)
+
+
 def _fail(message: str, status: int = 1) -> NoReturn:
-    Console(stderr=True, highlight=False).print(
-        f"cavendish: error: {message}", markup=False, soft_wrap=True
-    )
-    raise typer.Exit(status)
+    fail(message, status)
 
 
 def _rules(name: str, status: int = 2) -> Rules:
@@ -118,14 +150,42 @@ def play(
             "options if any (search:worlds=24).",
         ),
     ] = "classical",
+    practice: Annotated[
+        bool,
+        typer.Option(
+            "--practice",
+            help="A practice session: 'undo' takes back your last card and the computer "
+            "cards after it.",
+        ),
+    ] = False,
+    auto_last: Annotated[
+        bool,
+        typer.Option(
+            "--auto-last/--no-auto-last",
+            help="Your last card of a hand plays itself.",
+        ),
+    ] = True,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE",
+            help="Go on with a saved session (the .autosave.json file written beside the "
+            "record): its variant, seats, players, score and seed are the file's.",
+        ),
+    ] = None,
 ) -> None:
     """Play a whole rubber in the terminal against computer players.
 
     The players cut for partners and deal (laws 13-19); your seat is the one you
     ask for. Type a card as SA, as, ♠A or s10; 'help' lists the commands. The
-    record is saved as PBN at the end, and also when you leave with Ctrl-C,
-    Ctrl-D or 'quit'.
+    session is saved after every card you play (FILE.autosave.json beside the
+    record, removed when the session ends); the record is saved as PBN at the end,
+    and also when you leave with Ctrl-C, Ctrl-D or 'quit'.
     """
+    if resume is not None:
+        _resume(resume, out)
+        return
     rules = _rules(variant)
     me = _seat(seat, "--seat")
     seed = _new_seed() if seed is None else seed
@@ -138,6 +198,8 @@ def play(
     except ValueError as exc:  # an unknown kind or a bad option
         _fail(f"--players: {exc}", 2)
     if laws:
+        if out is not None:
+            _output(out, "--out")
         from .laws_play import run_laws_game
 
         status = run_laws_game(
@@ -154,28 +216,82 @@ def play(
         if status:
             raise typer.Exit(status)
         return
-    session = make_session(rules, me, seed, players)
+    target = _output(out if out is not None else default_out_path(seed), "--out")
+    session = make_session(rules, me, seed, players, practice=practice, auto_last=auto_last)
+    _run_game(session, seed, target, {"seed": seed, "players": players})
+
+
+def _output(path: Path, option: str) -> Path:
+    """``path`` checked for writing before any card is dealt (exit 2 if it cannot be)."""
+    checked = checked_output(path, option)
+    assert checked is not None
+    return checked
+
+
+def _run_game(session: Session, seed: int, out: Path, app_data: dict[str, Any]) -> None:
+    """Play ``session`` in the terminal, autosaving beside ``out``; exit with its status."""
+    _output(out, "--out")
+    autosave = _output(autosave_path(out), "--out (its autosave)")
+    rules = session.rules
     game = TerminalGame(
         session=session,
         console=Console(highlight=False),
         errors=Console(stderr=True, highlight=False),
         stdin=sys.stdin,
         seed=seed,
-        out=out if out is not None else default_out_path(seed),
+        out=out,
         save=lambda hands, path: _save_pbn(hands, path, rules, seed),
+        autosave=autosave,
+        app_data={**app_data, "out": str(out)},
     )
     status = game.run()
     if status:
         raise typer.Exit(status)
 
 
-def make_session(rules: Rules, seat: Seat, seed: int, kind: str = "classical") -> Session:
+def _resume(path: Path, out: Path | None) -> None:
+    """``play --resume FILE``: the saved session's table, players and seed, going on."""
+    try:
+        data = load_snapshot(path)
+        app_data = data.get("app", {})
+        seed = int(app_data["seed"])
+        kind = str(app_data["players"])
+        names = {Seat.parse(k): str(v) for k, v in data["seats"].items()}
+        people: dict[str, Player | None] = {HUMAN: None}
+        for i, name in enumerate(COMPUTER_NAMES):
+            people[name] = get_player(kind, _player_seed(seed, i), name)
+        chosen = {seat: people[name] for seat, name in names.items()}
+        session = Session.restore(data, chosen)
+    except (SessionError, KeyError, TypeError, ValueError) as exc:
+        _fail(f"--resume {path}: {exc}", 2)
+    target = out if out is not None else Path(str(app_data.get("out") or default_out_path(seed)))
+    _run_game(session, seed, target, {"seed": seed, "players": kind})
+
+
+def make_session(
+    rules: Rules,
+    seat: Seat,
+    seed: int,
+    kind: str = "classical",
+    *,
+    practice: bool = False,
+    auto_last: bool = True,
+) -> Session:
     """The table of ``cavendish play``: you in ``seat`` and computer players of ``kind``,
-    each with its own seed derived from ``seed``, cutting for partners and deal."""
+    each with its own seed derived from ``seed``, cutting for partners and deal; the
+    computers claim when they are sure of every trick left."""
     people: dict[str, Player | None] = {HUMAN: None}
     for i, name in enumerate(COMPUTER_NAMES[: rules.players - 1]):
         people[name] = get_player(kind, _player_seed(seed, i), name)
-    return Session.by_cut(rules, people, seed, request=(HUMAN, seat))
+    return Session.by_cut(
+        rules,
+        people,
+        seed,
+        request=(HUMAN, seat),
+        practice=practice,
+        auto_last=auto_last,
+        computer_claims=True,
+    )
 
 
 def _player_seed(seed: int, index: int) -> int:
@@ -214,7 +330,8 @@ def deal(
     as_json: Annotated[
         bool,
         typer.Option(
-            "--json", help='Print {"dealer": "S", "deal": "<PBN deal>", "trump_card": "C3"}.'
+            "--json",
+            help='Print {"seed": 7, "dealer": "S", "deal": "<PBN deal>", "trump_card": "C3"}.',
         ),
     ] = False,
 ) -> None:
@@ -232,6 +349,7 @@ def deal(
     hand = deal_cards(rng, who)
     if as_json:
         payload = {
+            "seed": seed,
             "dealer": str(hand.dealer),
             "deal": hand.to_pbn(),
             "trump_card": str(hand.trump_card),
@@ -275,10 +393,8 @@ def score(
         records = read_pbn_file(file)
     except PBNError as exc:
         _fail(str(exc))
-    except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror or exc}")
-    except UnicodeDecodeError as exc:
-        _fail(f"cannot read {file}: not a text file ({exc.reason})")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(read_error(file, exc))
     if not records:
         _fail(f"{file}: no hands found")
     if chosen is None:
@@ -307,7 +423,7 @@ def score(
             sheet.record(result)
             boards.append(record.board)
             continue
-        if not state.is_over:
+        if not state.is_over and settled_claim(state.events) is None:
             skipped.append(f"board {record.board} is unfinished ({len(record.plays)} cards played)")
             continue
         sheet.record(HandResult.from_state(state))
@@ -372,6 +488,7 @@ def _register_groups() -> None:
 
 
 _register_groups()
+tidy_help(app)
 
 
 # --------------------------------------------------------------------- main
@@ -397,6 +514,7 @@ def _show_warning(
 def main(argv: Sequence[str] | None = None) -> None:
     """The console script: run the app; usage errors too are one line on stderr."""
     warnings.showwarning = _show_warning
+    guard_streams()
     try:
         status = app(
             args=None if argv is None else list(argv),

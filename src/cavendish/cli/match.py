@@ -39,6 +39,7 @@ from ..match.duplicate import MatchError, MatchResult, run_match
 from ..match.parallel import RayNotInstalled, default_workers
 from ..match.rubbers import RubberError, RubberStats, simulate_rubbers
 from ..players import PlayerOptionError, UnknownPlayer
+from .common import checked_output, fail
 from .terminal import progress_bar
 
 _R = TypeVar("_R")
@@ -49,10 +50,7 @@ _VARIANTS = ", ".join(variant_names())
 
 
 def _fail(message: str, status: int = 2) -> NoReturn:
-    Console(stderr=True, highlight=False).print(
-        f"cavendish: error: {message}", markup=False, soft_wrap=True
-    )
-    raise typer.Exit(status)
+    fail(message, status)
 
 
 def _check_counts(option: str, value: int, workers: int | None) -> None:
@@ -114,9 +112,8 @@ def match_command(
     The same seed gives the same match with any number of workers.
     """
     _check_counts("--boards", boards, workers)
-    if pbn is not None and (pbn.is_dir() or not pbn.parent.is_dir()):
-        _fail(f"--pbn {pbn}: " + ("is a folder" if pbn.is_dir() else
-                                  f"no folder {pbn.parent} to write it in"))
+    checked_output(pbn, "--pbn")
+    checked_output(journal, "--journal")
     result = _with_progress(
         "boards", boards, quiet, MatchError,
         lambda progress: run_match(

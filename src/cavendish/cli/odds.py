@@ -39,7 +39,9 @@ from ..odds.ask import Knowledge, PlayError, ask, parse_hand
 from ..odds.record import Record, RecordError, simulate_record
 from ..odds.tables import TABLE_NAMES, build_table
 from ..players import PlayerOptionError, UnknownPlayer
+from .common import checked_output, fail
 from .terminal import progress_bar
+from .voice import say
 
 __all__ = ["register"]
 
@@ -47,10 +49,7 @@ _NAMES = ", ".join(TABLE_NAMES)
 
 
 def _fail(message: str, status: int = 2) -> NoReturn:
-    Console(stderr=True, highlight=False).print(
-        f"cavendish: error: {message}", markup=False, soft_wrap=True
-    )
-    raise typer.Exit(status)
+    fail(message, status)
 
 
 def table(
@@ -79,6 +78,7 @@ def table(
     are simulated, seeded, with a 95% interval.  A row is flagged where the printed
     figure disagrees with the computed one beyond the printed rounding.
     """
+    checked_output(plot, "--plot")
     if samples is not None and samples < 1:
         _fail(f"--samples must be positive, not {samples}")
     try:
@@ -97,7 +97,7 @@ def table(
     if as_json:
         typer.echo(json.dumps(t.to_json(), indent=2, ensure_ascii=False))
     else:
-        typer.echo(t.render())
+        typer.echo(say(t.render()))
 
 
 def ask_command(
@@ -201,6 +201,7 @@ def record_command(
     deal, and the first deals that fell to one side: each printed value beside the
     simulated one, its 95% interval, and whether the printed value lies inside it.
     """
+    checked_output(plot, "--plot")
     if rubbers < 1:
         _fail(f"--rubbers {rubbers}: must be at least 1")
     if workers is not None and workers < 1:

@@ -34,7 +34,7 @@ import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.rule import Rule
@@ -42,15 +42,17 @@ from rich.text import Text
 
 from ..core.cards import Card, CardParseError, Seat
 from ..core.errors import IllegalPlay
-from ..core.events import CardPlayed, Event, HonoursCalled
+from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
 from ..core.rules import Rules
-from ..game.session import PlayedHand, Session
+from ..game.saved import save_session
+from ..game.session import PlayedHand, Session, SessionError
 from ..players.search.budget import Budget
 from ..players.tutor import Tutor, explain
 from .terminal import (
     Leave,
     card_text,
     cut_text,
+    deal_diagram,
     hand_lines,
     indent_text,
     last_trick_text,
@@ -59,6 +61,7 @@ from .terminal import (
     sheet_summary,
     trick_text,
 )
+from .voice import card_label, say, suit_label
 
 __all__ = ["COMPUTER_NAMES", "HUMAN", "TerminalGame", "default_out_path"]
 
@@ -75,6 +78,10 @@ HELP = """Commands:
           card (with its expected tricks) in your place
   why     why the last computer card was played (why W: West's last card)
   auto    play your first legal card (for scripts)
+  claim   claim the tricks left (claim 3: three of them); the computers accept
+          only if your side makes them double dummy, else play goes on
+  concede give the adversaries every trick left
+  undo    take back your last card and the computer cards after it (--practice only)
   help    this list
   quit    leave now and save the record (so do Ctrl-C and Ctrl-D)"""
 
@@ -105,6 +112,11 @@ class TerminalGame:
     """The school of the tutor's classical player."""
     tutor_budget: Budget | None = None
     """What the tutor's search player may spend (None: its default budget)."""
+    autosave: Path | None = None
+    """Where the session is saved before each of your turns and after each hand
+    (removed when the session ends and the record is saved); None: no autosave."""
+    app_data: dict[str, Any] = field(default_factory=dict)
+    """What ``--resume`` needs to make the computer players again (kept in the save)."""
     _keep_screen: bool = True
     _why: dict[Seat, tuple[Card, int, str]] = field(default_factory=dict)
     """Each computer-held seat's last card, its trick and its explanation."""
@@ -115,6 +127,7 @@ class TerminalGame:
         """Play to the end of the session (or until the human leaves); save; exit status."""
         def loop() -> None:
             self._introduce()
+            self._autosave()
             while not self.session.is_over:
                 self._play_hand()
                 if not self.session.is_over:
@@ -135,6 +148,18 @@ class TerminalGame:
         s = self.session
         rules = s.rules
         self.console.print(Rule(f"Cavendish · {_variant_title(rules)} · seed {self.seed}"))
+        if s.hands or s.state is not None:
+            state = s.state
+            where = (
+                f"board {s.board}, trick {state.trick_number + 1}"
+                if state is not None
+                else f"board {s.board}"
+            )
+            self.console.print(
+                f"Resuming at {where}: {len(s.hands)} hand"
+                f"{'s' if len(s.hands) != 1 else ''} played before.",
+                markup=False,
+            )
         cut = s.cut
         if cut is not None:
             for rnd in cut.rounds:
@@ -183,7 +208,7 @@ class TerminalGame:
         view = s.view(s.seating.seat_of(self.human))
         out = Text(f"Board {s.board} · dealer {self.label(view.dealer)} · ")
         out.append("trumps ")
-        out.append(view.trump.symbol + " " + view.trump.word, style=_style(view.trump.is_red))
+        out.append(suit_label(view.trump) + " " + view.trump.word, style=_style(view.trump.is_red))
         if view.trump_card is not None:
             out.append(" · trump card ")
             out.append_text(card_text(view.trump_card))
@@ -259,7 +284,8 @@ class TerminalGame:
     # ------------------------------------------------------------------- play
     def _play_hand(self) -> None:
         s = self.session
-        self._show_events(s.start_hand())
+        if s.state is None:  # a resumed session may have its hand in play
+            self._show_events(s.start_hand())
         self._why.clear()
         self._last_computer = None
         while s.to_play is not None:
@@ -284,6 +310,7 @@ class TerminalGame:
             if all(c.suit == led for c in view.legal_cards()):
                 follow = f", follow {led.word}"
         prompt = f"{whose} ({seat}{follow}; help for commands): "
+        self._autosave()
         while True:
             text = self._read(prompt, allow_quit=True).strip()
             if not text:
@@ -304,16 +331,48 @@ class TerminalGame:
             elif word == "auto":
                 self._show_events(s.play(view.legal_cards()[0]))
                 return
+            elif word == "claim" or word.startswith("claim "):
+                if self._claim(seat, word[5:].strip()):
+                    return
+            elif word == "concede":
+                self._show_events([s.concede(seat)])
+                return
+            elif word == "undo":
+                try:
+                    self._show_events([s.undo(seat)])
+                except SessionError as exc:
+                    self.console.print(str(exc), style="red", markup=False, soft_wrap=True)
+                    continue
+                return
             else:
                 try:
                     card = Card.parse(text)
                     events = s.play(card)
                 except (CardParseError, IllegalPlay) as exc:
                     # part of the conversation: on stdout, between the prompts
-                    self.console.print(str(exc), style="red", markup=False, soft_wrap=True)
+                    self.console.print(say(str(exc)), style="red", markup=False, soft_wrap=True)
                     continue
                 self._show_events(events)
                 return
+
+    def _claim(self, seat: Seat, arg: str) -> bool:
+        """The ``claim [N]`` command; True when the hand ended by it."""
+        s = self.session
+        try:
+            tricks = int(arg) if arg else None
+            event = s.claim_tricks(seat, tricks)
+        except (ValueError, SessionError) as exc:
+            text = str(exc) if isinstance(exc, SessionError) else f"claim {arg}: not a number"
+            self.console.print(text, style="red", markup=False, soft_wrap=True)
+            return False
+        self._show_events([event])
+        if not event.accepted:
+            self.console.print(
+                "The adversaries refuse: your side does not make that double dummy "
+                "against every defence. Play goes on.",
+                markup=False,
+            )
+        return event.accepted
 
     def _run_computers(self) -> list[Event]:
         """The computers' cards until a human is to play (as ``Session.run``), each
@@ -346,7 +405,7 @@ class TerminalGame:
         for line, card in zip(hint.lines(), (hint.classical.card, hint.search.card), strict=True):
             text = Text("  ")
             text.append_text(card_text(card))
-            text.append("  " + line)
+            text.append("  " + say(line))
             self.console.print(text, soft_wrap=True)
 
     def show_why(self, arg: str) -> None:
@@ -373,14 +432,19 @@ class TerminalGame:
             return
         line = Text(f"{self.label(who)} played ")
         line.append_text(card_text(card))
-        line.append(f" to trick {trick + 1}. {text}")
+        line.append(f" to trick {trick + 1}. {say(text)}")
         self.console.print(line, soft_wrap=True)
 
     def _show_events(self, events: list[Event]) -> None:
         # a call of honours is shown with the end of the hand (the screen is cleared then)
         for e in events:
             if isinstance(e, CardPlayed) and e.revoke:
-                self.console.print(f"{self.label(e.seat)} revokes with {e.card}.")
+                self.console.print(f"{self.label(e.seat)} revokes with {card_label(e.card)}.")
+            elif isinstance(e, Claimed | TakenBack):
+                text = say(str(e))
+                self.console.print(
+                    f"{self.label(e.seat)}{text[len(str(e.seat)):]}.", style="bold", markup=False
+                )
 
     def _show_call(self, call: HonoursCalled) -> None:
         self.console.print(
@@ -408,9 +472,13 @@ class TerminalGame:
         score = played.score
         assert score is not None
         self.console.print(Rule(f"Board {played.board} is over"))
+        self._show_review(played)
+        honours = (
+            f" · honours NS {score.honours[0]}, EW {score.honours[1]}" if s.rules.honours else ""
+        )
         line = Text(
-            f"Tricks NS {score.tricks[0]}, EW {score.tricks[1]} · honours NS {score.honours[0]},"
-            f" EW {score.honours[1]} · points NS {score.points[0]}, EW {score.points[1]}"
+            f"Tricks NS {score.tricks[0]}, EW {score.tricks[1]}{honours}"
+            f" · points NS {score.points[0]}, EW {score.points[1]}"
         )
         self.console.print(line)
         for note in score.notes:
@@ -425,8 +493,29 @@ class TerminalGame:
                 f"{rubber.winner} win the rubber: {rubber.points} points.", style="bold"
             )
         self.show_score()
+        self._autosave()
+
+    def _show_review(self, played: PlayedHand) -> None:
+        """The four hands as dealt, the tricks each side took, the double-dummy result."""
+        review = self.session.review(played)
+        if review.claim is not None:
+            self.console.print(f"The hand ended: {review.claim}.", markup=False)
+        self.console.print(deal_diagram(review.deal, self.names))
+        dd = review.dd_tricks
+        took = review.tricks
+        self.console.print(
+            f"Taken: NS {took[0]}, EW {took[1]} · double dummy from the opening lead "
+            f"({review.eldest}): NS {dd[0]}, EW {dd[1]}",
+            markup=False,
+        )
 
     # -------------------------------------------------------------- input/out
+    def _autosave(self) -> None:
+        """Save the session whole (temporary file, then rename): a crash loses at most
+        the card being typed."""
+        if self.autosave is None:
+            return
+        save_session(self.session, self.autosave, self.app_data)
     def _read(self, prompt: str, *, allow_quit: bool) -> str:
         self.console.print(prompt, end="", markup=False, highlight=False)
         line = self.stdin.readline()
@@ -457,6 +546,17 @@ class TerminalGame:
             highlight=False,
             soft_wrap=True,
         )
+        if self.autosave is not None:
+            if self.session.is_over:
+                self.autosave.unlink(missing_ok=True)
+            else:
+                self._autosave()
+                self.console.print(
+                    f"To go on later: cavendish play --resume {self.autosave}",
+                    markup=False,
+                    highlight=False,
+                    soft_wrap=True,
+                )
         return status
 
 

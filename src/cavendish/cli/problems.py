@@ -31,18 +31,18 @@ from ..analysis.problems import (
     UnknownProblem,
     Verdict,
     format_line,
-    hand_text,
     list_problems,
     load_problem,
 )
-from ..core.cards import Card, CardParseError, Seat
+from ..core.cards import Card, CardParseError, Seat, Suit, cards_of
+from .common import fail
+from .voice import card_label, rank_label, say, suit_label
 
 __all__ = ["register"]
 
 
 def _fail(message: str, status: int) -> NoReturn:
-    typer.echo(f"cavendish: error: {message}", err=True)
-    raise typer.Exit(status)
+    fail(message, status)
 
 
 def _problem(name: str) -> Problem:
@@ -87,13 +87,23 @@ def diagram(problem: Problem) -> str:
     return "\n".join(lines)
 
 
+def hand_text(mask: int) -> str:
+    """A hand by suit on one line, as the play screen writes cards: ``♠ A 2  ♥ —``
+    (``S A 2  H —`` in ASCII)."""
+    out: list[str] = []
+    for suit in Suit:
+        ranks = [c for c in reversed(cards_of(mask)) if c.suit == suit]
+        body = " ".join(rank_label(c) for c in ranks) or "—"
+        out.append(f"{suit_label(suit)} {body}")
+    return "  ".join(out)
+
+
 def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(_symbol(c) for c in cards)
 
 
 def _symbol(card: Card) -> str:
-    rank = str(card)[1]
-    return card.suit.symbol + ("10" if rank == "T" else rank)
+    return card_label(card)
 
 
 def register(app: typer.Typer) -> None:
@@ -124,7 +134,7 @@ def register(app: typer.Typer) -> None:
         p = _problem(name)
         typer.echo(diagram(p))
         if p.source:
-            typer.echo(f"Source: {p.source}.")
+            typer.echo(say(f"Source: {p.source}."))
         if not solution:
             return
         for line in p.lines:
@@ -132,7 +142,7 @@ def register(app: typer.Typer) -> None:
             typer.echo("")
             typer.echo(f"{label} {line.name}:")
             if line.note:
-                typer.echo("  " + line.note.replace("\n", "\n  "))
+                typer.echo(say("  " + line.note.replace("\n", "\n  ")))
             for row in format_line(p, line):
                 typer.echo("  " + row)
         if any(line.supplied for line in p.lines):
@@ -140,7 +150,7 @@ def register(app: typer.Typer) -> None:
             typer.echo("Cards in brackets are not named by the source; the editor chose them.")
         if p.commentary:
             typer.echo("")
-            typer.echo(p.commentary)
+            typer.echo(say(p.commentary))
 
     @group.command("play")
     def play_cmd(
@@ -214,7 +224,7 @@ def _play(session: ProblemSession) -> None:
         try:
             card = Card.parse(text)
         except CardParseError as exc:
-            typer.echo(str(exc))
+            typer.echo(say(str(exc)))
             continue
         why = session.why_illegal(card)
         if why is not None:
@@ -223,9 +233,9 @@ def _play(session: ProblemSession) -> None:
         try:
             verdict = session.play_user(card)
         except ProblemError as exc:  # pragma: no cover - why_illegal was checked
-            typer.echo(str(exc))
+            typer.echo(say(str(exc)))
             continue
-        typer.echo(_verdict_text(session, verdict))
+        typer.echo(say(_verdict_text(session, verdict)))
     made = session.side_tricks
     if session.succeeded:
         typer.echo(f"Success: {p.side} took {made} tricks; the goal was {p.tricks}.")

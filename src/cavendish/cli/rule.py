@@ -50,6 +50,7 @@ from ..laws.errors import LawsError
 from ..laws.names import CASES, law_name
 from ..laws.scenario import Finding, Report, Scenario, run_scenario
 from ..scoring.result import HandResult, HandScore
+from .common import fail, read_error
 
 __all__ = ["SCENARIO_KEYS", "law_title", "load_scenario", "register", "report_json", "report_text"]
 
@@ -103,10 +104,8 @@ def load_scenario(path: Path) -> tuple[Scenario, dict[str, Any]]:
     """
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioFileError(f"{path}: cannot read it: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise ScenarioFileError(f"{path}: not a UTF-8 text file ({exc.reason})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioFileError(read_error(path, exc)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -288,8 +287,7 @@ def report_json(report: Report, path: Path, data: dict[str, Any]) -> dict[str, A
 
 # --------------------------------------------------------------------- command
 def _fail(message: str) -> NoReturn:
-    typer.echo(f"cavendish: error: {message}", err=True)
-    raise typer.Exit(2)
+    fail(message, 2)
 
 
 def register(app: typer.Typer) -> None:

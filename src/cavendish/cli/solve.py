@@ -34,7 +34,9 @@ from ..analysis import dd
 from ..analysis.position import DDResult, Position
 from ..core.cards import Card, Seat, Suit, parse_cards
 from ..core.deal import parse_pbn_hand
+from .common import fail
 from .terminal import card_text, hand_lines, trick_text
+from .voice import suit_label
 
 __all__ = ["parse_deal", "register", "result_json", "table_json"]
 
@@ -46,8 +48,7 @@ class _Usage(ValueError):
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(f"cavendish: error: {message}", err=True)
-    raise typer.Exit(2)
+    fail(message, 2)
 
 
 def parse_deal(text: str) -> tuple[int, int, int, int]:
@@ -143,7 +144,7 @@ def _diagram(pos: Position, *, centre: bool = True) -> Table:
         title.append_text(hand_lines(pos.hands[seat]))
         return title
 
-    middle = Text(f"trumps {pos.trump.symbol}\n", style="bold") if centre else Text("")
+    middle = Text(f"trumps {suit_label(pos.trump)}\n", style="bold") if centre else Text("")
     if not centre:
         pass
     elif pos.played:
@@ -195,7 +196,7 @@ def _show_table(hands: tuple[int, int, int, int], table: dict[tuple[Suit, Seat],
     for seat in Seat:
         out.add_column(f"{seat} leads", justify="right")
     for suit in Suit:
-        out.add_row(suit.symbol, *(str(table[(suit, seat)]) for seat in Seat))
+        out.add_row(suit_label(suit), *(str(table[(suit, seat)]) for seat in Seat))
     diagram = _diagram(Position(hands, Suit.S, Seat.N, ()), centre=False)
     Console(highlight=False).print(Group(diagram, out))
 

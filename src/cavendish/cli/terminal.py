@@ -27,6 +27,7 @@ from ..core.deal import Deal
 from ..core.state import Trick
 from ..core.table import Cut
 from ..scoring.sheet import ScoreSheet
+from .voice import card_label, rank_label, suit_label
 
 __all__ = [
     "card_text",
@@ -51,19 +52,14 @@ def suit_style(suit: Suit | int) -> str:
     return RED if Suit(suit).is_red else ""
 
 
-def rank_label(card: Card) -> str:
-    """The rank as shown: ``A K Q J 10 9 .. 2``."""
-    text = str(card)[1]
-    return "10" if text == "T" else text
-
-
 def card_text(card: Card) -> Text:
-    """A card with its suit symbol, coloured: ``♥10`` in red."""
-    return Text(card.suit.symbol + rank_label(card), style=suit_style(card.suit))
+    """A card with its suit symbol, coloured: ``♥10`` in red (``HT`` in ASCII,
+    :mod:`~cavendish.cli.voice`)."""
+    return Text(card_label(card), style=suit_style(card.suit))
 
 
 def _suit_holding(mask: int, suit: Suit, legal: int | None) -> Text:
-    line = Text(suit.symbol, style=suit_style(suit))
+    line = Text(suit_label(suit), style=suit_style(suit))
     cards = [c for c in reversed(cards_of(mask)) if c.suit == suit]
     if not cards:
         line.append(" —", style="dim")
@@ -160,12 +156,16 @@ def _pair(values: tuple[int, int]) -> tuple[str, str]:
 
 
 def score_table(sheet: ScoreSheet, boards: Sequence[int] | None = None) -> Table:
-    """The score sheet: each hand's tricks, honours, points and the game score.
+    """The score sheet: each hand's tricks, honours (not at American whist, which
+    scores none), points and the game score.
 
     ``boards`` numbers the rows (default 1, 2, ...).
     """
     table = Table(title="Score sheet (each column NS-EW)", title_justify="left")
+    honours = sheet.rules.honours  # American whist scores no honours: no column for them
     for name in ("Board", "Tricks", "Honours", "Points", "Game"):
+        if name == "Honours" and not honours:
+            continue
         table.add_column(name, justify="right" if name == "Board" else "center")
     table.add_column("", justify="left")
     game_of: dict[int, str] = {}
@@ -177,14 +177,17 @@ def score_table(sheet: ScoreSheet, boards: Sequence[int] | None = None) -> Table
         note = game_of.get(i, "")
         if hand.outside_game:
             note = f"grand slam: {hand.settlement[0]}-{hand.settlement[1]} apart"
-        table.add_row(
+        cells = [
             label,
             "-".join(_pair(hand.tricks)),
             "-".join(_pair(hand.honours)),
             "-".join(_pair(hand.points)),
             "-".join(_pair(hand.after)),
             note,
-        )
+        ]
+        if not honours:
+            del cells[2]
+        table.add_row(*cells)
     return table
 
 

@@ -24,6 +24,7 @@ option a side took).  :data:`LAWS_EVENTS` lists them; :meth:`HandState.apply
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .cards import Card, Seat, Side
@@ -31,6 +32,7 @@ from .cards import Card, Seat, Side
 __all__ = [
     "CALLS",
     "LAWS_EVENTS",
+    "TABLE_EVENTS",
     "Called",
     "CardCovered",
     "CardExposed",
@@ -38,6 +40,7 @@ __all__ = [
     "CardPlayed",
     "CardRestored",
     "CardWithdrawn",
+    "Claimed",
     "Elected",
     "Event",
     "HonoursCalled",
@@ -46,9 +49,11 @@ __all__ = [
     "PlayOutOfTurn",
     "Ruling",
     "SurplusPlayed",
+    "TakenBack",
     "TrickQuitted",
     "event_from_dict",
     "event_to_dict",
+    "settled_claim",
 ]
 
 
@@ -301,6 +306,61 @@ class Elected(NamedTuple):
         return f"{self.side} ({self.seat}) elect {self.option} (law {self.law})"
 
 
+# ------------------------------------------------------------------ table events
+# Claims, concessions and cards taken back in practice: the game driver
+# (cavendish.game.session) notes them in the log with HandState.note; they change
+# no holding.  An accepted claim ends the hand (the scorer counts the tricks claimed).
+
+
+class Claimed(NamedTuple):
+    """``seat`` claims ``tricks`` of the ``remaining`` tricks (the trick in progress
+    counted) for his side; ``tricks`` 0 is a concession of them all.  ``accepted``:
+    the adversaries agreed and the hand ends there; otherwise play goes on.
+
+    >>> str(Claimed(Seat.S, 4, 4, False, 9)), str(Claimed(Seat.E, 0, 3, True, 10))
+    ('S claims 4 of the last 4 tricks: refused', 'E concedes the last 3 tricks')
+    """
+
+    seat: Seat
+    tricks: int
+    remaining: int
+    accepted: bool
+    trick: int
+    kind: str = "claim"
+
+    def __str__(self) -> str:
+        if self.tricks == 0:
+            return f"{self.seat} concedes the last {self.remaining} tricks"
+        verdict = "accepted" if self.accepted else "refused"
+        return f"{self.seat} claims {self.tricks} of the last {self.remaining} tricks: {verdict}"
+
+
+class TakenBack(NamedTuple):
+    """In a practice session, ``seat`` took back his last card, and the cards played
+    after it, ``cards`` in order of play (as text: ``("S4", "SK")``)."""
+
+    seat: Seat
+    cards: tuple[str, ...]
+    trick: int
+    kind: str = "taken_back"
+
+    def __str__(self) -> str:
+        return f"{self.seat} takes back {' '.join(self.cards)} (practice)"
+
+
+TABLE_EVENTS: tuple[type[Any], ...] = (Claimed, TakenBack)
+"""The game driver's events: noted in the log, no holding changed."""
+
+
+def settled_claim(events: Iterable[Event]) -> Claimed | None:
+    """The accepted claim or concession that ended the hand, if any.
+
+    >>> settled_claim([Claimed(Seat.S, 2, 2, False, 11)]) is None
+    True
+    """
+    return next((e for e in events if isinstance(e, Claimed) and e.accepted), None)
+
+
 Event = (
     CardPlayed
     | TrickQuitted
@@ -317,6 +377,8 @@ Event = (
     | CardRestored
     | Ruling
     | Elected
+    | Claimed
+    | TakenBack
 )
 
 LAWS_EVENTS: tuple[type[Any], ...] = (
@@ -360,6 +422,7 @@ _KINDS: dict[str, type[Any]] = {
     "exposed": CardExposed,
     "honours_called": HonoursCalled,
     **{cls._field_defaults["kind"]: cls for cls in LAWS_EVENTS},
+    **{cls._field_defaults["kind"]: cls for cls in TABLE_EVENTS},
 }
 _SEAT_FIELDS = {"seat", "winner", "turn", "previous"}
 

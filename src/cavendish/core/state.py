@@ -71,6 +71,7 @@ from .events import (
     CardPlayed,
     CardRestored,
     CardWithdrawn,
+    Claimed,
     Elected,
     Event,
     HonoursCalled,
@@ -79,6 +80,7 @@ from .events import (
     PlayOutOfTurn,
     Ruling,
     SurplusPlayed,
+    TakenBack,
     TrickQuitted,
 )
 from .rules import Rules
@@ -672,10 +674,11 @@ class HandState:
         self._record(event)
         return event
 
-    def note(self, event: Ruling | Elected) -> Event:
-        """Append a ruling or an election to the log (it changes nothing in the hand)."""
-        if not isinstance(event, Ruling | Elected):
-            raise WhistError(f"only a Ruling or an Elected can be noted, not {event!r}")
+    def note(self, event: Ruling | Elected | Claimed | TakenBack) -> Event:
+        """Append a ruling, an election or a table event (a claim, cards taken back) to
+        the log (it changes nothing in the hand)."""
+        if not isinstance(event, Ruling | Elected | Claimed | TakenBack):
+            raise WhistError(f"only a Ruling, Elected or table event can be noted, not {event!r}")
         self._log.append(event)
         return event
 
@@ -719,7 +722,7 @@ class HandState:
             return self.mislay(event.seat, event.card, law=event.law)
         if isinstance(event, CardRestored):
             return self.restore(event.seat, event.card, law=event.law)
-        if isinstance(event, Ruling | Elected):
+        if isinstance(event, Ruling | Elected | Claimed | TakenBack):
             return self.note(event)
         raise WhistError(f"cannot apply {event!r}: a trick is quitted by its fourth card")
 

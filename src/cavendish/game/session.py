@@ -44,14 +44,15 @@ Players get views only: ``choose(view)``, and the optional ``observe(event)`` an
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import CARDS, Card, Seat, Side
 from ..core.deal import honours_mask
-from ..core.events import Event, HonoursCalled
+from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack, settled_claim
 from ..core.rules import Rules, get_rules
 from ..core.state import HandState, SeatView
 from ..core.table import CutResult, deal_cards
@@ -59,12 +60,17 @@ from ..players.base import Player, PlayerError, notify, notify_begin, notify_sco
 from ..players.random import RandomPlayer
 from ..scoring.result import HandResult, HandScore
 from ..scoring.sheet import ScoreSheet
+from .claims import claim_holds, sure_claim
+from .review import HandReview, review_hand
 from .seating import Seating, seat_by_cut, seat_fixed
 
 if TYPE_CHECKING:
     from ..io.record import HandRecord
 
 __all__ = [
+    "SNAPSHOT_FORMAT",
+    "SNAPSHOT_VERSION",
+    "HandReview",
     "PlayedHand",
     "Session",
     "SessionError",
@@ -72,6 +78,11 @@ __all__ = [
     "honours_call",
     "play_rubber",
 ]
+
+
+SNAPSHOT_FORMAT = "cavendish-session"
+"""The ``format`` of a :meth:`Session.snapshot`."""
+SNAPSHOT_VERSION = 1
 
 
 class SessionError(ValueError):
@@ -198,6 +209,9 @@ class Session:
         max_hands: int | None = None,
         stand_in: Player | None = None,
         tell_score: bool = True,
+        practice: bool = False,
+        auto_last: bool = True,
+        computer_claims: bool = False,
     ) -> None:
         if rubbers is None and max_hands is None:
             raise SessionError("a session needs an end: a number of rubbers or of hands")
@@ -217,6 +231,13 @@ class Session:
         self.tell_score = tell_score
         """Whether players that define ``set_score`` are told the game's score before
         each hand (C7: play to the score)."""
+        self.practice = practice
+        """A practice session: a human may take back his last card (:meth:`undo`)."""
+        self.auto_last = auto_last
+        """A human's last card of the hand plays itself (he has only one)."""
+        self.computer_claims = computer_claims
+        """The computer players claim the tricks left when they are sure of them all
+        (:func:`~.claims.sure_claim`)."""
         self.sheet = ScoreSheet(rules)
         self.hands: list[PlayedHand] = []
         self.dealer = seating.first_dealer
@@ -236,9 +257,13 @@ class Session:
         names: Mapping[Seat, str] | None = None,
         rubbers: int | None = 1,
         max_hands: int | None = None,
+        practice: bool = False,
+        auto_last: bool = True,
+        computer_claims: bool = False,
     ) -> Session:
         """A table whose seats the caller chose (empty seats are dummies); the cut
-        decides only the first dealer (see :func:`~.seating.seat_fixed`)."""
+        decides only the first dealer (see :func:`~.seating.seat_fixed`).  The options
+        ``practice``, ``auto_last`` and ``computer_claims`` are the constructor's."""
         r = get_rules(rules) if isinstance(rules, str) else rules
         rng = random.Random(seed)
         given = dict(names or {})
@@ -250,7 +275,10 @@ class Session:
         if len(set(table.values())) != len(table):
             table = {s: f"{n} ({s})" for s, n in table.items()}
         seating = seat_fixed(r, table, rng)
-        return cls(r, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
+        return cls(
+            r, seating, players, rng, rubbers=rubbers, max_hands=max_hands,
+            practice=practice, auto_last=auto_last, computer_claims=computer_claims,
+        )
 
     @classmethod
     def by_cut(
@@ -262,14 +290,21 @@ class Session:
         request: tuple[str, Seat] | None = None,
         rubbers: int | None = 1,
         max_hands: int | None = None,
+        practice: bool = False,
+        auto_last: bool = True,
+        computer_claims: bool = False,
     ) -> Session:
         """The people cut for partners and deal, and sit as the cut says (a seat
-        asked for in ``request`` is given; see :func:`~.seating.seat_by_cut`)."""
+        asked for in ``request`` is given; see :func:`~.seating.seat_by_cut`).  The
+        options ``practice``, ``auto_last`` and ``computer_claims`` are the constructor's."""
         r = get_rules(rules) if isinstance(rules, str) else rules
         rng = random.Random(seed)
         seating = seat_by_cut(r, list(people), rng, request=request)
         players = {seat: people[name] for seat, name in seating.names.items()}
-        return cls(r, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
+        return cls(
+            r, seating, players, rng, rubbers=rubbers, max_hands=max_hands,
+            practice=practice, auto_last=auto_last, computer_claims=computer_claims,
+        )
 
     # ----------------------------------------------------------------- queries
     @property
@@ -310,7 +345,7 @@ class Session:
     @property
     def to_play(self) -> Seat | None:
         """The seat whose card is wanted, or None (no hand in play, or it is over)."""
-        if self.state is None or self.state.is_over:
+        if self.state is None or self.state.is_over or self.claim is not None:
             return None
         return self.state.turn
 
@@ -324,9 +359,15 @@ class Session:
 
     @property
     def human_to_play(self) -> bool:
-        """Whether the card wanted now is a human's to give."""
+        """Whether the card wanted now is a human's to give (not when it is his last
+        card and it plays itself, :attr:`auto_last`)."""
         seat = self.to_play
-        return seat is not None and self.controller(seat) is None
+        return seat is not None and self.controller(seat) is None and not self._last_due(seat)
+
+    @property
+    def claim(self) -> Claimed | None:
+        """The accepted claim or concession that ended the hand in play, if any."""
+        return None if self.state is None else settled_claim(self.state.events)
 
     @property
     def called(self) -> HonoursCalled | None:
@@ -347,6 +388,139 @@ class Session:
         """The sheet and the hands finished so far."""
         return SessionResult(self.rules, self.sheet, list(self.hands), self.seating)
 
+    # ------------------------------------------------------- saving, resuming
+    def snapshot(self, app: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Everything needed to go on with this session later, as JSON-ready data:
+        the rules, the seats and who is human, the hands finished (their logs; the
+        score sheet follows from them), the hand in play to its last event, the
+        dealer, the rubber and the state of the deals' generator, so that a resumed
+        session deals what this one would have dealt.  ``app`` is the caller's own
+        data (how to make its computer players again), kept as given.
+
+        >>> from cavendish.players import RandomPlayer
+        >>> s = Session.seated("short", {seat: RandomPlayer(i) for i, seat in enumerate(Seat)},
+        ...                    seed=4, max_hands=2)
+        >>> _ = s.start_hand(); _ = s.step(); _ = s.step()
+        >>> data = s.snapshot({"kind": "random"})
+        >>> t = Session.restore(data, {seat: RandomPlayer(i) for i, seat in enumerate(Seat)})
+        >>> t.state == s.state, t.rng.getstate() == s.rng.getstate(), data["app"]
+        (True, True, {'kind': 'random'})
+        """
+        from ..io.jsonlog import records_to_json
+
+        hands = list(self.hands)
+        current = self.current_hand()
+        if current is not None:
+            hands.append(current)
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "version": SNAPSHOT_VERSION,
+            "variant": self.rules.name,
+            "seats": {str(seat): name for seat, name in self.seating.names.items()},
+            "humans": [str(seat) for seat, p in self.players.items() if p is None],
+            "dummies": [str(d) for d in self.dummies],
+            "first_dealer": str(self.seating.first_dealer),
+            "dealer": str(self.dealer),
+            "rubber": self.rubber,
+            "rubbers": self.rubbers,
+            "max_hands": self.max_hands,
+            "tell_score": self.tell_score,
+            "practice": self.practice,
+            "auto_last": self.auto_last,
+            "computer_claims": self.computer_claims,
+            "hand_rubbers": [h.rubber for h in self.hands],
+            "in_play": current is not None,
+            "rng": [version, list(internal), gauss],
+            "log": json.loads(records_to_json(h.record(variant=self.rules.name) for h in hands)),
+            "app": dict(app or {}),
+        }
+
+    @classmethod
+    def restore(
+        cls,
+        data: dict[str, Any],
+        players: Mapping[Seat, Player | None],
+        *,
+        stand_in: Player | None = None,
+    ) -> Session:
+        """The session a :meth:`snapshot` saved, with ``players`` in its seats (None for a
+        human), ready to go on: the finished hands scored again on a new sheet, the
+        hand in play replayed to its last event (the computer players are shown it
+        from its first card), the next deals those the saved session would have made.
+        Raises :class:`SessionError` naming what is wrong with ``data``."""
+        from ..io.jsonlog import JSONLogError, records_from_json
+        from ..io.record import RecordError
+
+        if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+            raise SessionError(f"not a saved session (expected format {SNAPSHOT_FORMAT!r})")
+        if data.get("version") != SNAPSHOT_VERSION:
+            raise SessionError(
+                f"saved session version {data.get('version')!r} is not supported "
+                f"(expected {SNAPSHOT_VERSION})"
+            )
+        try:
+            rules = get_rules(str(data["variant"]))
+            names = {Seat.parse(k): str(v) for k, v in data["seats"].items()}
+            humans = {Seat.parse(x) for x in data["humans"]}
+            seating = Seating(
+                names,
+                tuple(Seat.parse(d) for d in data["dummies"]),
+                Seat.parse(data["first_dealer"]),
+                None,
+            )
+            records = records_from_json(json.dumps(data["log"]), source="the saved session")
+            version, internal, gauss = data["rng"]
+            rng = random.Random()
+            rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+            hand_rubbers = [int(r) for r in data["hand_rubbers"]]
+            in_play = bool(data["in_play"])
+        except (KeyError, TypeError, ValueError, JSONLogError) as exc:
+            raise SessionError(f"the saved session is damaged: {exc}") from None
+        given = {s for s, p in players.items() if p is None}
+        if given != humans:
+            raise SessionError(
+                f"the saved session has humans at {''.join(sorted(str(s) for s in humans))}, "
+                f"not at {''.join(sorted(str(s) for s in given))}"
+            )
+        session = cls(
+            rules,
+            seating,
+            players,
+            rng,
+            rubbers=data.get("rubbers"),
+            max_hands=data.get("max_hands"),
+            stand_in=stand_in,
+            tell_score=bool(data.get("tell_score", True)),
+            practice=bool(data.get("practice", False)),
+            auto_last=bool(data.get("auto_last", True)),
+            computer_claims=bool(data.get("computer_claims", False)),
+        )
+        finished = records[:-1] if in_play else records
+        if len(finished) != len(hand_rubbers):
+            raise SessionError("the saved session is damaged: hands and rubbers disagree")
+        try:
+            for rec, rubber in zip(finished, hand_rubbers, strict=True):
+                state = rec.replay(rules)
+                result = session._result_of(state)
+                score = session.sheet.record(result)
+                session.hands.append(
+                    PlayedHand(rec.board, rubber, session.names, state, result, score)
+                )
+            if in_play:
+                session.state = records[-1].replay(rules)
+        except (RecordError, ValueError) as exc:
+            raise SessionError(f"the saved session cannot be replayed: {exc}") from None
+        session.dealer = Seat.parse(data["dealer"])
+        session.rubber = int(data["rubber"])
+        if session.state is not None:
+            session._call = honours_call(rules, session.sheet.score, session.state)
+            session._called = next(
+                (e for e in session.state.events if isinstance(e, HonoursCalled)), None
+            )
+            session._resync_players()
+        return session
+
     # ----------------------------------------------------------------- actions
     def start_hand(self) -> list[Event]:
         """Deal the next hand (law 33: the deal passes to the left); return any event
@@ -359,22 +533,14 @@ class Session:
         self.state = HandState(deal, self.rules, dummies=self.dummies)
         self._call = honours_call(self.rules, self.sheet.score, self.state)
         self._called = None
-        for seat in Seat:
-            player = self.controller(seat)
-            if player is None:
-                continue
-            if self.tell_score:
-                side = seat.side
-                ours, theirs = self.sheet.score[side], self.sheet.score[side.other]
-                notify_score(player, ours, theirs, self.rules.game_points)
-            notify_begin(player, self.state.view(seat))
+        self._begin_players(self.state)
         return self._before_turn()
 
     def play(self, card: Card | int | str) -> list[Event]:
         """Play ``card`` for the seat to play (a human's card); an illegal card raises
         :class:`~cavendish.core.errors.IllegalPlay` and changes nothing."""
         state = self._require_state()
-        if state.is_over:
+        if state.is_over or self.claim is not None:
             raise SessionError(f"board {self.board} is over: finish it first")
         before = len(state.events)
         state.play(card)
@@ -392,7 +558,11 @@ class Session:
             raise SessionError(f"board {self.board} is over: no card to play")
         player = self.controller(seat)
         if player is None:
+            if self._last_due(seat):
+                return self.play(state.legal_cards()[0])
             raise SessionError(f"{seat} is held by a human: give the card with play()")
+        if self.computer_claims and sure_claim(state, seat) and not self._claimed_now(state):
+            return [self.claim_tricks(self.holder(seat))]
         return self.play(self._choose(player, state, seat))
 
     def run(self) -> list[Event]:
@@ -415,12 +585,12 @@ class Session:
     def finish_hand(self) -> PlayedHand:
         """Score the finished hand and move the deal (law 33; dummy law i)."""
         state = self._require_state()
-        if not state.is_over:
+        if not state.is_over and self.claim is None:
             raise SessionError(
                 f"board {self.board} is not over: trick {state.trick_number + 1} is in play"
             )
         units = self.units_finished
-        result = HandResult.from_state(state)
+        result = self._result_of(state)
         score = self.sheet.record(result)
         played = PlayedHand(self.board, self.rubber, self.names, state, result, score)
         self.hands.append(played)
@@ -432,6 +602,98 @@ class Session:
         else:
             self.dealer = self.dealer.left
         return played
+
+    def claim_tricks(self, seat: Seat, tricks: int | None = None) -> Claimed:
+        """``seat`` (a player, or his dummy) claims ``tricks`` of the tricks left, the
+        trick in progress counted (None: all of them).  The computer adversaries
+        accept only if his side makes them double dummy against every defence
+        (:func:`~.claims.claim_holds`); accepted, the hand ends (score it with
+        :meth:`finish_hand`); refused, play goes on.  Either way the claim is an
+        event of the hand's log (:class:`~cavendish.core.events.Claimed`).
+
+        >>> from cavendish.players import RandomPlayer
+        >>> s = Session.seated("short", {seat: RandomPlayer(i) for i, seat in enumerate(Seat)},
+        ...                    seed=2, max_hands=1)
+        >>> _ = s.start_hand()
+        >>> s.claim_tricks(Seat.N, 13).accepted     # nobody makes all thirteen here
+        False
+        >>> s.concede(Seat.E).accepted, s.to_play, sum(s.finish_hand().result.tricks)
+        (True, None, 13)
+        """
+        state = self._require_state()
+        if state.is_over or self.claim is not None:
+            raise SessionError(f"board {self.board} is over: nothing is left to claim")
+        remaining = 13 - state.trick_number
+        wanted = remaining if tricks is None else tricks
+        if isinstance(wanted, bool) or not 0 <= wanted <= remaining:
+            raise SessionError(f"a claim is of 0 to {remaining} tricks (those left), not {tricks}")
+        who = self.holder(seat)
+        accepted = claim_holds(state, who, wanted)
+        event = Claimed(who, wanted, remaining, accepted, state.trick_number)
+        state.note(event)
+        return event
+
+    def concede(self, seat: Seat) -> Claimed:
+        """``seat`` concedes every trick left to the adversaries (always accepted): the
+        hand ends; a :class:`~cavendish.core.events.Claimed` of no trick."""
+        return self.claim_tricks(seat, 0)
+
+    def undo(self, seat: Seat) -> TakenBack:
+        """In a practice session, take back the last card played by the person at
+        ``seat`` (his own or his dummy's, in the hand in play) and every card played
+        after it; the computer players are shown the hand again as it now stands.
+        The taking back is an event of the log
+        (:class:`~cavendish.core.events.TakenBack`).  Refused (:class:`SessionError`)
+        outside practice, or when he has no card to take back in this hand.
+
+        >>> from cavendish.players import RandomPlayer
+        >>> players = {seat: RandomPlayer(i) for i, seat in enumerate(Seat)}
+        >>> players[Seat.S] = None
+        >>> s = Session.seated("short", players, seed=2, max_hands=1, practice=True)
+        >>> _ = s.start_hand(); _ = s.run()
+        >>> _ = s.play(s.view(Seat.S).legal_cards()[0]); _ = s.run()
+        >>> str(s.undo(Seat.S)).startswith("S takes back"), s.to_play
+        (True, <Seat.S: 2>)
+        """
+        if not self.practice:
+            raise SessionError("cards are taken back only in a practice session (--practice)")
+        state = self._require_state()
+        if self.claim is not None:
+            raise SessionError(f"board {self.board} is over: it ended by a claim")
+        person = self.holder(seat)
+        log = state.events
+        mine = [
+            i for i, e in enumerate(log)
+            if isinstance(e, CardPlayed) and self.holder(e.seat) == person
+        ]
+        if not mine:
+            raise SessionError("you have played no card in this hand: nothing to take back")
+        first = mine[-1]
+        taken: list[str] = []
+        kept: list[Claimed | TakenBack] = []
+        while len(state.events) > first:
+            event = state.undo()
+            if isinstance(event, CardPlayed):
+                taken.append(str(event.card))
+            elif isinstance(event, Claimed | TakenBack):
+                kept.append(event)
+        if self._called is not None and self._called not in state.events:
+            self._called = None
+        for event in reversed(kept):
+            state.note(event)
+        undone = TakenBack(person, tuple(reversed(taken)), state.trick_number)
+        state.note(undone)
+        self._resync_players()
+        self._before_turn()
+        return undone
+
+    def review(self, played: PlayedHand) -> HandReview:
+        """After a hand: the four hands as dealt, the tricks each side took, and the
+        double-dummy result of the deal from the opening lead (what was possible);
+        see :func:`~.review.review_hand`."""
+        if played.result is None:
+            raise SessionError(f"board {played.board} is not scored yet: finish it first")
+        return review_hand(played.state, played.result.tricks)
 
     def play_all(self) -> SessionResult:
         """Play every hand to the end of the session (all seats held by players)."""
@@ -448,6 +710,45 @@ class Session:
         if self.state is None:
             raise SessionError("no hand is in play: call start_hand()")
         return self.state
+
+    @staticmethod
+    def _claimed_now(state: HandState) -> bool:
+        """Whether a claim was made in the trick in progress (a computer claims once)."""
+        return any(isinstance(e, Claimed) and e.trick == state.trick_number for e in state.events)
+
+    def _last_due(self, seat: Seat) -> bool:
+        """Whether ``seat``'s card plays itself: his last card, with :attr:`auto_last`."""
+        state = self.state
+        return (
+            self.auto_last
+            and state is not None
+            and state.hand(seat).bit_count() == 1
+            and bool(state.legal_mask(seat))
+        )
+
+    def _result_of(self, state: HandState) -> HandResult:
+        """The scorer's input for a finished hand."""
+        return HandResult.from_state(state)
+
+    def _resync_players(self) -> None:
+        """Show the computer players the hand in play from its first card, as if they
+        had seen it played (after a resume, or after cards were taken back)."""
+        state = self._require_state()
+        self._begin_players(HandState(state.deal, self.rules, dummies=self.dummies))
+        for event in state.events:
+            self._broadcast(event)
+
+    def _begin_players(self, opening: HandState) -> None:
+        """Tell each computer player the score (C7) and its seats' opening views."""
+        for seat in Seat:
+            player = self.controller(seat)
+            if player is None:
+                continue
+            if self.tell_score:
+                side = seat.side
+                ours, theirs = self.sheet.score[side], self.sheet.score[side.other]
+                notify_score(player, ours, theirs, self.rules.game_points)
+            notify_begin(player, opening.view(seat))
 
     def _rubber_dealer(self) -> Seat:
         if not self.dummies:

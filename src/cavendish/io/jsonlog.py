@@ -63,6 +63,7 @@ from ..core.deal import Deal
 from ..core.errors import DealError
 from ..core.events import Event, event_to_dict
 from ..core.state import standing_plays
+from .files import write_atomic
 from .record import HandRecord, RecordError, event_from_json, json_kind
 
 __all__ = [
@@ -123,7 +124,7 @@ def records_to_json(records: Iterable[HandRecord]) -> str:
 
 def write_json_file(records: Iterable[HandRecord], path: str | PathLike[str]) -> None:
     """Write the JSON log of the records to ``path`` (UTF-8)."""
-    Path(path).write_text(records_to_json(records), encoding="utf-8")
+    write_atomic(path, records_to_json(records))
 
 
 def read_json_file(path: str | PathLike[str]) -> list[HandRecord]:

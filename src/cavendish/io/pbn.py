@@ -11,6 +11,11 @@ the fifteen mandatory tags, the ``Play`` section and a few tags of our own
   that is *inappropriate* to a game as an empty string.  ``Vulnerable`` is
   ``"None"``, ``Scoring`` is ``"Whist"`` and ``Result`` is the tricks of both
   sides, ``"NS 7 EW 6"`` (3.4.15), counted over the tricks completed.
+* ``[Claim "S 5"]``: the hand ended by a claim (or a concession, ``"S 0"``) accepted
+  after the last card played, which the play section marks with ``*`` (PBN 2.1): the
+  claimer's seat and the tricks his side took of those left.  Every claim, accepted
+  or refused, is also a row of the ``Irregularities`` table (``Claim``), as are
+  cards taken back in practice (``TakenBack``), their events in ``Detail``.
 * ``[TrumpCard "C3"]`` is the card turned up (it must be in the dealer's hand),
   ``[Variant "short"]`` the rule-set, ``[Dummies "N"]`` the exposed hands.
 * ``[Play "W"]`` starts at the eldest hand (the opening leader); each line is a
@@ -101,14 +106,17 @@ from ..core.events import (
     LAWS_EVENTS,
     CardExposed,
     CardPlayed,
+    Claimed,
     Event,
     HonoursCalled,
     PlayOutOfTurn,
     SurplusPlayed,
     event_to_dict,
+    settled_claim,
 )
 from ..core.rules import UnknownVariant, get_rules
 from ..core.state import HandState, standing_plays, trick_winner
+from .files import write_atomic
 from .record import (
     UNKNOWN_DATE,
     HandRecord,
@@ -140,6 +148,10 @@ _LAWS_NAMES = {
 }
 """The Irregularities ``Event`` of each laws event kind (its ``Detail`` is the event's JSON)."""
 _LAWS_KINDS = {name: kind for kind, name in _LAWS_NAMES.items()}
+_TABLE_NAMES = {"claim": "Claim", "taken_back": "TakenBack"}
+"""The Irregularities ``Event`` of the game driver's events (claims, cards taken back in
+practice); as for the laws events, ``Detail`` is the event's JSON."""
+_DETAIL_KINDS = {**_LAWS_KINDS, **{name: kind for kind, name in _TABLE_NAMES.items()}}
 _SEAT_LETTERS = "NESW"
 
 
@@ -192,13 +204,13 @@ def write_pbn(records: Iterable[HandRecord]) -> str:
 
 def write_pbn_file(records: Iterable[HandRecord], path: str | PathLike[str]) -> None:
     """Write the records to ``path``: ISO 8859-1 as PBN asks when every character fits,
-    otherwise UTF-8."""
+    otherwise UTF-8.  The file is written whole (:func:`~cavendish.io.files.write_atomic`)."""
     text = write_pbn(records)
     try:
         data = text.encode("latin-1")
     except UnicodeEncodeError:
         data = text.encode("utf-8")
-    Path(path).write_bytes(data)
+    write_atomic(path, data)
 
 
 def _quote(value: str, rec: HandRecord, what: str) -> str:
@@ -268,6 +280,12 @@ def _game_lines(rec: HandRecord) -> list[str]:
         ("Contract", ""),
         ("Result", f"NS {ns} EW {ew}"),
     ]
+    claim = settled_claim(rec.events)
+    if claim is not None:  # the play ends with '*' after the last card played (PBN 2.1)
+        tags.append(("Claim", f"{claim.seat} {claim.tricks}"))
+        ns += claim.tricks if claim.seat.side == 0 else claim.remaining - claim.tricks
+        ew += claim.tricks if claim.seat.side == 1 else claim.remaining - claim.tricks
+        tags[14] = ("Result", f"NS {ns} EW {ew}")
     if rec.dummies:
         tags.append(("Dummies", "".join(str(s) for s in rec.dummies)))
     tags.append(("TrumpCard", str(deal.trump_card)))
@@ -319,7 +337,7 @@ def _irregularity_row(position: int, event: Event, rec: HandRecord) -> str:
         return f"{position} {event.seat} Exposed {event.card} {_quote(event.reason, rec, 'reason')}"
     if isinstance(event, HonoursCalled):
         return f"{position} {event.seat} HonoursCalled - {event.honours}"
-    name = _LAWS_NAMES.get(event.kind)
+    name = _LAWS_NAMES.get(event.kind) or _TABLE_NAMES.get(event.kind)
     if name is not None:
         card = getattr(event, "card", None)
         detail = json.dumps(event_to_dict(event), ensure_ascii=True)
@@ -663,6 +681,8 @@ class _Reader:
             if play_tag is not None:
                 plays, revokes = self.play(play_tag, slots, deal, board)
             extras = [(played, e) for played, e, _ in rows]
+            if "Claim" in first and settled_claim(e for _, e in extras) is None:
+                extras.append((len(plays), self.claim(first["Claim"], deal, plays, board)))
             if plays or extras:
                 events = log_from_plays(deal, plays, revokes=revokes, extras=extras)
         event, site = values.get("Event", ""), values.get("Site", "")
@@ -681,6 +701,25 @@ class _Reader:
             )
         except RecordError as exc:
             raise self.fail(str(exc), start, board) from None
+
+    def claim(self, tag: _Tag, deal: Deal, plays: list[Card], board: int) -> Claimed:
+        """The ``[Claim "S 5"]`` tag of a file without our Irregularities row: the seat
+        that claimed and the tricks his side took of those left, after the last card."""
+        parts = tag.value.split()
+        left = 13 - len(plays) // 4
+        if (
+            len(parts) != 2
+            or parts[0].upper() not in _SEAT_LETTERS
+            or not parts[1].isdigit()
+            or int(parts[1]) > left
+        ):
+            raise self.fail(
+                f"bad Claim {tag.value!r}: expected the claimer's seat and the tricks his "
+                f"side took of the {left} left, as \"S {left}\"",
+                tag.line,
+                board,
+            )
+        return Claimed(Seat.parse(parts[0]), int(parts[1]), left, True, len(plays) // 4)
 
     def board(self, value: str, line: int, index: int) -> int:
         text = value.strip()
@@ -1004,7 +1043,7 @@ class _Reader:
             kind = row["Event"].text
             detail = row.get("Detail")
             event: Event
-            if kind in _LAWS_KINDS:
+            if kind in _DETAIL_KINDS:
                 event = self.laws_event(kind, seat, row, line, board)
             elif kind == "HonoursCalled":
                 honours = detail.text if detail is not None else ""
@@ -1032,7 +1071,7 @@ class _Reader:
             else:
                 raise self.fail(
                     f"Irregularities: unknown Event {kind!r}: expected one of "
-                    f"{', '.join(sorted([*_EVENT_NAMES.values(), *_LAWS_NAMES.values()]))}",
+                    f"{', '.join(sorted([*_EVENT_NAMES.values(), *_DETAIL_KINDS]))}",
                     line,
                     board,
                 )
@@ -1063,7 +1102,7 @@ class _Reader:
             event = event_from_json(data)
         except ValueError as exc:
             raise self.fail(f"Irregularities: {kind}: {exc}", line, board) from None
-        if event.kind != _LAWS_KINDS[kind]:
+        if event.kind != _DETAIL_KINDS[kind]:
             raise self.fail(
                 f"Irregularities: the Event is {kind}, but Detail holds a {event.kind!r} event",
                 line,

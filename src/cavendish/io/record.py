@@ -66,6 +66,7 @@ from ..core.events import (
     Ruling,
     TrickQuitted,
     event_from_dict,
+    settled_claim,
 )
 from ..core.rules import Rules, UnknownVariant, get_rules
 from ..core.state import HandState, Trick, standing_plays, trick_winner
@@ -377,8 +378,9 @@ class HandRecord:
     # ------------------------------------------------------------- queries
     @property
     def is_finished(self) -> bool:
-        """All 52 cards have been played."""
-        return len(self.plays) == 52
+        """All 52 cards have been played, or the hand ended by a claim or concession
+        accepted (:func:`~cavendish.core.events.settled_claim`)."""
+        return len(self.plays) == 52 or settled_claim(self.events) is not None
 
     @property
     def irregular(self) -> bool:
@@ -491,7 +493,7 @@ class HandRecord:
                 return laws_result(state)
             except ValueError as exc:
                 raise RecordError(f"board {self.board}: {exc}") from None
-        if not state.is_over:
+        if not state.is_over and settled_claim(state.events) is None:
             raise RecordError(
                 f"board {self.board}: the hand is not over: {len(self.plays)} cards played"
             )

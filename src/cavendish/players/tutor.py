@@ -85,7 +85,6 @@ class Hint:
     def lines(self) -> list[str]:
         """The hint in words, one line per player."""
         c = self.classical
-        title = title_of(c.convention) if c.convention != "forced" else "forced"
         s = self.search
         if s.tricks is None:
             tail = s.reason
@@ -93,7 +92,7 @@ class Hint:
             tail = (f"{s.tricks:.2f} expected tricks for {self.seat.side} double dummy over "
                     f"{s.worlds} sampled world{'s' if s.worlds != 1 else ''}")
         return [
-            f"Classical: {c.card} -- {c.reason} ({c.convention}: {title})",
+            f"Classical: {c.card} -- {account(c.reason, c.convention)}",
             f"Search:    {s.card} -- {tail}",
         ]
 
@@ -170,14 +169,31 @@ class Tutor:
         return Hint(view.seat, classical.decide(view), search.decide(view))
 
 
+def account(reason: str, convention: str) -> str:
+    """A classical decision's reason with its convention, nothing said twice: the
+    catalogue title only when the reason does not already say it, nothing more for
+    a forced card.
+
+    >>> account("forced", "forced"), account("the only card", "forced")
+    ('forced', 'the only card')
+    >>> account("fourth hand: win as cheaply as possible", "C97")
+    'fourth hand: win as cheaply as possible (C97)'
+    """
+    if convention == "forced":
+        return reason
+    title = title_of(convention)
+    said, named = reason.strip().rstrip(".").lower(), title.strip().rstrip(".").lower()
+    if not named or named in said or said in named:
+        return f"{reason} ({convention})"
+    return f"{reason} ({convention}: {title})"
+
+
 def explain(player: object, card: Card) -> str:
     """Why ``player`` chose ``card``, in its own words (its last decision)."""
     how = getattr(player, "explain_last", None)
     decision = how() if callable(how) else None
     if isinstance(decision, Decision) and decision.card == card:
-        if decision.convention == "forced":
-            return f"{card}: {decision.reason}."
-        return f"{card}: {decision.reason} ({decision.convention}: {decision.title})."
+        return f"{card}: {account(decision.reason, decision.convention)}."
     if isinstance(decision, SearchDecision) and decision.card == card:
         notes = f" [{', '.join(decision.notes)}]" if decision.notes else ""
         return f"{card}: {decision.reason}{notes}."

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..core.cards import Side
+from ..core.events import settled_claim
 from ..core.state import HandState
 
 __all__ = ["PENALTIES", "HandResult", "HandScore", "Penalty", "Revoke", "honours_value"]
@@ -77,8 +78,13 @@ class HandResult:
         ``state.revokes`` (in order of play; a dummy's revokes keep their index but carry
         no penalty, dummy law ii) to the claimants' penalty; the rest are left to the
         scorer (:func:`~cavendish.scoring.club.best_elections`)."""
-        if not state.is_over:
+        claim = settled_claim(state.events)
+        if not state.is_over and claim is None:
             raise ValueError(f"the hand is not over: trick {state.trick_number + 1} is in play")
+        won = [state.tricks_won(Side.NS), state.tricks_won(Side.EW)]
+        if claim is not None and not state.is_over:  # the tricks claimed or conceded
+            won[claim.seat.side] += claim.tricks
+            won[claim.seat.side.other] += claim.remaining - claim.tricks
         deal = state.deal
         called = None
         for e in state.events:
@@ -91,7 +97,7 @@ class HandResult:
                 continue  # dummy is not liable to the revoke penalty (dummy law ii)
             revokes.append(Revoke(ev.seat.side, choices.get(i), ev.trick))
         return cls(
-            tricks=(state.tricks_won(Side.NS), state.tricks_won(Side.EW)),
+            tricks=(won[0], won[1]),
             honours=(deal.honours(Side.NS), deal.honours(Side.EW)),
             revokes=tuple(revokes),
             honours_called=called,
