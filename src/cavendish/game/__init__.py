@@ -7,10 +7,13 @@ True
 """
 
 from ..core.cards import Side
+from .laws_session import LawsHand, LawsSession
 from .seating import Seating, SeatingError, cut_for_deal, seat_by_cut, seat_fixed
 from .session import PlayedHand, Session, SessionError, SessionResult, honours_call, play_rubber
 
 __all__ = [
+    "LawsHand",
+    "LawsSession",
     "PlayedHand",
     "Seating",
     "SeatingError",

@@ -69,8 +69,13 @@ __all__ = [
     "Session",
     "SessionError",
     "SessionResult",
+    "call_honours_due",
+    "check_table",
+    "end_hand",
     "honours_call",
     "play_rubber",
+    "rubber_dealer",
+    "units_finished",
 ]
 
 
@@ -112,6 +117,91 @@ def honours_call(rules: Rules, score: tuple[int, int], state: HandState) -> tupl
             if seat.side == side and (deal.hand(seat) & honours).bit_count() >= 2:
                 return seat, held
     return None
+
+
+def call_honours_due(state: HandState, call: tuple[Seat, int] | None) -> HonoursCalled | None:
+    """Make the call of honours ``call`` (from :func:`honours_call`) if it is due now:
+    in trick one, at the caller's turn, before he plays; None if it is not due.
+
+    >>> from cavendish.core import Deal, get_rules
+    >>> deal = Deal.from_pbn("S:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
+    ...                      "T98.T98.QJT9.QJT", trump_card="S2")
+    >>> state = HandState(deal, get_rules("long"))
+    >>> call_honours_due(state, (Seat.S, 3)) is None     # W leads: not S's turn yet
+    True
+    >>> for card in ("D5", "D7", "DQ"):
+    ...     _ = state.play(card)
+    >>> call = call_honours_due(state, (Seat.S, 3))
+    >>> call.seat, call.honours
+    (<Seat.S: 2>, 3)
+    """
+    if call is None:
+        return None
+    seat, held = call
+    if state.trick_number != 0 or state.is_over or state.turn != seat:
+        return None
+    event = state.call_honours(seat, held)
+    assert isinstance(event, HonoursCalled)
+    return event
+
+
+def units_finished(rules: Rules, sheet: ScoreSheet) -> int:
+    """Rubbers finished on ``sheet`` (games, for variants without rubbers)."""
+    return len(sheet.rubbers) if rules.rubber else len(sheet.games)
+
+
+def rubber_dealer(seating: Seating, dealer: Seat, rubber: int) -> Seat:
+    """Who deals first in rubber ``rubber`` (1-based), the last deal having been
+    ``dealer``'s: the deal passes to the left (law 33), except that at dummy whist and
+    double dummy a dummy deals first, the dummies taking it in turn (dummy law i).
+
+    >>> import random
+    >>> from cavendish.core import get_rules
+    >>> seating = seat_fixed(get_rules("short"), {s: str(s) for s in Seat}, random.Random(1))
+    >>> rubber_dealer(seating, Seat.N, 2)
+    <Seat.E: 1>
+    """
+    dummies = seating.dummies
+    if not dummies:
+        return dealer.left
+    order = [seating.first_dealer] + [d for d in dummies if d != seating.first_dealer]
+    return order[(rubber - 1) % len(order)]
+
+
+def end_hand(
+    rules: Rules, sheet: ScoreSheet, seating: Seating, dealer: Seat, rubber: int,
+    result: HandResult,
+) -> tuple[HandScore, Seat, int]:
+    """Score ``result`` on ``sheet`` and move the deal: the score, the next dealer and
+    the number of the rubber he deals in (law 33; dummy law i at the end of a rubber).
+
+    >>> import random
+    >>> from cavendish.core import get_rules
+    >>> rules = get_rules("short")
+    >>> seating = seat_fixed(rules, {s: str(s) for s in Seat}, random.Random(1))
+    >>> score, dealer, rubber = end_hand(rules, ScoreSheet(rules), seating, Seat.N, 1,
+    ...                                 HandResult((7, 6)))
+    >>> score.points, dealer, rubber
+    ((1, 0), <Seat.E: 1>, 1)
+    """
+    units = units_finished(rules, sheet)
+    score = sheet.record(result)
+    if units_finished(rules, sheet) > units:
+        return score, rubber_dealer(seating, dealer, rubber + 1), rubber + 1
+    return score, dealer.left, rubber
+
+
+def check_table(
+    seating: Seating, players: Mapping[Seat, object], rubbers: int | None, max_hands: int | None
+) -> None:
+    """Refuse a session without an end, or whose players are not the people seated."""
+    if rubbers is None and max_hands is None:
+        raise SessionError("a session needs an end: a number of rubbers or of hands")
+    if set(players) != set(seating.names):
+        raise SessionError(
+            f"players are given for seats {''.join(str(s) for s in sorted(players))} "
+            f"but people sit at {''.join(str(s) for s in sorted(seating.names))}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,13 +289,7 @@ class Session:
         stand_in: Player | None = None,
         tell_score: bool = True,
     ) -> None:
-        if rubbers is None and max_hands is None:
-            raise SessionError("a session needs an end: a number of rubbers or of hands")
-        if set(players) != set(seating.names):
-            raise SessionError(
-                f"players are given for seats {''.join(str(s) for s in sorted(players))} "
-                f"but people sit at {''.join(str(s) for s in sorted(seating.names))}"
-            )
+        check_table(seating, players, rubbers, max_hands)
         self.rules = rules
         self.seating = seating
         self.players: dict[Seat, Player | None] = {s: players[s] for s in sorted(players)}
@@ -291,7 +375,7 @@ class Session:
     @property
     def units_finished(self) -> int:
         """Rubbers finished (games, for variants without rubbers)."""
-        return len(self.sheet.rubbers) if self.rules.rubber else len(self.sheet.games)
+        return units_finished(self.rules, self.sheet)
 
     @property
     def is_over(self) -> bool:
@@ -419,18 +503,15 @@ class Session:
             raise SessionError(
                 f"board {self.board} is not over: trick {state.trick_number + 1} is in play"
             )
-        units = self.units_finished
         result = HandResult.from_state(state)
-        score = self.sheet.record(result)
+        score, dealer, rubber = end_hand(
+            self.rules, self.sheet, self.seating, self.dealer, self.rubber, result
+        )
         played = PlayedHand(self.board, self.rubber, self.names, state, result, score)
         self.hands.append(played)
         self.state = None
         self._call = None
-        if self.units_finished > units:
-            self.rubber += 1
-            self.dealer = self._rubber_dealer()
-        else:
-            self.dealer = self.dealer.left
+        self.dealer, self.rubber = dealer, rubber
         return played
 
     def play_all(self) -> SessionResult:
@@ -449,14 +530,6 @@ class Session:
             raise SessionError("no hand is in play: call start_hand()")
         return self.state
 
-    def _rubber_dealer(self) -> Seat:
-        if not self.dummies:
-            return self.dealer.left
-        order = [self.seating.first_dealer] + [
-            d for d in self.dummies if d != self.seating.first_dealer
-        ]
-        return order[(self.rubber - 1) % len(order)]
-
     def _choose(self, player: Player, state: HandState, seat: Seat) -> Card:
         view = state.view(seat)
         card = player.choose(view)
@@ -472,11 +545,9 @@ class Session:
         state = self.state
         if state is None or self._call is None or self._called is not None:
             return []
-        seat, held = self._call
-        if state.trick_number != 0 or state.is_over or state.turn != seat:
+        event = call_honours_due(state, self._call)
+        if event is None:
             return []
-        event = state.call_honours(seat, held)
-        assert isinstance(event, HonoursCalled)
         self._called = event
         self._broadcast(event)
         return [event]
