@@ -21,12 +21,16 @@ it, citing its law:
   law's options, with the law and a one-line reason) and for every answer the laws
   ask of him ("having none?", law 74), and is told of every ruling.
 
-Before each computer card the game pauses (an empty line lets the computer play;
-a card played then is out of turn); ``go`` stops the pauses, ``pause`` brings them
-back.  As in ``cavendish play``, input is read line by line (it may be piped),
-``auto`` plays the first legal card (and, at a pause or an election, lets the
-computer's rule decide), and Ctrl-C, Ctrl-D and ``quit`` leave at once, saving
-the record so far (every ruling and election included) as PBN.
+The computers' cards are played without waiting, unless ``--pause`` is given:
+then the game pauses before each computer card (an empty line lets the computer
+play; a card played then is out of turn); ``go`` stops the pauses, ``stop`` (or
+``pause``) brings them back.  ``hint`` and ``why`` are the tutor's, as in
+``cavendish play``: at your turn, the classical and the search player's cards for
+you; the reason a computer played its last card.  As in ``cavendish play``,
+input is read line by line (it may be piped), ``auto`` plays the first legal
+card (and, at a pause or an election, lets the computer's rule decide), and
+Ctrl-C, Ctrl-D and ``quit`` leave at once, saving the record so far (every
+ruling and election included) as PBN.
 
 >>> import io, tempfile
 >>> from rich.console import Console
@@ -55,6 +59,7 @@ from ..core.events import (
     CardCovered,
     CardExposed,
     CardMislaid,
+    CardPlayed,
     CardRestored,
     CardWithdrawn,
     Elected,
@@ -77,13 +82,21 @@ from ..laws.errors import LawsError
 from ..laws.names import law_name
 from ..players import PLAYERS, Player, get_player
 from ..players.sloppy import SloppyPlayer
+from ..players.tutor import Tutor, explain
 from ..scoring.sheet import ScoreSheet
-from .play import COMPUTER_NAMES, HUMAN, default_out_path, today_pbn
+from .play import (
+    COMPUTER_NAMES,
+    HUMAN,
+    default_out_path,
+    hint_lines,
+    introduce_table,
+    today_pbn,
+    why_line,
+)
 from .rule import law_title
 from .terminal import (
     Leave,
     card_text,
-    cut_text,
     hand_lines,
     indent_text,
     last_trick_text,
@@ -121,7 +134,10 @@ LAWS_HELP = """Commands (the laws of whist; the arbiter rules on everything):
   last, hand, score   the last trick (law 91), the table, the score sheet
   auto                your first legal card; at a pause, let the computer play; at an
                       election, the computer's rule
-  go / pause          stop / resume the pause before each computer card
+  hint                at your turn: the classical player's card (with its convention)
+                      and the search player's card (with its expected tricks)
+  why [SEAT]          why the last computer card was played (why W: West's last card)
+  go / stop           play the computers' cards at once / pause before each of them
   help, quit          this list; leave now and save the record (so do Ctrl-C, Ctrl-D)"""
 
 _OPTIONS = {
@@ -187,11 +203,15 @@ class LawsGame:
     errors: Console
     sloppy: float = 0.0
     rubbers: int = 1
-    pause: bool = True
+    pause: bool = False
+    """Pause before each computer card (``--pause``; ``go`` and ``stop`` toggle it)."""
     human: str = HUMAN
     session: LawsSession = field(init=False)
     _shown: int = 0
     _keep_screen: bool = True
+    _why: dict[Seat, tuple[Card, int, str]] = field(default_factory=dict)
+    """Each computer-held seat's last card, its trick and its player's account of it."""
+    _last_computer: Seat | None = None
 
     def __post_init__(self) -> None:
         self.session = LawsSession(
@@ -244,16 +264,7 @@ class LawsGame:
         self.console.print(
             Rule(f"Cavendish · {self.rules.name} whist under the laws · seed {self.seed}")
         )
-        cut = self.seating.cut
-        if cut is not None:
-            for rnd in cut.rounds:
-                self.console.print(cut_text(rnd))
-        seats = Text("Seats: ")
-        for i, seat in enumerate(Seat):
-            if i:
-                seats.append(" · ")
-            seats.append(f"{seat} {'you' if seat == self.me else self.names[seat]}")
-        self.console.print(seats)
+        introduce_table(self.console, self.rules, self.seating, self.human)
         sloppy = (
             f"the computers commit an irregularity at {self.sloppy:.0%} of their cards"
             if self.sloppy
@@ -267,6 +278,8 @@ class LawsGame:
         s = self.session
         s.start_hand()
         self._shown = 0
+        self._why.clear()
+        self._last_computer = None
         arb = s.arbiter
         assert arb is not None
         self.console.print(Rule(f"Board {s.board} · dealer {self.label(arb.deal.dealer)}"))
@@ -278,7 +291,7 @@ class LawsGame:
                 if not self._decide():
                     s.step()  # the computer's side elects
             elif s.in_turn:
-                s.step()  # the computer's turn goes on (his slip, then his card)
+                self._computer_step()  # the computer's turn goes on (a slip, then his card)
             elif s.human_to_play:
                 seat = s.to_play
                 assert seat is not None
@@ -287,8 +300,19 @@ class LawsGame:
                 seat = s.to_play
                 assert seat is not None
                 if not (self.pause and self._pause(seat)):
-                    s.step()
+                    self._computer_step()
         self._end_hand()
+
+    def _computer_step(self) -> None:
+        """One action of the computer on turn, each card with its player's account of
+        it, for ``why``."""
+        s = self.session
+        for e in s.step():
+            if isinstance(e, CardPlayed) and e.seat not in self.my_seats:
+                player = s.controller(e.seat)
+                inner = player.inner if isinstance(player, SloppyPlayer) else player
+                self._why[e.seat] = (e.card, e.trick, explain(inner, e.card))
+                self._last_computer = e.seat
 
     # -------------------------------------------------------------- decisions
     def _decide(self) -> bool:
@@ -362,6 +386,9 @@ class LawsGame:
             word = text.lower()
             if not text or word == "auto":
                 return False
+            if word == "go":
+                self._common(word, seat)
+                return False
             if self._common(word, seat):
                 continue
             if self._command(text):
@@ -386,7 +413,7 @@ class LawsGame:
                     self.console.print("No ruling in this hand yet.")
                 for r in rulings:
                     self.console.print(self._ruling_text(r))
-            case "pause":
+            case "pause" | "stop":
                 self.pause = True
                 self.console.print("The game pauses before each computer card.")
             case "go":
@@ -394,9 +421,50 @@ class LawsGame:
                 self.console.print(
                     "No more pauses: you are asked at your turn and for elections."
                 )
+            case "hint":
+                self._show_hint()
+            case _ if word == "why" or word.startswith("why "):
+                self._show_why(word[3:].strip())
             case _:
                 return False
         return True
+
+    def _show_hint(self) -> None:
+        """The ``hint`` command: the tutor's two cards for the human's seat on turn."""
+        s = self.session
+        arb = s.arbiter
+        seat = s.to_play
+        if arb is None or seat not in self.my_seats or s.pending() is not None:
+            self.console.print("A hint is given at your turn to play (or your dummy's).")
+            return
+        assert seat is not None
+        also = [s.view(x) for x in self.my_seats if x != seat]
+        self.console.print("Thinking...", style="dim")
+        tutor = Tutor("modern", self.seed)
+        try:
+            hint = tutor.hint(s.view(seat), arb.state.events, arb.deal.trump_card, also=also)
+        except ValueError as exc:  # the laws' log does not fit the tutor's reading of it
+            self._say(f"No hint here: {exc}")
+            return
+        for text in hint_lines(hint):
+            self.console.print(text, soft_wrap=True)
+
+    def _show_why(self, arg: str) -> None:
+        """The ``why`` command: a computer's last card still in view, explained."""
+        who: Seat | None = self._last_computer
+        if arg:
+            try:
+                who = Seat.parse(arg)
+            except CardParseError as exc:
+                self._say(str(exc))
+                return
+        got = self._why.get(who) if who is not None else None
+        arb = self.arb
+        if who is None or got is None or arb is None:
+            self.console.print("No computer player has played a card yet in this hand.")
+            return
+        line = why_line(self.label(who), got, arb.state.trick_number)
+        self.console.print(line, soft_wrap=isinstance(line, Text))
 
     def _command(self, text: str) -> bool:
         """A table action typed by the human; True if it was done."""
@@ -758,7 +826,7 @@ def run_laws_game(
     errors: Console | None = None,
     player_kind: str | None = None,
     rubbers: int = 1,
-    pause: bool = True,
+    pause: bool = False,
 ) -> int:
     """Play ``rubbers`` rubbers of ``variant`` under the laws in the terminal, the human
     in ``seat`` against computer players committing irregularities at ``sloppy`` of
