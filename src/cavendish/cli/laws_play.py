@@ -55,6 +55,7 @@ from rich.text import Text
 
 from ..core.cards import Card, CardParseError, Seat, Suit, cards_of
 from ..core.events import (
+    Call,
     Called,
     CardCovered,
     CardExposed,
@@ -77,6 +78,7 @@ from ..game.seating import Seating, seat_by_cut
 from ..game.session import SessionError
 from ..io.record import HandRecord
 from ..laws.arbiter import Arbiter
+from ..laws.base import RevokeStatus
 from ..laws.decisions import Decision
 from ..laws.errors import LawsError
 from ..laws.names import law_name
@@ -182,7 +184,7 @@ def option_text(decision: Decision, option: str) -> str:
         return f"his partner must win trick {option[4:]} if he can"
     if option.startswith("show:"):
         return f"lay the {option[5:]} on the table"
-    if decision.topic == "trump-call" and option in ("highest", "lowest"):
+    if decision.topic == "trump-call" and option in (Call.HIGHEST, Call.LOWEST):
         return f"he must play his {option} trump when he lawfully can"
     return _OPTIONS.get(option, option)
 
@@ -521,7 +523,7 @@ class LawsGame:
             case "correct", []:
                 arb = s.arbiter
                 assert arb is not None
-                open_ = [c.seat for c in arb.revokes if c.status == "open"]
+                open_ = [c.seat for c in arb.revokes if c.status == RevokeStatus.OPEN]
                 seat = next((x for x in self.my_seats if x in open_), me)
                 return self._act("correct_revoke", seat)
             case "claim", ["revoke", *more]:

@@ -37,7 +37,7 @@ law 62: N led D2 out of turn; EW (E) to elect: card | suit | accept | pass
 from __future__ import annotations
 
 from ..core.cards import SUIT_MASK, Card, Seat, Side
-from ..core.events import CardPlayed, TrickQuitted
+from ..core.events import Call, CardPlayed, TrickQuitted
 from ..scoring.result import HandResult, HandScore, Revoke
 from ..scoring.sheet import POLICIES
 from .base import table_action
@@ -131,7 +131,7 @@ class Arbiter(
         st = self.state
         seat = st.turn
         for call in st.calls(seat):
-            if call.call == "play":
+            if call.call == Call.PLAY:
                 self._play_card(seat, Card.parse(call.target))
                 return True
         return False

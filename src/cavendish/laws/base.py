@@ -29,19 +29,27 @@ import functools
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 from ..core.cards import SUIT_MASK, Card, Seat, Side, Suit
 from ..core.deal import Deal
 from ..core.events import CardPlayed, Elected, Event, PlayOutOfTurn, Ruling
-from ..core.rules import Rules, get_rules
+from ..core.rules import Mode, Rules, get_rules
 from ..core.state import HandState, trick_winner
 from .actions import Action, to_plain
 from .decisions import Decision
 from .errors import AwaitingDecision, LawsError, NotAllowed
 from .names import law_name
 
-__all__ = ["ArbiterBase", "Omission", "RevokeCase", "TrumpLiability", "table_action"]
+__all__ = [
+    "ArbiterBase",
+    "Omission",
+    "RevokeCase",
+    "RevokeStatus",
+    "TrumpLiability",
+    "table_action",
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -90,6 +98,17 @@ def table_action(
     return wrap
 
 
+class RevokeStatus(StrEnum):
+    """Where a revoke case stands (its value is the word written in records)."""
+
+    OPEN = "open"
+    """Played, and still correctable (law 76)."""
+    ESTABLISHED = "established"
+    """Established (law 73): the trick quitted, or the revoker or his partner played again."""
+    CORRECTED = "corrected"
+    """Taken back in time (law 76)."""
+
+
 @dataclass
 class RevokeCase:
     """A card played as a revoke (law 71) or against a call (law 61), and its fate."""
@@ -106,8 +125,8 @@ class RevokeCase:
     """Partner asked "having none?" before the trick was quitted (law 74)."""
     denied: bool = False
     """The question was answered in the negative (law 74)."""
-    status: str = "open"
-    """``open``, ``established`` (law 73), ``corrected`` (law 76)."""
+    status: RevokeStatus = RevokeStatus.OPEN
+    """Open, established (law 73) or corrected (law 76)."""
     how: str = ""
     """Why it was established."""
     claimed: bool = False
@@ -151,7 +170,7 @@ class ArbiterBase:
         missing: dict[Seat, Card] | None = None,
     ) -> None:
         base = rules if rules is not None else get_rules("short")
-        self.rules = base.replace(mode="laws")
+        self.rules = base.replace(mode=Mode.LAWS)
         dummy_seats = tuple(dummies)
         needed = {"whist": 0, "dummy": 1, "double-dummy": 2}[self.rules.table]
         if len(dummy_seats) != needed:

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core.cards import Card, Seat, Side, Suit
+from ..core.events import Call
 from .base import ArbiterBase, table_action
 from .errors import NotAllowed
 from .names import DUMMY_III
@@ -258,7 +259,7 @@ class ExposedCardLaws(ArbiterBase):
         liable = self.liable(seat)
         if not liable:
             return False
-        if any(c.call in ("card", "play") for c in st.calls(seat)):
+        if any(c.call in (Call.CARD, Call.PLAY) for c in st.calls(seat)):
             return False  # a call stands (law 65) or his card is on the table already
         base = st.legal_mask(seat)
         callable_ = [c for c in sorted(liable) if base >> c & 1 and st.hand(seat) >> c & 1]

@@ -39,6 +39,7 @@ turn comes.
 from __future__ import annotations
 
 from ..core.cards import SUIT_MASK, Card, Seat, Side
+from ..core.events import Call
 from .base import ArbiterBase, table_action
 from .errors import NotAllowed
 from .names import CASES, DUMMY_III
@@ -237,7 +238,7 @@ class OutOfTurnLaws(ArbiterBase):
         st.play(card, seat)
         st.call(seat, "play", card, law=67 if place == 2 else 68, trick=t)
         second = leader.left
-        third_early = any(c.call == "play" for c in st.calls(leader.partner))
+        third_early = any(c.call == Call.PLAY for c in st.calls(leader.partner))
         if played == 1 and place == 2:
             self._rule(
                 67,

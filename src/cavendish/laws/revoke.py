@@ -37,9 +37,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.cards import Card, Seat, Side
-from ..core.events import CardPlayed, CardWithdrawn, PlayOmitted, SurplusPlayed
+from ..core.events import Call, CardPlayed, CardWithdrawn, PlayOmitted, SurplusPlayed
 from ..core.state import standing_plays
-from .base import ArbiterBase, RevokeCase, table_action
+from .base import ArbiterBase, RevokeCase, RevokeStatus, table_action
 from .errors import NotAllowed
 from .names import DUMMY_II
 
@@ -70,7 +70,7 @@ class RevokeLaws(ArbiterBase):
         st = self.state
         standing: set[int] | None = None
         for case in self.revokes:
-            if case.status != "open":
+            if case.status != RevokeStatus.OPEN:
                 continue
             if case.index >= 0:
                 # a card taken back with another's correction or a false lead (laws 63, 76)
@@ -78,7 +78,7 @@ class RevokeLaws(ArbiterBase):
                 if standing is None:
                     standing = {id(e) for e in standing_plays(st.events)}
                 if id(st.events[case.index]) not in standing:
-                    case.status = "corrected"
+                    case.status = RevokeStatus.CORRECTED
                     case.how = "the card was taken back"
                     continue
             reason = ""
@@ -89,7 +89,7 @@ class RevokeLaws(ArbiterBase):
             elif self._quitted(case.trick) and (not case.asked or case.denied):
                 reason = "the trick was turned and quitted"
             if reason:
-                case.status = "established"
+                case.status = RevokeStatus.ESTABLISHED
                 case.how = reason
 
     # ------------------------------------------------------------- law 74
@@ -157,7 +157,7 @@ class RevokeLaws(ArbiterBase):
 
     def _open_case(self, seat: Seat) -> RevokeCase | None:
         for case in reversed(self.revokes):
-            if case.seat == seat and case.status == "open":
+            if case.seat == seat and case.status == RevokeStatus.OPEN:
                 return case
         return None
 
@@ -168,7 +168,10 @@ class RevokeLaws(ArbiterBase):
         self._check_in_play("correct a revoke")
         case = self._open_case(seat)
         if case is None:
-            established = [c for c in self.revokes if c.seat == seat and c.status == "established"]
+            established = [
+                c for c in self.revokes
+                if c.seat == seat and c.status == RevokeStatus.ESTABLISHED
+            ]
             if established:
                 raise NotAllowed(f"{seat}'s revoke is established: too late to correct it", 73)
             raise NotAllowed(f"{seat} has no revoke to correct", 76)
@@ -195,8 +198,8 @@ class RevokeLaws(ArbiterBase):
             if event.seat == case.seat and event.card == case.card:
                 break
             taken.append(f"{event.seat}'s {event.card}")
-        case.status = "corrected"
-        if any(x.call == "play" and x.target == str(case.card) for x in st.calls(case.seat)):
+        case.status = RevokeStatus.CORRECTED
+        if any(x.call == Call.PLAY and x.target == str(case.card) for x in st.calls(case.seat)):
             st.cover(case.seat, case.card, law=76)  # a card put down too early: no longer
             self._drop_liability(case.seat, case.card)  # stands, and comes back to hand
         others = f"; {', '.join(taken)} taken back, not liable to be called" if taken else ""
@@ -231,7 +234,7 @@ class RevokeLaws(ArbiterBase):
         if option == "card":
             st.expose(case.card, case.seat, "played in error, revoke corrected (law 76)")
             self._make_liable(case.seat, case.card, 76)
-        elif option in ("highest", "lowest") and led is not None:
+        elif option in (Call.HIGHEST, Call.LOWEST) and led is not None:
             st.call(case.seat, option, str(led), law=76, trick=case.trick)
 
     # ------------------------------------------------------- laws 75, 77-79
@@ -293,7 +296,7 @@ class RevokeLaws(ArbiterBase):
             max(number, 0),
             -1,
             77,
-            status="established",
+            status=RevokeStatus.ESTABLISHED,
             how="the accused mixed the cards before they were examined",
         )
         self.revokes.append(case)
@@ -305,7 +308,9 @@ class RevokeLaws(ArbiterBase):
         if not self.is_over:
             raise NotAllowed("the cards are cut for the next deal only when the hand is over")
         self.cut = True
-        unclaimed = [c for c in self.revokes if c.status == "established" and not c.claimed]
+        unclaimed = [
+            c for c in self.revokes if c.status == RevokeStatus.ESTABLISHED and not c.claimed
+        ]
         for case in unclaimed:
             self._rule(
                 78, case.seat, f"{case.seat}'s revoke in trick {case.trick + 1} was never claimed"
@@ -325,8 +330,8 @@ class RevokeLaws(ArbiterBase):
             for c in self.revokes
             if c.seat.side != side
             and not c.claimed
-            and c.status != "corrected"
-            and (c.status == "established" or not established_only)
+            and c.status != RevokeStatus.CORRECTED
+            and (c.status == RevokeStatus.ESTABLISHED or not established_only)
             and (seat is None or c.seat == seat)
             and (trick is None or c.trick == trick - 1)
         ]

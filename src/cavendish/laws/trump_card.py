@@ -30,6 +30,7 @@ moment (it then waits for the first moment it can be obeyed).
 from __future__ import annotations
 
 from ..core.cards import Card, Seat, Side, Suit
+from ..core.events import Call
 from .base import ArbiterBase, TrumpLiability, table_action
 from .errors import NotAllowed
 
@@ -201,9 +202,9 @@ class TrumpCardLaws(ArbiterBase):
             raise NotAllowed(f"{seat} is not liable to have a trump called", 53)
         if side == seat.side:
             raise NotAllowed(f"{side} cannot call their own trump", 53)
-        if direction not in ("highest", "lowest"):
+        if direction not in (Call.HIGHEST, Call.LOWEST):
             raise NotAllowed(f"call the highest or the lowest trump, not {direction!r}", 55)
-        standing = [c for c in self.state.calls(seat) if c.call in ("highest", "lowest")]
+        standing = [c for c in self.state.calls(seat) if c.call in (Call.HIGHEST, Call.LOWEST)]
         if standing and standing[0].call != direction:
             raise NotAllowed(
                 f"the call of {seat}'s {standing[0].call} trump stands: it may be repeated, "
@@ -232,7 +233,7 @@ class TrumpCardLaws(ArbiterBase):
         liability = self._trump_liable.get(seat)
         if liability is None:
             return False
-        if any(c.call in ("highest", "lowest", "play", "card") for c in st.calls(seat)):
+        if any(c.call in (Call.HIGHEST, Call.LOWEST, Call.PLAY, Call.CARD) for c in st.calls(seat)):
             return False
         trumps = st.legal_mask(seat) & self._suit_cards(seat, st.trump)
         key = ("trump", st.trick_number, int(seat), len(st.current_seats))
