@@ -61,12 +61,13 @@ The step-by-step driver is Session's, with what the laws add:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import CARDS, Card, Seat
 from ..core.events import Event, HonoursCalled
-from ..core.rules import Rules
+from ..core.rules import Rules, get_rules
 from ..core.state import SeatView
 from ..core.table import deal_cards
 from ..laws.actions import Action
@@ -78,10 +79,11 @@ from ..players.base import Player, notify_begin
 from ..players.sloppy import notice_revoke, turn_actions
 from ..scoring.result import HandResult
 from ..scoring.sheet import ScoreSheet
-from .seating import Seating
+from .seating import Seating, seat_by_cut
 from .session import (
     PlayedHand,
     SessionError,
+    SessionResult,
     call_honours_due,
     check_table,
     end_hand,
@@ -138,6 +140,32 @@ class LawsSession:
         self._actions: list[Action] = []
         self._last_turn: tuple[int, int, Seat] | None = None
         self._seen = 0
+
+    @classmethod
+    def by_cut(
+        cls,
+        rules: Rules | str,
+        people: Mapping[str, Player | None],
+        seed: int,
+        *,
+        request: tuple[str, Seat] | None = None,
+        rubbers: int | None = 1,
+        max_hands: int | None = None,
+    ) -> LawsSession:
+        """The people cut for partners and deal and sit as the cut says, as at
+        :meth:`.Session.by_cut` (a seat asked for in ``request`` is given).
+
+        >>> from cavendish.players import RandomPlayer
+        >>> people = {"You": None, **{n: RandomPlayer(i, n) for i, n in enumerate("ABC")}}
+        >>> session = LawsSession.by_cut("short", people, 3, request=("You", Seat.S))
+        >>> session.names[Seat.S], session.human_seats()
+        ('You', (<Seat.S: 2>,))
+        """
+        r = get_rules(rules) if isinstance(rules, str) else rules
+        rng = random.Random(seed)
+        seating = seat_by_cut(r, list(people), rng, request=request)
+        players = {seat: people[name] for seat, name in seating.names.items()}
+        return cls(r, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
 
     # ----------------------------------------------------------------- queries
     @property
@@ -246,6 +274,10 @@ class LawsSession:
         if d is None:
             raise SessionError("no decision is awaited")
         return computer_option(arb, d)
+
+    def result(self) -> SessionResult:
+        """The sheet and the hands finished so far (void hands included)."""
+        return SessionResult(self.rules, self.sheet, list(self.hands), self.seating)
 
     def current_hand(self) -> LawsHand | None:
         """The hand in play, unscored (for saving a record of an unfinished session)."""
