@@ -73,9 +73,9 @@ from ..core.events import (
     SurplusPlayed,
 )
 from ..core.rules import Rules, UnknownVariant, get_rules
-from ..game.laws_session import LawsHand, LawsSession
+from ..game.laws_session import LawsSession
 from ..game.seating import Seating, seat_by_cut
-from ..game.session import SessionError
+from ..game.session import PlayedHand, SessionError
 from ..io.record import HandRecord
 from ..laws.arbiter import Arbiter
 from ..laws.base import RevokeStatus
@@ -750,7 +750,7 @@ class LawsGame:
 
     def records(self) -> list[HandRecord]:
         """Every hand of the session as a record (void and unfinished hands included)."""
-        hands: list[LawsHand] = list(self.session.hands)
+        hands: list[PlayedHand] = list(self.session.hands)
         current = self.session.current_hand()
         if current is not None:
             hands.append(current)

@@ -61,13 +61,12 @@ The step-by-step driver is Session's, with what the laws add:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import CARDS, Card, Seat
-from ..core.events import Event, HonoursCalled
-from ..core.rules import Rules, get_rules
+from ..core.events import Event
+from ..core.rules import Rules
 from ..core.state import SeatView
 from ..core.table import deal_cards
 from ..laws.actions import Action
@@ -78,17 +77,14 @@ from ..laws.policy import computer_option
 from ..players.base import Player, notify_begin
 from ..players.sloppy import notice_revoke, turn_actions
 from ..scoring.result import HandResult
-from ..scoring.sheet import ScoreSheet
-from .seating import Seating, seat_by_cut
+from .seating import Seating
 from .session import (
     PlayedHand,
     SessionError,
-    SessionResult,
+    TableBase,
     call_honours_due,
-    check_table,
     end_hand,
     honours_call,
-    units_finished,
 )
 
 __all__ = ["LawsHand", "LawsSession"]
@@ -102,14 +98,22 @@ class LawsHand(PlayedHand):
     """Why the hand was void and dealt again (no result, no score), or None."""
 
 
-class LawsSession:
+class LawsSession(TableBase):
     """A table playing hands under the laws until the rubbers are over (see the module).
 
     ``players`` maps each person's seat to a :class:`~cavendish.players.Player`
     (a :class:`~cavendish.players.sloppy.SloppyPlayer` commits irregularities), or
     to None for a human.  The mapping is kept, not copied: a seat's player may be
     replaced between two actions.  Unlike :class:`~.session.Session`, players are
-    not told the score (they never were under the laws).
+    not told the score (they never were under the laws).  The table's queries
+    (names, seats, the cut, rubbers finished ...) and :meth:`by_cut` are
+    :class:`~.session.TableBase`'s, as for ``Session``.
+
+    >>> from cavendish.players import RandomPlayer
+    >>> people = {"You": None, **{n: RandomPlayer(i, n) for i, n in enumerate("ABC")}}
+    >>> session = LawsSession.by_cut("short", people, 3, request=("You", Seat.S))
+    >>> session.names[Seat.S], session.human_seats()
+    ('You', (<Seat.S: 2>,))
     """
 
     def __init__(
@@ -122,81 +126,17 @@ class LawsSession:
         rubbers: int | None = 1,
         max_hands: int | None = None,
     ) -> None:
-        check_table(seating, players, rubbers, max_hands)
-        self.rules = rules
-        self.seating = seating
-        self.players = players
-        self.rng = rng
-        self.rubbers = rubbers
-        self.max_hands = max_hands
-        self.sheet = ScoreSheet(rules)
-        self.hands: list[LawsHand] = []
-        self.dealer = seating.first_dealer
-        self.rubber = 1
+        super().__init__(rules, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
         self.arbiter: Arbiter | None = None
         """The arbiter of the hand in play (None between hands)."""
-        self._call: tuple[Seat, int] | None = None
-        self._called: HonoursCalled | None = None
         self._actions: list[Action] = []
         self._last_turn: tuple[int, int, Seat] | None = None
         self._seen = 0
 
-    @classmethod
-    def by_cut(
-        cls,
-        rules: Rules | str,
-        people: Mapping[str, Player | None],
-        seed: int,
-        *,
-        request: tuple[str, Seat] | None = None,
-        rubbers: int | None = 1,
-        max_hands: int | None = None,
-    ) -> LawsSession:
-        """The people cut for partners and deal and sit as the cut says, as at
-        :meth:`.Session.by_cut` (a seat asked for in ``request`` is given).
-
-        >>> from cavendish.players import RandomPlayer
-        >>> people = {"You": None, **{n: RandomPlayer(i, n) for i, n in enumerate("ABC")}}
-        >>> session = LawsSession.by_cut("short", people, 3, request=("You", Seat.S))
-        >>> session.names[Seat.S], session.human_seats()
-        ('You', (<Seat.S: 2>,))
-        """
-        r = get_rules(rules) if isinstance(rules, str) else rules
-        rng = random.Random(seed)
-        seating = seat_by_cut(r, list(people), rng, request=request)
-        players = {seat: people[name] for seat, name in seating.names.items()}
-        return cls(r, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
-
     # ----------------------------------------------------------------- queries
     @property
-    def names(self) -> tuple[str, str, str, str]:
-        """Names by seat N, E, S, W (``Dummy`` for a dummy)."""
-        n = [self.seating.name_of(s) for s in Seat]
-        return (n[0], n[1], n[2], n[3])
-
-    @property
-    def dummies(self) -> tuple[Seat, ...]:
-        """The dummy seats."""
-        return self.seating.dummies
-
-    @property
-    def units_finished(self) -> int:
-        """Rubbers finished (games, for variants without rubbers)."""
-        return units_finished(self.rules, self.sheet)
-
-    @property
-    def is_over(self) -> bool:
-        """True when the session has played what it was asked to (and no hand is in play)."""
-        if self.arbiter is not None:
-            return False
-        if self.rubbers is not None and self.units_finished >= self.rubbers:
-            return True
-        return self.max_hands is not None and len(self.hands) >= self.max_hands
-
-    @property
-    def board(self) -> int:
-        """The number of the hand in play (or the next one)."""
-        return len(self.hands) + 1
+    def _in_play(self) -> bool:
+        return self.arbiter is not None
 
     @property
     def hand_over(self) -> bool:
@@ -234,19 +174,6 @@ class LawsSession:
         decision = self.pending()
         return decision is not None and self.is_human_decision(decision)
 
-    @property
-    def called(self) -> HonoursCalled | None:
-        """The call of honours made in the hand in play (long whist), if any."""
-        return self._called
-
-    def holder(self, seat: Seat) -> Seat:
-        """The seat of the person who plays ``seat``'s cards."""
-        return self.seating.holder(seat)
-
-    def controller(self, seat: Seat) -> Player | None:
-        """The player who chooses ``seat``'s cards (None for a human)."""
-        return self.players[self.holder(seat)]
-
     def human_seats(self) -> tuple[Seat, ...]:
         """The seats whose cards humans play (their own and their dummies')."""
         return tuple(s for s in Seat if self.controller(s) is None)
@@ -274,10 +201,6 @@ class LawsSession:
         if d is None:
             raise SessionError("no decision is awaited")
         return computer_option(arb, d)
-
-    def result(self) -> SessionResult:
-        """The sheet and the hands finished so far (void hands included)."""
-        return SessionResult(self.rules, self.sheet, list(self.hands), self.seating)
 
     def current_hand(self) -> LawsHand | None:
         """The hand in play, unscored (for saving a record of an unfinished session)."""

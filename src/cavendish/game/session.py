@@ -47,7 +47,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from ..core.cards import CARDS, Card, Seat, Side
 from ..core.deal import honours_mask
@@ -69,6 +69,7 @@ __all__ = [
     "Session",
     "SessionError",
     "SessionResult",
+    "TableBase",
     "call_honours_due",
     "check_table",
     "end_hand",
@@ -256,7 +257,113 @@ class SessionResult:
         ]
 
 
-class Session:
+class TableBase:
+    """What every table answers alike (:class:`Session`, and under the laws
+    :class:`~cavendish.game.laws_session.LawsSession`): who sits where and plays
+    which cards, the cut, the hands played and the rubbers finished."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seating: Seating,
+        players: dict[Seat, Player | None],
+        rng: random.Random,
+        *,
+        rubbers: int | None = 1,
+        max_hands: int | None = None,
+    ) -> None:
+        check_table(seating, players, rubbers, max_hands)
+        self.rules = rules
+        self.seating = seating
+        self.players = players
+        self.rng = rng
+        self.rubbers = rubbers
+        self.max_hands = max_hands
+        self.sheet = ScoreSheet(rules)
+        self.hands: list[PlayedHand] = []
+        self.dealer = seating.first_dealer
+        self.rubber = 1
+        self._call: tuple[Seat, int] | None = None
+        self._called: HonoursCalled | None = None
+
+    @classmethod
+    def by_cut(
+        cls,
+        rules: Rules | str,
+        people: Mapping[str, Player | None],
+        seed: int,
+        *,
+        request: tuple[str, Seat] | None = None,
+        rubbers: int | None = 1,
+        max_hands: int | None = None,
+    ) -> Self:
+        """The people cut for partners and deal, and sit as the cut says (a seat
+        asked for in ``request`` is given; see :func:`~.seating.seat_by_cut`)."""
+        r = get_rules(rules) if isinstance(rules, str) else rules
+        rng = random.Random(seed)
+        seating = seat_by_cut(r, list(people), rng, request=request)
+        players = {seat: people[name] for seat, name in seating.names.items()}
+        return cls(r, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
+
+    @property
+    def _in_play(self) -> bool:
+        """Whether a hand is in play (each table knows its own)."""
+        raise NotImplementedError
+
+    @property
+    def cut(self) -> CutResult | None:
+        """The cut that formed the table."""
+        return self.seating.cut
+
+    @property
+    def dummies(self) -> tuple[Seat, ...]:
+        """The dummy seats."""
+        return self.seating.dummies
+
+    @property
+    def names(self) -> tuple[str, str, str, str]:
+        """Names by seat N, E, S, W (``Dummy`` for a dummy)."""
+        n = [self.seating.name_of(s) for s in Seat]
+        return (n[0], n[1], n[2], n[3])
+
+    @property
+    def units_finished(self) -> int:
+        """Rubbers finished (games, for variants without rubbers)."""
+        return units_finished(self.rules, self.sheet)
+
+    @property
+    def is_over(self) -> bool:
+        """True when the session has played what it was asked to (and no hand is in play)."""
+        if self._in_play:
+            return False
+        if self.rubbers is not None and self.units_finished >= self.rubbers:
+            return True
+        return self.max_hands is not None and len(self.hands) >= self.max_hands
+
+    @property
+    def board(self) -> int:
+        """The number of the hand in play (or the next one)."""
+        return len(self.hands) + 1
+
+    def holder(self, seat: Seat) -> Seat:
+        """The seat of the person who plays ``seat``'s cards."""
+        return self.seating.holder(seat)
+
+    def controller(self, seat: Seat) -> Player | None:
+        """The player who chooses ``seat``'s cards (None for a human)."""
+        return self.players[self.holder(seat)]
+
+    @property
+    def called(self) -> HonoursCalled | None:
+        """The call of honours made in the hand in play (long whist), if any."""
+        return self._called
+
+    def result(self) -> SessionResult:
+        """The sheet and the hands finished so far."""
+        return SessionResult(self.rules, self.sheet, list(self.hands), self.seating)
+
+
+class Session(TableBase):
     """A table playing hands until the rubber is over (or ``max_hands`` are played).
 
     ``players`` maps each person's seat to a :class:`Player`, or to None for a seat
@@ -290,24 +397,14 @@ class Session:
         tell_score: bool = True,
     ) -> None:
         check_table(seating, players, rubbers, max_hands)
-        self.rules = rules
-        self.seating = seating
-        self.players: dict[Seat, Player | None] = {s: players[s] for s in sorted(players)}
-        self.rng = rng
-        self.rubbers = rubbers
-        self.max_hands = max_hands
+        ordered = {s: players[s] for s in sorted(players)}
+        super().__init__(rules, seating, ordered, rng, rubbers=rubbers, max_hands=max_hands)
         # the stand-in has its own fixed seed: it must not draw from the deals' generator
         self.stand_in = stand_in if stand_in is not None else RandomPlayer(0, "Stand-in")
         self.tell_score = tell_score
         """Whether players that define ``set_score`` are told the game's score before
         each hand (C7: play to the score)."""
-        self.sheet = ScoreSheet(rules)
-        self.hands: list[PlayedHand] = []
-        self.dealer = seating.first_dealer
-        self.rubber = 1
         self.state: HandState | None = None
-        self._call: tuple[Seat, int] | None = None
-        self._called: HonoursCalled | None = None
 
     # ------------------------------------------------------------ constructors
     @classmethod
@@ -336,60 +433,10 @@ class Session:
         seating = seat_fixed(r, table, rng)
         return cls(r, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
 
-    @classmethod
-    def by_cut(
-        cls,
-        rules: Rules | str,
-        people: Mapping[str, Player | None],
-        seed: int,
-        *,
-        request: tuple[str, Seat] | None = None,
-        rubbers: int | None = 1,
-        max_hands: int | None = None,
-    ) -> Session:
-        """The people cut for partners and deal, and sit as the cut says (a seat
-        asked for in ``request`` is given; see :func:`~.seating.seat_by_cut`)."""
-        r = get_rules(rules) if isinstance(rules, str) else rules
-        rng = random.Random(seed)
-        seating = seat_by_cut(r, list(people), rng, request=request)
-        players = {seat: people[name] for seat, name in seating.names.items()}
-        return cls(r, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
-
     # ----------------------------------------------------------------- queries
     @property
-    def cut(self) -> CutResult | None:
-        """The cut that formed the table."""
-        return self.seating.cut
-
-    @property
-    def dummies(self) -> tuple[Seat, ...]:
-        """The dummy seats."""
-        return self.seating.dummies
-
-    @property
-    def names(self) -> tuple[str, str, str, str]:
-        """Names by seat N, E, S, W (``Dummy`` for a dummy)."""
-        n = [self.seating.name_of(s) for s in Seat]
-        return (n[0], n[1], n[2], n[3])
-
-    @property
-    def units_finished(self) -> int:
-        """Rubbers finished (games, for variants without rubbers)."""
-        return units_finished(self.rules, self.sheet)
-
-    @property
-    def is_over(self) -> bool:
-        """True when the session has played what it was asked to (and no hand is in play)."""
-        if self.state is not None:
-            return False
-        if self.rubbers is not None and self.units_finished >= self.rubbers:
-            return True
-        return self.max_hands is not None and len(self.hands) >= self.max_hands
-
-    @property
-    def board(self) -> int:
-        """The number of the hand in play (or the next one)."""
-        return len(self.hands) + 1
+    def _in_play(self) -> bool:
+        return self.state is not None
 
     @property
     def to_play(self) -> Seat | None:
@@ -398,24 +445,11 @@ class Session:
             return None
         return self.state.turn
 
-    def holder(self, seat: Seat) -> Seat:
-        """The seat of the person who plays ``seat``'s cards."""
-        return self.seating.holder(seat)
-
-    def controller(self, seat: Seat) -> Player | None:
-        """The player who chooses ``seat``'s cards (None for a human)."""
-        return self.players[self.holder(seat)]
-
     @property
     def human_to_play(self) -> bool:
         """Whether the card wanted now is a human's to give."""
         seat = self.to_play
         return seat is not None and self.controller(seat) is None
-
-    @property
-    def called(self) -> HonoursCalled | None:
-        """The call of honours made in the hand in play (long whist), if any."""
-        return self._called
 
     def view(self, seat: Seat) -> SeatView:
         """What ``seat`` may see now."""
@@ -426,10 +460,6 @@ class Session:
         if self.state is None:
             return None
         return PlayedHand(self.board, self.rubber, self.names, self.state)
-
-    def result(self) -> SessionResult:
-        """The sheet and the hands finished so far."""
-        return SessionResult(self.rules, self.sheet, list(self.hands), self.seating)
 
     # ----------------------------------------------------------------- actions
     def start_hand(self) -> list[Event]:
