@@ -312,3 +312,72 @@ def test_law_53_naming_the_trump_card_while_on_the_table_is_no_offence(tmp_path:
     dealer = laws.seating.first_dealer
     assert dealer != Seat.S  # (seed 4)
     assert f"only the dealer ({dealer}) can leave the trump card" in text
+
+
+# ---------------------------------------------------------------- a pleasant table (issue 19)
+def test_laws_play_plays_the_computers_cards_without_waiting_unless_pause_is_asked(
+    tmp_path: Path,
+) -> None:
+    outputs = {}
+    for pause in (False, True):
+        con, out = console()
+        status = run_laws_game(
+            "short", Seat.S, 4, 0.0, tmp_path / f"p{pause}.pbn", con,
+            io.StringIO("auto\n" * 200), errors=con, player_kind="random", pause=pause,
+        )
+        assert status == 0
+        outputs[pause] = out.getvalue()
+    assert "Enter lets him" not in outputs[False]
+    assert "Enter lets him" in outputs[True]
+    # without pauses the same input reaches further into the rubber
+    assert outputs[False].count("Your card (") > outputs[True].count("Your card (")
+
+
+def test_go_and_stop_toggle_the_pause_before_computer_cards(tmp_path: Path) -> None:
+    laws, out = game("", tmp_path, pause=True)
+    state = first_deal(laws)
+    assert state.turn != Seat.S  # (seed 4) a computer leads: the game pauses
+    laws.stdin = io.StringIO("go\n" + "auto\n" + "stop\n" + "auto\n" * 40)
+    assert laws.run() == 0
+    text = out.getvalue()
+    assert text.count("Enter lets him") >= 2  # the first pause, and those after stop
+    go = text.index("No more pauses")
+    assert text.index("The game pauses before each computer card.") > go
+    assert "Enter lets him" not in text[go : text.index("The game pauses before each")]
+
+
+def test_hint_and_why_work_under_the_laws_as_in_plain_play(tmp_path: Path) -> None:
+    from cavendish.players.classical import ClassicalPlayer
+
+    classical = {n: ClassicalPlayer("modern", i, n) for i, n in enumerate(COMPUTER_NAMES)}
+    laws, out = game("hint\nwhy\n" + "auto\n" * 3, tmp_path, players=classical)
+    assert laws.run() == 0
+    text = out.getvalue()
+    assert "Classical: " in text and "Search: " in text  # the tutor's two cards
+    # why: the last computer card, in its player's own words (a convention cited)
+    why = text[text.index("Search: ") :]
+    assert " played ♠" in why or " played ♥" in why or " played ♦" in why or " played ♣" in why
+    assert "(C" in why.splitlines()[1]
+
+
+def test_the_opening_screen_under_the_laws_names_partners_as_plain_play_does(
+    tmp_path: Path,
+) -> None:
+    laws, out = game("quit\n", tmp_path)
+    assert laws.run() == 0
+    text = out.getvalue()
+    partner = laws.seating.names[Seat.N]
+    assert f"N {partner} (your partner)" in text and "S you" in text
+    assert "Lowest cards: " in text and "partners against" in text
+
+
+def test_pause_is_refused_without_laws(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cavendish.cli.main import app
+
+    result = CliRunner().invoke(app, ["play", "--pause", "--seed", "1", "--out",
+                                      str(tmp_path / "x.pbn")], input="")
+    assert result.exit_code == 2
+    assert "--pause needs --laws" in result.output
+    assert not (tmp_path / "x.pbn").exists()

@@ -224,3 +224,34 @@ def duplicate(boards: int, school: str, seed: int) -> float:
 @pytest.mark.parametrize("school", ["modern", "old"])
 def test_classical_beats_random_by_a_wide_margin(school: str) -> None:
     assert duplicate(40, school, seed=2024) > 2.5
+
+
+# ----------------------------------------------------------------- advice (issue 18)
+def test_advice_leaves_the_adviser_unchanged_and_is_the_card_it_would_play() -> None:
+    # at every turn of a hand played by others, asking the classical player for its
+    # card changes nothing it remembers (knowledge, memory, last decision), and the
+    # card advised is the one it then decides
+    import pickle
+
+    rng = random.Random(12)
+    for _ in range(3):
+        deal = deal_cards(rng, Seat.S)
+        state = HandState(deal)
+        adviser = ClassicalPlayer("modern", seed=5)
+        others = four_classical()
+        for s in Seat:
+            notify_begin(adviser, state.view(s))
+            notify_begin(others[s], state.view(s))
+        while not state.is_over:
+            view = state.view(state.turn)
+            before = pickle.dumps((adviser._knowledge, adviser._memory, adviser._last))
+            advice = adviser.advise(view)
+            assert pickle.dumps((adviser._knowledge, adviser._memory, adviser._last)) == before
+            twin = pickle.loads(pickle.dumps(adviser))
+            assert twin.decide(view) == advice
+            n = len(state.events)
+            state.play(others[state.turn].choose(view))
+            for e in state.events[n:]:
+                notify(adviser, e)
+                for p in others.values():
+                    notify(p, e)

@@ -21,12 +21,16 @@ it, citing its law:
   law's options, with the law and a one-line reason) and for every answer the laws
   ask of him ("having none?", law 74), and is told of every ruling.
 
-Before each computer card the game pauses (an empty line lets the computer play;
-a card played then is out of turn); ``go`` stops the pauses, ``pause`` brings them
-back.  As in ``cavendish play``, input is read line by line (it may be piped),
-``auto`` plays the first legal card (and, at a pause or an election, lets the
-computer's rule decide), and Ctrl-C, Ctrl-D and ``quit`` leave at once, saving
-the record so far (every ruling and election included) as PBN.
+The computers' cards are played without waiting, unless ``--pause`` is given:
+then the game pauses before each computer card (an empty line lets the computer
+play; a card played then is out of turn); ``go`` stops the pauses, ``stop`` (or
+``pause``) brings them back.  ``hint`` and ``why`` are the tutor's, as in
+``cavendish play``: at your turn, the classical and the search player's cards for
+you; the reason a computer played its last card.  As in ``cavendish play``,
+input is read line by line (it may be piped), ``auto`` plays the first legal
+card (and, at a pause or an election, lets the computer's rule decide), and
+Ctrl-C, Ctrl-D and ``quit`` leave at once, saving the record so far (every
+ruling and election included) as PBN.
 
 >>> import io, tempfile
 >>> from rich.console import Console
@@ -40,9 +44,7 @@ True
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -53,10 +55,12 @@ from rich.text import Text
 
 from ..core.cards import Card, CardParseError, Seat, Suit, cards_of
 from ..core.events import (
+    Call,
     Called,
     CardCovered,
     CardExposed,
     CardMislaid,
+    CardPlayed,
     CardRestored,
     CardWithdrawn,
     Elected,
@@ -69,27 +73,32 @@ from ..core.events import (
     SurplusPlayed,
 )
 from ..core.rules import Rules, UnknownVariant, get_rules
-from ..core.state import HandState
-from ..core.table import deal_cards
+from ..game.laws_session import LawsSession
 from ..game.seating import Seating, seat_by_cut
-from ..game.session import honours_call
+from ..game.session import PlayedHand, SessionError
 from ..io.record import HandRecord
 from ..laws.arbiter import Arbiter
+from ..laws.base import RevokeStatus
 from ..laws.decisions import Decision
 from ..laws.errors import LawsError
 from ..laws.names import law_name
-from ..laws.policy import computer_option
 from ..players import PLAYERS, Player, get_player
-from ..players.base import notify_begin
-from ..players.sloppy import SloppyPlayer, computer_turn
-from ..scoring.result import HandResult, HandScore
+from ..players.sloppy import SloppyPlayer
+from ..players.tutor import Tutor, explain
 from ..scoring.sheet import ScoreSheet
-from .play import COMPUTER_NAMES, HUMAN, default_out_path, today_pbn
+from .play import (
+    COMPUTER_NAMES,
+    HUMAN,
+    default_out_path,
+    hint_lines,
+    introduce_table,
+    today_pbn,
+    why_line,
+)
 from .rule import law_title
 from .terminal import (
     Leave,
     card_text,
-    cut_text,
     hand_lines,
     indent_text,
     last_trick_text,
@@ -127,7 +136,10 @@ LAWS_HELP = """Commands (the laws of whist; the arbiter rules on everything):
   last, hand, score   the last trick (law 91), the table, the score sheet
   auto                your first legal card; at a pause, let the computer play; at an
                       election, the computer's rule
-  go / pause          stop / resume the pause before each computer card
+  hint                at your turn: the classical player's card (with its convention)
+                      and the search player's card (with its expected tricks)
+  why [SEAT]          why the last computer card was played (why W: West's last card)
+  go / stop           play the computers' cards at once / pause before each of them
   help, quit          this list; leave now and save the record (so do Ctrl-C, Ctrl-D)"""
 
 _OPTIONS = {
@@ -172,26 +184,15 @@ def option_text(decision: Decision, option: str) -> str:
         return f"his partner must win trick {option[4:]} if he can"
     if option.startswith("show:"):
         return f"lay the {option[5:]} on the table"
-    if decision.topic == "trump-call" and option in ("highest", "lowest"):
+    if decision.topic == "trump-call" and option in (Call.HIGHEST, Call.LOWEST):
         return f"he must play his {option} trump when he lawfully can"
     return _OPTIONS.get(option, option)
 
 
 @dataclass
-class _Hand:
-    """A hand of the session: its board, rubber, and how it ended."""
-
-    board: int
-    rubber: int
-    state: HandState
-    result: HandResult | None = None
-    score: HandScore | None = None
-    void: str | None = None
-
-
-@dataclass
 class LawsGame:
-    """A session of whist in the terminal under the laws (see the module)."""
+    """A session of whist in the terminal under the laws (see the module): the screen
+    and the reading of commands around a :class:`~cavendish.game.laws_session.LawsSession`."""
 
     rules: Rules
     seating: Seating
@@ -204,20 +205,32 @@ class LawsGame:
     errors: Console
     sloppy: float = 0.0
     rubbers: int = 1
-    pause: bool = True
+    pause: bool = False
+    """Pause before each computer card (``--pause``; ``go`` and ``stop`` toggle it)."""
     human: str = HUMAN
-    sheet: ScoreSheet = field(init=False)
-    hands: list[_Hand] = field(default_factory=list)
-    arb: Arbiter | None = None
+    session: LawsSession = field(init=False)
     _shown: int = 0
     _keep_screen: bool = True
+    _why: dict[Seat, tuple[Card, int, str]] = field(default_factory=dict)
+    """Each computer-held seat's last card, its trick and its player's account of it."""
+    _last_computer: Seat | None = None
 
     def __post_init__(self) -> None:
-        self.sheet = ScoreSheet(self.rules)
-        self.dealer = self.seating.first_dealer
-        self.rubber = 1
+        self.session = LawsSession(
+            self.rules, self.seating, self.players, self.rng, rubbers=self.rubbers
+        )
 
     # ----------------------------------------------------------------- seats
+    @property
+    def arb(self) -> Arbiter | None:
+        """The arbiter of the hand in play."""
+        return self.session.arbiter
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        """The score sheet."""
+        return self.session.sheet
+
     @property
     def me(self) -> Seat:
         """The human's seat."""
@@ -231,29 +244,20 @@ class LawsGame:
 
     @property
     def names(self) -> tuple[str, str, str, str]:
-        n = [self.seating.name_of(s) for s in Seat]
-        return (n[0], n[1], n[2], n[3])
+        return self.session.names
 
     def label(self, seat: Seat) -> str:
         """``S (You)``."""
         return f"{seat} ({self.names[seat]})"
-
-    def controller(self, seat: Seat) -> Player | None:
-        """The player of ``seat``'s cards (None: the human's)."""
-        return self.players[self.seating.holder(seat)]
-
-    @property
-    def units_finished(self) -> int:
-        return len(self.sheet.rubbers) if self.rules.rubber else len(self.sheet.games)
 
     # ------------------------------------------------------------------ loop
     def run(self) -> int:
         """Play the session (or until the human leaves), save the record; exit status."""
         def loop() -> None:
             self._introduce()
-            while self.units_finished < self.rubbers:
+            while not self.session.is_over:
                 self._play_hand()
-                if self.units_finished < self.rubbers:
+                if not self.session.is_over:
                     self._read("Press Enter for the next hand (or type quit): ")
 
         return self._save(run_table(self.console, loop))
@@ -262,16 +266,7 @@ class LawsGame:
         self.console.print(
             Rule(f"Cavendish · {self.rules.name} whist under the laws · seed {self.seed}")
         )
-        cut = self.seating.cut
-        if cut is not None:
-            for rnd in cut.rounds:
-                self.console.print(cut_text(rnd))
-        seats = Text("Seats: ")
-        for i, seat in enumerate(Seat):
-            if i:
-                seats.append(" · ")
-            seats.append(f"{seat} {'you' if seat == self.me else self.names[seat]}")
-        self.console.print(seats)
+        introduce_table(self.console, self.rules, self.seating, self.human)
         sloppy = (
             f"the computers commit an irregularity at {self.sloppy:.0%} of their cards"
             if self.sloppy
@@ -282,60 +277,51 @@ class LawsGame:
         )
 
     def _play_hand(self) -> None:
-        deal = deal_cards(self.rng, self.dealer)
-        arb = Arbiter(deal, self.rules, score=self.sheet.score, dummies=self.seating.dummies)
-        self.arb = arb
+        s = self.session
+        s.start_hand()
         self._shown = 0
-        hand = _Hand(len(self.hands) + 1, self.rubber, arb.state)
-        self.hands.append(hand)
-        for seat in Seat:
-            player = self.controller(seat)
-            if player is not None:
-                notify_begin(player, arb.state.view(seat))
-        call = honours_call(self.rules, self.sheet.score, arb.state)
-        self.console.print(Rule(f"Board {hand.board} · dealer {self.label(deal.dealer)}"))
-        last: tuple[int, int, Seat] | None = None
-        for _ in range(5000):
+        self._why.clear()
+        self._last_computer = None
+        arb = s.arbiter
+        assert arb is not None
+        self.console.print(Rule(f"Board {s.board} · dealer {self.label(arb.deal.dealer)}"))
+        while True:
             self._show_events()
-            if arb.finished or arb.void is not None:
+            if s.hand_over:
                 break
-            decision = arb.pending()
-            if decision is not None:
-                if not self._decide(arb):
-                    arb.elect(decision.side, computer_option(arb, decision), decision.seat)
-                continue
-            st = arb.state
-            seat = st.turn
-            if call is not None and call[0] == seat and st.trick_number == 0:
-                event = st.call_honours(seat, call[1])
-                assert isinstance(event, HonoursCalled)
-                self.console.print(
-                    f"{self.label(seat)} calls honours at the point of "
-                    f"{self.rules.call_honours_at}: {event.side} hold {event.honours}, and win "
-                    "the game; the hand is played out.",
-                    style="bold",
-                )
-                call = None
-            if seat in self.my_seats:
+            if s.pending() is not None:
+                if not self._decide():
+                    s.step()  # the computer's side elects
+            elif s.in_turn:
+                self._computer_step()  # the computer's turn goes on (a slip, then his card)
+            elif s.human_to_play:
+                seat = s.to_play
+                assert seat is not None
                 self._human_turn(seat)
-                continue
-            if self.pause and self._pause(seat):
-                continue
-            key = (st.trick_number, len(st.current_seats), seat)
-            computer_turn(arb, self.controller, allow_slip=key != last, decide=self._decide)
-            last = key
-        self._end_hand(hand, arb)
+            else:
+                seat = s.to_play
+                assert seat is not None
+                if not (self.pause and self._pause(seat)):
+                    self._computer_step()
+        self._end_hand()
+
+    def _computer_step(self) -> None:
+        """One action of the computer on turn, each card with its player's account of
+        it, for ``why``."""
+        s = self.session
+        for e in s.step():
+            if isinstance(e, CardPlayed) and e.seat not in self.my_seats:
+                player = s.controller(e.seat)
+                inner = player.inner if isinstance(player, SloppyPlayer) else player
+                self._why[e.seat] = (e.card, e.trick, explain(inner, e.card))
+                self._last_computer = e.seat
 
     # -------------------------------------------------------------- decisions
-    def _is_mine(self, decision: Decision) -> bool:
-        if decision.answer:
-            return decision.seat in self.my_seats
-        return decision.side == self.me.side
-
-    def _decide(self, arb: Arbiter) -> bool:
+    def _decide(self) -> bool:
         """Ask the human for the decision awaited if it is his side's; True if he took it."""
-        decision = arb.pending()
-        if decision is None or not self._is_mine(decision):
+        s = self.session
+        decision = s.pending()
+        if decision is None or not s.is_human_decision(decision):
             return False
         self._show_events()
         whose = "Your answer" if decision.answer else f"Your side's election ({decision.side})"
@@ -354,7 +340,7 @@ class LawsGame:
             if self._common(word, self.me):
                 continue
             if word == "auto":
-                option = computer_option(arb, decision)
+                option = s.computer_option(decision)
             elif word.isdigit() and 1 <= int(word) <= len(decision.options):
                 option = decision.options[int(word) - 1]
             elif text in decision.options or word in decision.options:
@@ -367,8 +353,7 @@ class LawsGame:
                     markup=False,
                 )
                 continue
-            by = decision.seat if decision.answer else self.me
-            arb.elect(decision.side, option, by)
+            s.elect(option, decision.seat if decision.answer else self.me)
             return True
 
     # ------------------------------------------------------------------ turns
@@ -387,7 +372,7 @@ class LawsGame:
                 continue
             if word == "auto":
                 first = arb.state.legal_cards(seat)[0]
-                if self._act(functools.partial(arb.play, seat, first)):
+                if self._act("play", seat, first):
                     return
                 continue
             if self._command(text):
@@ -396,8 +381,6 @@ class LawsGame:
     def _pause(self, seat: Seat) -> bool:
         """Before a computer's card: True if the human did something (the table is
         examined again), False to let the computer play."""
-        arb = self.arb
-        assert arb is not None
         self.draw(None)
         prompt = f"{self.label(seat)} to play · Enter lets him; a card plays yours out of turn: "
         while True:
@@ -405,118 +388,164 @@ class LawsGame:
             word = text.lower()
             if not text or word == "auto":
                 return False
+            if word == "go":
+                self._common(word, seat)
+                return False
             if self._common(word, seat):
                 continue
-            if word == "go":
-                return False
             if self._command(text):
                 return True
 
     def _common(self, word: str, seat: Seat) -> bool:
         """Commands that change nothing at the table; True if ``word`` was one."""
         arb = self.arb
-        if word in ("help", "?", "h"):
-            self.console.print(LAWS_HELP)
-        elif word == "last":
-            self._show_last()
-        elif word in ("hand", "table", "show"):
-            self.draw(seat if arb is not None and seat == arb.state.turn else None)
-        elif word == "score":
-            self.console.print(score_table(self.sheet))
-            self.console.print(sheet_summary(self.sheet))
-        elif word == "rulings":
-            rulings = arb.rulings if arb is not None else []
-            if not rulings:
-                self.console.print("No ruling in this hand yet.")
-            for r in rulings:
-                self.console.print(self._ruling_text(r))
-        elif word == "pause":
-            self.pause = True
-            self.console.print("The game pauses before each computer card.")
-        elif word == "go":
-            self.pause = False
-            self.console.print("No more pauses: you are asked at your turn and for elections.")
-        else:
-            return False
+        match word:
+            case "help" | "?" | "h":
+                self.console.print(LAWS_HELP)
+            case "last":
+                self._show_last()
+            case "hand" | "table" | "show":
+                self.draw(seat if arb is not None and seat == arb.state.turn else None)
+            case "score":
+                self.console.print(score_table(self.sheet))
+                self.console.print(sheet_summary(self.sheet))
+            case "rulings":
+                rulings = arb.rulings if arb is not None else []
+                if not rulings:
+                    self.console.print("No ruling in this hand yet.")
+                for r in rulings:
+                    self.console.print(self._ruling_text(r))
+            case "pause" | "stop":
+                self.pause = True
+                self.console.print("The game pauses before each computer card.")
+            case "go":
+                self.pause = False
+                self.console.print(
+                    "No more pauses: you are asked at your turn and for elections."
+                )
+            case "hint":
+                self._show_hint()
+            case _ if word == "why" or word.startswith("why "):
+                self._show_why(word[3:].strip())
+            case _:
+                return False
         return True
+
+    def _show_hint(self) -> None:
+        """The ``hint`` command: the tutor's two cards for the human's seat on turn."""
+        s = self.session
+        arb = s.arbiter
+        seat = s.to_play
+        if arb is None or seat not in self.my_seats or s.pending() is not None:
+            self.console.print("A hint is given at your turn to play (or your dummy's).")
+            return
+        assert seat is not None
+        also = [s.view(x) for x in self.my_seats if x != seat]
+        self.console.print("Thinking...", style="dim")
+        tutor = Tutor("modern", self.seed)
+        try:
+            hint = tutor.hint(s.view(seat), arb.state.events, arb.deal.trump_card, also=also)
+        except ValueError as exc:  # the laws' log does not fit the tutor's reading of it
+            self._say(f"No hint here: {exc}")
+            return
+        for text in hint_lines(hint):
+            self.console.print(text, soft_wrap=True)
+
+    def _show_why(self, arg: str) -> None:
+        """The ``why`` command: a computer's last card still in view, explained."""
+        who: Seat | None = self._last_computer
+        if arg:
+            try:
+                who = Seat.parse(arg)
+            except CardParseError as exc:
+                self._say(str(exc))
+                return
+        got = self._why.get(who) if who is not None else None
+        arb = self.arb
+        if who is None or got is None or arb is None:
+            self.console.print("No computer player has played a card yet in this hand.")
+            return
+        line = why_line(self.label(who), got, arb.state.trick_number)
+        self.console.print(line, soft_wrap=isinstance(line, Text))
 
     def _command(self, text: str) -> bool:
         """A table action typed by the human; True if it was done."""
-        arb = self.arb
-        assert arb is not None
         words = text.split()
-        verb = words[0].lower()
-        rest = words[1:]
-        me = self.me
-        side = me.side
         try:
-            if verb in ("several", "two", "ahead") and rest:
-                cards = [Card.parse(w) for w in rest]
-                seat = self._holder(cards[0])
-                if verb == "several":
-                    return self._act(lambda: arb.play_several(seat, tuple(cards)))
-                if verb == "two" and len(cards) == 2:
-                    return self._act(lambda: arb.play_two(seat, cards[0], cards[1]))
-                if verb == "ahead":
-                    return self._act(lambda: arb.lead_ahead(seat, tuple(cards)))
-            elif verb in ("leave", "take", "forget", "name") and "trump" in (
-                w.lower() for w in rest
-            ):
-                return self._trump_fault(verb)
-            elif verb in ("drop", "expose", "name") and len(rest) == 1:
-                card = Card.parse(rest[0])
-                seat = self._holder(card)
-                action: dict[str, Callable[[], None]] = {
-                    "drop": lambda: arb.drop(seat, card),
-                    "expose": lambda: arb.expose(seat, card),
-                    "name": lambda: arb.name_card(seat, card),
-                }
-                return self._act(action[verb])
-            elif verb == "omit" and not rest:
-                if arb.state.turn not in self.my_seats:
-                    self._say(f"{arb.state.turn} is to play, not you")
-                    return False
-                return self._act(lambda: arb.omit(arb.state.turn))
-            elif verb == "throw" and rest[:1] == ["down"]:
-                count = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else None
-                return self._act(lambda: arb.throw_down(me, count))
-            elif verb == "ask" or text.lower().startswith("having none"):
-                return self._act(lambda: arb.ask_having_none(me))
-            elif verb == "correct" and not rest:
-                open_ = [c.seat for c in arb.revokes if c.status == "open"]
-                seat = next((s for s in self.my_seats if s in open_), me)
-                return self._act(lambda: arb.correct_revoke(seat))
-            elif verb == "claim" and rest:
-                what = rest[0].lower()
-                if what == "revoke":
-                    accused = Seat.parse(rest[1]) if len(rest) > 1 else None
-                    trick = int(rest[2]) if len(rest) > 2 and rest[2].isdigit() else None
-                    return self._act(lambda: arb.claim_revoke(side, accused, trick))
-                if what == "lead":
-                    return self._act(lambda: arb.claim_lead_out_of_turn(side))
-                if what == "omission":
-                    return self._act(lambda: arb.claim_omission(side))
-            elif verb == "count" and not rest:
-                return self._act(lambda: arb.count_tricks(side))
-            elif verb == "call" and len(rest) == 2 and rest[0].lower() in ("highest", "lowest"):
-                who = Seat.parse(rest[1])
-                return self._act(lambda: arb.call_trump(side, who, rest[0].lower()))
-            elif verb == "remind" and not rest:
-                return self._act(lambda: arb.remind(me))
-            elif verb == "attention" and not rest:
-                return self._act(lambda: arb.call_attention(me))
-            elif len(words) == 1:
-                card = Card.parse(text)
-                seat = self._holder(card)
-                return self._act(lambda: arb.play(seat, card))
+            done = self._table_action(words[0].lower(), words[1:], text)
         except CardParseError as exc:
             self._say(f"{exc} (help lists the commands)")
             return False
-        except _NotYours as exc:
+        except SessionError as exc:  # a card the human does not hold
             self._say(str(exc))
             return False
-        self._say(f"{text!r}: not a command (help lists them)")
-        return False
+        if done is None:
+            self._say(f"{text!r}: not a command (help lists them)")
+            return False
+        return done
+
+    def _table_action(self, verb: str, rest: list[str], text: str) -> bool | None:
+        """The arbiter's action named by ``verb`` and its arguments ``rest``: True if
+        done, False if the laws refused it, None if ``text`` is no command."""
+        s = self.session
+        me = self.me
+        side = me.side
+        low = [w.lower() for w in rest]
+        match verb, low:
+            case ("several" | "ahead" | "two"), [_, *_]:
+                cards = [Card.parse(w) for w in rest]
+                seat = s.holder_of(cards[0])
+                if verb == "several":
+                    return self._act("play_several", seat, tuple(cards))
+                if verb == "ahead":
+                    return self._act("lead_ahead", seat, tuple(cards))
+                if len(cards) == 2:
+                    return self._act("play_two", seat, cards[0], cards[1])
+            case ("leave" | "take" | "forget" | "name"), _ if "trump" in low:
+                return self._trump_fault(verb)
+            case ("drop" | "expose" | "name"), [_]:
+                card = Card.parse(rest[0])
+                name = "name_card" if verb == "name" else verb
+                return self._act(name, s.holder_of(card), card)
+            case "omit", []:
+                turn = s.view(me).turn  # the seat on turn (seen by all)
+                if turn not in self.my_seats:
+                    self._say(f"{turn} is to play, not you")
+                    return False
+                return self._act("omit", turn)
+            case "throw", ["down", *more]:
+                count = int(more[0]) if more and more[0].isdigit() else None
+                return self._act("throw_down", me, count)
+            case "ask", _:
+                return self._act("ask_having_none", me)
+            case _ if text.lower().startswith("having none"):
+                return self._act("ask_having_none", me)
+            case "correct", []:
+                arb = s.arbiter
+                assert arb is not None
+                open_ = [c.seat for c in arb.revokes if c.status == RevokeStatus.OPEN]
+                seat = next((x for x in self.my_seats if x in open_), me)
+                return self._act("correct_revoke", seat)
+            case "claim", ["revoke", *more]:
+                accused = Seat.parse(more[0]) if more else None
+                trick = int(more[1]) if len(more) > 1 and more[1].isdigit() else None
+                return self._act("claim_revoke", side, accused, trick)
+            case "claim", ["lead", *_]:
+                return self._act("claim_lead_out_of_turn", side)
+            case "claim", ["omission", *_]:
+                return self._act("claim_omission", side)
+            case "count", []:
+                return self._act("count_tricks", side)
+            case "call", [("highest" | "lowest") as direction, who]:
+                return self._act("call_trump", side, Seat.parse(who), direction)
+            case "remind", []:
+                return self._act("remind", me)
+            case "attention", []:
+                return self._act("call_attention", me)
+            case _, []:
+                card = Card.parse(text)
+                return self._act("play", s.holder_of(card), card)
+        return None
 
     def _trump_fault(self, verb: str) -> bool:
         """``name trump`` (law 53), and the dealer's ``leave``, ``take up`` and ``forget``
@@ -524,30 +553,19 @@ class LawsGame:
         arb = self.arb
         assert arb is not None
         if verb == "name":
-            return self._act(lambda: arb.name_trump_card(self.me))
+            return self._act("name_trump_card", self.me)
         if arb.dealer not in self.my_seats:
             self._say(f"only the dealer ({arb.dealer}) can {verb} the trump card")
             return False
-        fault: dict[str, Callable[[], None]] = {
-            "leave": arb.leave_trump_card,
-            "take": arb.take_up_trump_card,
-            "forget": arb.forget_trump_card,
-        }
+        fault = {"leave": "leave_trump_card", "take": "take_up_trump_card",
+                 "forget": "forget_trump_card"}
         return self._act(fault[verb])
 
-    def _holder(self, card: Card) -> Seat:
-        """Which of the human's hands holds ``card``."""
-        arb = self.arb
-        assert arb is not None
-        for seat in self.my_seats:
-            if arb.state.hand(seat) >> card & 1:
-                return seat
-        raise _NotYours(f"{card} is not in your hand")
-
-    def _act(self, action: Callable[[], None]) -> bool:
-        """Do a table action; a refusal by the laws is told, and nothing changes."""
+    def _act(self, name: str, *args: object) -> bool:
+        """Do a table action through the session; a refusal by the laws is told, and
+        nothing changes."""
         try:
-            action()
+            self.session.act(name, *args)
         except LawsError as exc:
             self._say(str(exc))
             return False
@@ -572,6 +590,14 @@ class LawsGame:
         events = arb.events
         mine = set(self.my_seats)
         for e in events[self._shown :]:
+            if isinstance(e, HonoursCalled):
+                self.console.print(
+                    f"{self.label(e.seat)} calls honours at the point of "
+                    f"{self.rules.call_honours_at}: {e.side} hold {e.honours}, and win "
+                    "the game; the hand is played out.",
+                    style="bold",
+                )
+                continue
             line = self._event_text(e, mine)
             if line is not None:
                 self.console.print(line, soft_wrap=True)
@@ -604,7 +630,7 @@ class LawsGame:
         me = self.me
         view = st.view(me)
         self._new_screen()
-        head = Text(f"Board {len(self.hands)} · dealer {self.label(view.dealer)} · trumps ")
+        head = Text(f"Board {self.session.board} · dealer {self.label(view.dealer)} · trumps ")
         head.append(
             view.trump.symbol + " " + view.trump.word, style="red" if view.trump.is_red else ""
         )
@@ -680,25 +706,20 @@ class LawsGame:
         self.console.print(line)
 
     # ---------------------------------------------------------------- the end
-    def _end_hand(self, hand: _Hand, arb: Arbiter) -> None:
+    def _end_hand(self) -> None:
         self._show_events()
-        if arb.void is not None:
-            hand.void = arb.void
+        s = self.session
+        units = s.units_finished
+        hand = s.finish_hand()
+        if hand.void is not None:
             self.console.print(
-                f"The hand is void ({arb.void}): {self.label(arb.next_dealer)} deals again; "
+                f"The hand is void ({hand.void}): {self.label(s.dealer)} deals again; "
                 "nothing is scored.",
                 style="bold",
             )
-            self.dealer = arb.next_dealer
             return
-        result = arb.result()
-        assert result is not None
-        called = next((e.side for e in arb.events if isinstance(e, HonoursCalled)), None)
-        if called is not None:
-            result = HandResult(result.tricks, result.honours, result.revokes, called)
-        units = self.units_finished
-        score = self.sheet.record(result)
-        hand.result, hand.score = result, score
+        score = hand.score
+        assert score is not None
         self.console.print(Rule(f"Board {hand.board} is over"))
         self.console.print(
             f"Tricks NS {score.tricks[0]}, EW {score.tricks[1]} · honours NS {score.honours[0]}, "
@@ -709,26 +730,13 @@ class LawsGame:
         if score.game_winner is not None:
             value = self.sheet.games[-1].value
             self.console.print(f"{score.game_winner} win the game, worth {value}.", style="bold")
-        if self.units_finished > units:
-            if self.rules.rubber and self.sheet.rubbers:
-                rubber = self.sheet.rubbers[-1]
-                self.console.print(
-                    f"{rubber.winner} win the rubber: {rubber.points} points.", style="bold"
-                )
-            self.rubber += 1
-            self.dealer = self._rubber_dealer()
-        else:
-            self.dealer = self.dealer.left
+        if s.units_finished > units and self.rules.rubber and self.sheet.rubbers:
+            rubber = self.sheet.rubbers[-1]
+            self.console.print(
+                f"{rubber.winner} win the rubber: {rubber.points} points.", style="bold"
+            )
         self.console.print(score_table(self.sheet))
         self.console.print(sheet_summary(self.sheet))
-
-    def _rubber_dealer(self) -> Seat:
-        dummies = self.seating.dummies
-        if not dummies:
-            return self.dealer.left
-        first = self.seating.first_dealer
-        order = [first, *[d for d in dummies if d != first]]
-        return order[(self.rubber - 1) % len(order)]
 
     # -------------------------------------------------------------- input/out
     def _read(self, prompt: str) -> str:
@@ -742,18 +750,18 @@ class LawsGame:
 
     def records(self) -> list[HandRecord]:
         """Every hand of the session as a record (void and unfinished hands included)."""
-        date = today_pbn()
+        hands: list[PlayedHand] = list(self.session.hands)
+        current = self.session.current_hand()
+        if current is not None:
+            hands.append(current)
         return [
-            HandRecord.from_state(
-                h.state,
+            h.record(
                 variant=self.rules.name,
-                board=h.board,
-                players=self.names,
                 event=f"Cavendish {self.rules.name} whist under the laws, seed {self.seed}",
                 site="cavendish play --laws",
-                date=date,
+                date=today_pbn(),
             )
-            for h in self.hands
+            for h in hands
         ]
 
     def _save(self, status: int) -> int:
@@ -769,7 +777,7 @@ class LawsGame:
             return 1
         n = len(records)
         unfinished = ""
-        if self.hands and self.hands[-1].result is None and self.hands[-1].void is None:
+        if self.session.arbiter is not None:
             unfinished = " (the last hand unfinished)"
         self.console.print(
             f"Saved {n} hand{'s' if n != 1 else ''}{unfinished} to {self.out}",
@@ -778,10 +786,6 @@ class LawsGame:
             soft_wrap=True,
         )
         return status
-
-
-class _NotYours(ValueError):
-    """A card the human does not hold."""
 
 
 def _cards_text(mask: int) -> Text:
@@ -824,7 +828,7 @@ def run_laws_game(
     errors: Console | None = None,
     player_kind: str | None = None,
     rubbers: int = 1,
-    pause: bool = True,
+    pause: bool = False,
 ) -> int:
     """Play ``rubbers`` rubbers of ``variant`` under the laws in the terminal, the human
     in ``seat`` against computer players committing irregularities at ``sloppy`` of

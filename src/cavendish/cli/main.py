@@ -142,6 +142,14 @@ def play(
             "irregularity (0 to 1).",
         ),
     ] = 0.0,
+    pause: Annotated[
+        bool,
+        typer.Option(
+            "--pause",
+            help="With --laws: wait for Enter before each computer card (go and stop "
+            "toggle it during play).",
+        ),
+    ] = False,
     players: Annotated[
         str,
         typer.Option(
@@ -193,6 +201,8 @@ def play(
         _fail(f"--sloppy {sloppy}: expected a chance between 0 and 1", 2)
     if sloppy and not laws:
         _fail("--sloppy needs --laws: irregularities are only allowed under the laws", 2)
+    if pause and not laws:
+        _fail("--pause needs --laws: plain play never waits before a computer card", 2)
     try:
         get_player(players, 0)
     except ValueError as exc:  # an unknown kind or a bad option
@@ -212,6 +222,7 @@ def play(
             sys.stdin,
             errors=Console(stderr=True, highlight=False),
             player_kind=players,
+            pause=pause,
         )
         if status:
             raise typer.Exit(status)

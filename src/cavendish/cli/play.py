@@ -45,9 +45,10 @@ from ..core.errors import IllegalPlay
 from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
 from ..core.rules import Rules
 from ..game.saved import save_session
+from ..game.seating import Seating
 from ..game.session import PlayedHand, Session, SessionError
 from ..players.search.budget import Budget
-from ..players.tutor import Tutor, explain
+from ..players.tutor import Hint, Tutor, explain
 from .terminal import (
     Leave,
     card_text,
@@ -63,7 +64,16 @@ from .terminal import (
 )
 from .voice import card_label, say, suit_label
 
-__all__ = ["COMPUTER_NAMES", "HUMAN", "TerminalGame", "default_out_path"]
+__all__ = [
+    "COMPUTER_NAMES",
+    "HUMAN",
+    "TerminalGame",
+    "default_out_path",
+    "hint_lines",
+    "introduce_table",
+    "seats_text",
+    "why_line",
+]
 
 HUMAN = "You"
 COMPUTER_NAMES = ("Hoyle", "Clay", "Pole")
@@ -146,8 +156,7 @@ class TerminalGame:
 
     def _introduce(self) -> None:
         s = self.session
-        rules = s.rules
-        self.console.print(Rule(f"Cavendish · {_variant_title(rules)} · seed {self.seed}"))
+        self.console.print(Rule(f"Cavendish · {_variant_title(s.rules)} · seed {self.seed}"))
         if s.hands or s.state is not None:
             state = s.state
             where = (
@@ -160,48 +169,10 @@ class TerminalGame:
                 f"{'s' if len(s.hands) != 1 else ''} played before.",
                 markup=False,
             )
-        cut = s.cut
-        if cut is not None:
-            for rnd in cut.rounds:
-                self.console.print(cut_text(rnd))
-            self.console.print("(in cutting the ace is lowest, law 13)", style="dim")
-        if cut is not None:
-            low = cut.order[0]
-            first = "You" if low == self.human else low
-            s_ = "" if low == self.human else "s"
-            if rules.table == "whist":
-                pair = " and ".join(cut.low_pair).replace(self.human, "you")
-                high = " and ".join(cut.high_pair).replace(self.human, "you")
-                self.console.print(
-                    f"Lowest cards: {pair}, partners against {high}. {first} deal{s_} first."
-                )
-            elif rules.table == "dummy":
-                self.console.print(
-                    f"{first} cut{s_} lowest and take{s_} dummy; dummy deals first (dummy law i)."
-                )
-            else:
-                own = "your" if low == self.human else "his"
-                self.console.print(
-                    f"{first} cut{s_} lowest: {own} dummy deals first (dummy law i)."
-                )
-        self.console.print(self._seats())
+        introduce_table(self.console, s.rules, s.seating, self.human)
 
     def _seats(self) -> Text:
-        s = self.session
-        me = s.seating.seat_of(self.human)
-        seats = Text("Seats: ")
-        for i, seat in enumerate(Seat):
-            if i:
-                seats.append(" · ")
-            who = self.names[seat]
-            if seat == me:
-                who = "you"
-            elif seat == me.partner:
-                who += " (yours)" if seat in s.dummies else " (your partner)"
-            elif seat in s.dummies:
-                who += f" ({self.names[seat.partner]}'s)"
-            seats.append(f"{seat} {who}")
-        return seats
+        return seats_text(self.session.seating, self.human)
 
     def _hand_header(self) -> Text:
         s = self.session
@@ -402,10 +373,7 @@ class TerminalGame:
         tutor = Tutor(self.school, self.seed, budget=self.tutor_budget)
         hint = tutor.hint(s.view(seat), state.events, state.deal.trump_card,
                           also=[s.view(x) for x in held])
-        for line, card in zip(hint.lines(), (hint.classical.card, hint.search.card), strict=True):
-            text = Text("  ")
-            text.append_text(card_text(card))
-            text.append("  " + say(line))
+        for text in hint_lines(hint):
             self.console.print(text, soft_wrap=True)
 
     def show_why(self, arg: str) -> None:
@@ -425,15 +393,8 @@ class TerminalGame:
         if who is None or got is None:
             self.console.print("No computer player has played a card yet in this hand.")
             return
-        card, trick, text = got
-        if trick < state.trick_number - 1:
-            self.console.print(f"{self.label(who)}'s last card was played to trick {trick + 1}, "
-                               "which is out of sight (law 91: only the last trick may be seen).")
-            return
-        line = Text(f"{self.label(who)} played ")
-        line.append_text(card_text(card))
-        line.append(f" to trick {trick + 1}. {say(text)}")
-        self.console.print(line, soft_wrap=True)
+        line = why_line(self.label(who), got, state.trick_number)
+        self.console.print(line, soft_wrap=isinstance(line, Text))
 
     def _show_events(self, events: list[Event]) -> None:
         # a call of honours is shown with the end of the hand (the screen is cleared then)
@@ -562,6 +523,77 @@ class TerminalGame:
 
 def _style(red: bool) -> str:
     return "red" if red else ""
+
+
+def hint_lines(hint: Hint) -> list[Text]:
+    """The ``hint`` command's answer: the classical player's card, then the search
+    player's, each with its account."""
+    out = []
+    for line, card in zip(hint.lines(), (hint.classical.card, hint.search.card), strict=True):
+        text = Text("  ")
+        text.append_text(card_text(card))
+        text.append("  " + say(line))
+        out.append(text)
+    return out
+
+
+def why_line(label: str, got: tuple[Card, int, str], trick_now: int) -> Text | str:
+    """The ``why`` command's answer for a computer's last card ``got`` (its card, its
+    trick and its account), or why it cannot be given (law 91)."""
+    card, trick, text = got
+    if trick < trick_now - 1:
+        return (f"{label}'s last card was played to trick {trick + 1}, "
+                "which is out of sight (law 91: only the last trick may be seen).")
+    line = Text(f"{label} played ")
+    line.append_text(card_text(card))
+    line.append(f" to trick {trick + 1}. {say(text)}")
+    return line
+
+
+def introduce_table(console: Console, rules: Rules, seating: Seating, human: str) -> None:
+    """The cut for partners and deal (laws 13-19), who deals first and who sits where,
+    as the opening screen of ``cavendish play`` (and ``--laws``) tells them."""
+    cut = seating.cut
+    if cut is not None:
+        for rnd in cut.rounds:
+            console.print(cut_text(rnd))
+        console.print("(in cutting the ace is lowest, law 13)", style="dim")
+    if cut is not None:
+        low = cut.order[0]
+        first = "You" if low == human else low
+        s_ = "" if low == human else "s"
+        if rules.table == "whist":
+            pair = " and ".join(cut.low_pair).replace(human, "you")
+            high = " and ".join(cut.high_pair).replace(human, "you")
+            console.print(
+                f"Lowest cards: {pair}, partners against {high}. {first} deal{s_} first."
+            )
+        elif rules.table == "dummy":
+            console.print(
+                f"{first} cut{s_} lowest and take{s_} dummy; dummy deals first (dummy law i)."
+            )
+        else:
+            own = "your" if low == human else "his"
+            console.print(f"{first} cut{s_} lowest: {own} dummy deals first (dummy law i).")
+    console.print(seats_text(seating, human))
+
+
+def seats_text(seating: Seating, human: str) -> Text:
+    """``Seats: N Ann (your partner) · E Bob · S you · W Cal``: who sits where."""
+    me = seating.seat_of(human)
+    seats = Text("Seats: ")
+    for i, seat in enumerate(Seat):
+        if i:
+            seats.append(" · ")
+        who = seating.name_of(seat)
+        if seat == me:
+            who = "you"
+        elif seat == me.partner:
+            who += " (yours)" if seat in seating.dummies else " (your partner)"
+        elif seat in seating.dummies:
+            who += f" ({seating.name_of(seat.partner)}'s)"
+        seats.append(f"{seat} {who}")
+    return seats
 
 
 def _variant_title(rules: Rules) -> str:

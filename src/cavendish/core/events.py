@@ -25,6 +25,7 @@ option a side took).  :data:`LAWS_EVENTS` lists them; :meth:`HandState.apply
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .cards import Card, Seat, Side
@@ -33,6 +34,7 @@ __all__ = [
     "CALLS",
     "LAWS_EVENTS",
     "TABLE_EVENTS",
+    "Call",
     "Called",
     "CardCovered",
     "CardExposed",
@@ -126,7 +128,20 @@ class HonoursCalled(NamedTuple):
         return f"{self.seat} calls honours for {self.side} ({self.honours}): game"
 
 
-CALLS = ("card", "play", "highest", "lowest", "lead", "win", "not_win")
+class Call(StrEnum):
+    """What a :class:`Called` constraint requires of its seat (:data:`CALLS`); a
+    member is its word (``Call.HIGHEST == "highest"``), as records write it."""
+
+    CARD = "card"
+    PLAY = "play"
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+    LEAD = "lead"
+    WIN = "win"
+    NOT_WIN = "not_win"
+
+
+CALLS = tuple(c.value for c in Call)
 """What a :class:`Called` constraint requires of its seat:
 
 * ``card``: play the exposed card ``target`` at the first moment it is lawful (laws 56, 65);

@@ -32,13 +32,23 @@ cavendish.core.rules.UnknownVariant: unknown variant 'bridge': expected one of a
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from typing import Any, Literal
 
 __all__ = ["VARIANTS", "Mode", "Rules", "TableSize", "UnknownVariant", "get_rules", "variant_names"]
 
-Mode = Literal["enforced", "laws"]
+
+
+class Mode(StrEnum):
+    """How a hand treats an irregularity; a member is its word (``Mode.LAWS == "laws"``)."""
+
+    ENFORCED = "enforced"
+    """A revoke or a card out of turn is refused."""
+    LAWS = "laws"
+    """It is recorded, for the laws arbiter (:mod:`cavendish.laws`) to rule on."""
+
+
 TableSize = Literal["whist", "dummy", "double-dummy"]
-_MODES = ("enforced", "laws")
 _TABLES = ("whist", "dummy", "double-dummy")
 _SCORINGS = ("club", "clay")
 
@@ -54,7 +64,7 @@ class Rules:
     name: str = "short"
     table: TableSize = "whist"
     """Players at the table: 4 (whist), 3 (dummy), 2 (double dummy)."""
-    mode: Mode = "enforced"
+    mode: Mode = Mode.ENFORCED
     """``enforced`` refuses a revoke or a card out of turn; ``laws`` records it."""
     game_points: int = 5
     """Points that make a game (law 2)."""
@@ -80,8 +90,12 @@ class Rules:
     """Clay: what winning the game counts in the settlement."""
 
     def __post_init__(self) -> None:
-        if self.mode not in _MODES:
-            raise UnknownVariant(f"unknown mode {self.mode!r}: expected one of {', '.join(_MODES)}")
+        if not isinstance(self.mode, Mode):  # a mode given by its word
+            if self.mode not in tuple(Mode):
+                raise UnknownVariant(
+                    f"unknown mode {self.mode!r}: expected one of {', '.join(Mode)}"
+                )
+            object.__setattr__(self, "mode", Mode(self.mode))
         if self.table not in _TABLES:
             raise UnknownVariant(
                 f"unknown table {self.table!r}: expected one of {', '.join(_TABLES)}"

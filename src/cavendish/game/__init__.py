@@ -9,6 +9,7 @@ True
 
 from ..core.cards import Side
 from .claims import claim_holds, double_dummy_tricks, sure_claim
+from .laws_session import LawsHand, LawsSession
 from .review import HandReview, review_hand
 from .saved import autosave_path, load_snapshot, save_session
 from .seating import Seating, SeatingError, cut_for_deal, seat_by_cut, seat_fixed
@@ -16,6 +17,8 @@ from .session import PlayedHand, Session, SessionError, SessionResult, honours_c
 
 __all__ = [
     "HandReview",
+    "LawsHand",
+    "LawsSession",
     "PlayedHand",
     "Seating",
     "SeatingError",

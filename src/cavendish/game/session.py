@@ -48,7 +48,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from ..core.cards import CARDS, Card, Seat, Side
 from ..core.deal import honours_mask
@@ -75,8 +75,14 @@ __all__ = [
     "Session",
     "SessionError",
     "SessionResult",
+    "TableBase",
+    "call_honours_due",
+    "check_table",
+    "end_hand",
     "honours_call",
     "play_rubber",
+    "rubber_dealer",
+    "units_finished",
 ]
 
 
@@ -123,6 +129,91 @@ def honours_call(rules: Rules, score: tuple[int, int], state: HandState) -> tupl
             if seat.side == side and (deal.hand(seat) & honours).bit_count() >= 2:
                 return seat, held
     return None
+
+
+def call_honours_due(state: HandState, call: tuple[Seat, int] | None) -> HonoursCalled | None:
+    """Make the call of honours ``call`` (from :func:`honours_call`) if it is due now:
+    in trick one, at the caller's turn, before he plays; None if it is not due.
+
+    >>> from cavendish.core import Deal, get_rules
+    >>> deal = Deal.from_pbn("S:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
+    ...                      "T98.T98.QJT9.QJT", trump_card="S2")
+    >>> state = HandState(deal, get_rules("long"))
+    >>> call_honours_due(state, (Seat.S, 3)) is None     # W leads: not S's turn yet
+    True
+    >>> for card in ("D5", "D7", "DQ"):
+    ...     _ = state.play(card)
+    >>> call = call_honours_due(state, (Seat.S, 3))
+    >>> call.seat, call.honours
+    (<Seat.S: 2>, 3)
+    """
+    if call is None:
+        return None
+    seat, held = call
+    if state.trick_number != 0 or state.is_over or state.turn != seat:
+        return None
+    event = state.call_honours(seat, held)
+    assert isinstance(event, HonoursCalled)
+    return event
+
+
+def units_finished(rules: Rules, sheet: ScoreSheet) -> int:
+    """Rubbers finished on ``sheet`` (games, for variants without rubbers)."""
+    return len(sheet.rubbers) if rules.rubber else len(sheet.games)
+
+
+def rubber_dealer(seating: Seating, dealer: Seat, rubber: int) -> Seat:
+    """Who deals first in rubber ``rubber`` (1-based), the last deal having been
+    ``dealer``'s: the deal passes to the left (law 33), except that at dummy whist and
+    double dummy a dummy deals first, the dummies taking it in turn (dummy law i).
+
+    >>> import random
+    >>> from cavendish.core import get_rules
+    >>> seating = seat_fixed(get_rules("short"), {s: str(s) for s in Seat}, random.Random(1))
+    >>> rubber_dealer(seating, Seat.N, 2)
+    <Seat.E: 1>
+    """
+    dummies = seating.dummies
+    if not dummies:
+        return dealer.left
+    order = [seating.first_dealer] + [d for d in dummies if d != seating.first_dealer]
+    return order[(rubber - 1) % len(order)]
+
+
+def end_hand(
+    rules: Rules, sheet: ScoreSheet, seating: Seating, dealer: Seat, rubber: int,
+    result: HandResult,
+) -> tuple[HandScore, Seat, int]:
+    """Score ``result`` on ``sheet`` and move the deal: the score, the next dealer and
+    the number of the rubber he deals in (law 33; dummy law i at the end of a rubber).
+
+    >>> import random
+    >>> from cavendish.core import get_rules
+    >>> rules = get_rules("short")
+    >>> seating = seat_fixed(rules, {s: str(s) for s in Seat}, random.Random(1))
+    >>> score, dealer, rubber = end_hand(rules, ScoreSheet(rules), seating, Seat.N, 1,
+    ...                                 HandResult((7, 6)))
+    >>> score.points, dealer, rubber
+    ((1, 0), <Seat.E: 1>, 1)
+    """
+    units = units_finished(rules, sheet)
+    score = sheet.record(result)
+    if units_finished(rules, sheet) > units:
+        return score, rubber_dealer(seating, dealer, rubber + 1), rubber + 1
+    return score, dealer.left, rubber
+
+
+def check_table(
+    seating: Seating, players: Mapping[Seat, object], rubbers: int | None, max_hands: int | None
+) -> None:
+    """Refuse a session without an end, or whose players are not the people seated."""
+    if rubbers is None and max_hands is None:
+        raise SessionError("a session needs an end: a number of rubbers or of hands")
+    if set(players) != set(seating.names):
+        raise SessionError(
+            f"players are given for seats {''.join(str(s) for s in sorted(players))} "
+            f"but people sit at {''.join(str(s) for s in sorted(seating.names))}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +268,116 @@ class SessionResult:
         ]
 
 
-class Session:
+class TableBase:
+    """What every table answers alike (:class:`Session`, and under the laws
+    :class:`~cavendish.game.laws_session.LawsSession`): who sits where and plays
+    which cards, the cut, the hands played and the rubbers finished."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seating: Seating,
+        players: dict[Seat, Player | None],
+        rng: random.Random,
+        *,
+        rubbers: int | None = 1,
+        max_hands: int | None = None,
+    ) -> None:
+        check_table(seating, players, rubbers, max_hands)
+        self.rules = rules
+        self.seating = seating
+        self.players = players
+        self.rng = rng
+        self.rubbers = rubbers
+        self.max_hands = max_hands
+        self.sheet = ScoreSheet(rules)
+        self.hands: list[PlayedHand] = []
+        self.dealer = seating.first_dealer
+        self.rubber = 1
+        self._call: tuple[Seat, int] | None = None
+        self._called: HonoursCalled | None = None
+
+    @classmethod
+    def by_cut(
+        cls,
+        rules: Rules | str,
+        people: Mapping[str, Player | None],
+        seed: int,
+        *,
+        request: tuple[str, Seat] | None = None,
+        rubbers: int | None = 1,
+        max_hands: int | None = None,
+        **options: Any,
+    ) -> Self:
+        """The people cut for partners and deal, and sit as the cut says (a seat
+        asked for in ``request`` is given; see :func:`~.seating.seat_by_cut`).
+        ``options`` go to the constructor as they are (a :class:`Session`'s
+        ``practice``, ``auto_last`` and ``computer_claims``)."""
+        r = get_rules(rules) if isinstance(rules, str) else rules
+        rng = random.Random(seed)
+        seating = seat_by_cut(r, list(people), rng, request=request)
+        players = {seat: people[name] for seat, name in seating.names.items()}
+        return cls(r, seating, players, rng, rubbers=rubbers, max_hands=max_hands, **options)
+
+    @property
+    def _in_play(self) -> bool:
+        """Whether a hand is in play (each table knows its own)."""
+        raise NotImplementedError
+
+    @property
+    def cut(self) -> CutResult | None:
+        """The cut that formed the table."""
+        return self.seating.cut
+
+    @property
+    def dummies(self) -> tuple[Seat, ...]:
+        """The dummy seats."""
+        return self.seating.dummies
+
+    @property
+    def names(self) -> tuple[str, str, str, str]:
+        """Names by seat N, E, S, W (``Dummy`` for a dummy)."""
+        n = [self.seating.name_of(s) for s in Seat]
+        return (n[0], n[1], n[2], n[3])
+
+    @property
+    def units_finished(self) -> int:
+        """Rubbers finished (games, for variants without rubbers)."""
+        return units_finished(self.rules, self.sheet)
+
+    @property
+    def is_over(self) -> bool:
+        """True when the session has played what it was asked to (and no hand is in play)."""
+        if self._in_play:
+            return False
+        if self.rubbers is not None and self.units_finished >= self.rubbers:
+            return True
+        return self.max_hands is not None and len(self.hands) >= self.max_hands
+
+    @property
+    def board(self) -> int:
+        """The number of the hand in play (or the next one)."""
+        return len(self.hands) + 1
+
+    def holder(self, seat: Seat) -> Seat:
+        """The seat of the person who plays ``seat``'s cards."""
+        return self.seating.holder(seat)
+
+    def controller(self, seat: Seat) -> Player | None:
+        """The player who chooses ``seat``'s cards (None for a human)."""
+        return self.players[self.holder(seat)]
+
+    @property
+    def called(self) -> HonoursCalled | None:
+        """The call of honours made in the hand in play (long whist), if any."""
+        return self._called
+
+    def result(self) -> SessionResult:
+        """The sheet and the hands finished so far."""
+        return SessionResult(self.rules, self.sheet, list(self.hands), self.seating)
+
+
+class Session(TableBase):
     """A table playing hands until the rubber is over (or ``max_hands`` are played).
 
     ``players`` maps each person's seat to a :class:`Player`, or to None for a seat
@@ -213,19 +413,9 @@ class Session:
         auto_last: bool = True,
         computer_claims: bool = False,
     ) -> None:
-        if rubbers is None and max_hands is None:
-            raise SessionError("a session needs an end: a number of rubbers or of hands")
-        if set(players) != set(seating.names):
-            raise SessionError(
-                f"players are given for seats {''.join(str(s) for s in sorted(players))} "
-                f"but people sit at {''.join(str(s) for s in sorted(seating.names))}"
-            )
-        self.rules = rules
-        self.seating = seating
-        self.players: dict[Seat, Player | None] = {s: players[s] for s in sorted(players)}
-        self.rng = rng
-        self.rubbers = rubbers
-        self.max_hands = max_hands
+        check_table(seating, players, rubbers, max_hands)
+        ordered = {s: players[s] for s in sorted(players)}
+        super().__init__(rules, seating, ordered, rng, rubbers=rubbers, max_hands=max_hands)
         # the stand-in has its own fixed seed: it must not draw from the deals' generator
         self.stand_in = stand_in if stand_in is not None else RandomPlayer(0, "Stand-in")
         self.tell_score = tell_score
@@ -238,13 +428,7 @@ class Session:
         self.computer_claims = computer_claims
         """The computer players claim the tricks left when they are sure of them all
         (:func:`~.claims.sure_claim`)."""
-        self.sheet = ScoreSheet(rules)
-        self.hands: list[PlayedHand] = []
-        self.dealer = seating.first_dealer
-        self.rubber = 1
         self.state: HandState | None = None
-        self._call: tuple[Seat, int] | None = None
-        self._called: HonoursCalled | None = None
 
     # ------------------------------------------------------------ constructors
     @classmethod
@@ -280,67 +464,10 @@ class Session:
             practice=practice, auto_last=auto_last, computer_claims=computer_claims,
         )
 
-    @classmethod
-    def by_cut(
-        cls,
-        rules: Rules | str,
-        people: Mapping[str, Player | None],
-        seed: int,
-        *,
-        request: tuple[str, Seat] | None = None,
-        rubbers: int | None = 1,
-        max_hands: int | None = None,
-        practice: bool = False,
-        auto_last: bool = True,
-        computer_claims: bool = False,
-    ) -> Session:
-        """The people cut for partners and deal, and sit as the cut says (a seat
-        asked for in ``request`` is given; see :func:`~.seating.seat_by_cut`).  The
-        options ``practice``, ``auto_last`` and ``computer_claims`` are the constructor's."""
-        r = get_rules(rules) if isinstance(rules, str) else rules
-        rng = random.Random(seed)
-        seating = seat_by_cut(r, list(people), rng, request=request)
-        players = {seat: people[name] for seat, name in seating.names.items()}
-        return cls(
-            r, seating, players, rng, rubbers=rubbers, max_hands=max_hands,
-            practice=practice, auto_last=auto_last, computer_claims=computer_claims,
-        )
-
     # ----------------------------------------------------------------- queries
     @property
-    def cut(self) -> CutResult | None:
-        """The cut that formed the table."""
-        return self.seating.cut
-
-    @property
-    def dummies(self) -> tuple[Seat, ...]:
-        """The dummy seats."""
-        return self.seating.dummies
-
-    @property
-    def names(self) -> tuple[str, str, str, str]:
-        """Names by seat N, E, S, W (``Dummy`` for a dummy)."""
-        n = [self.seating.name_of(s) for s in Seat]
-        return (n[0], n[1], n[2], n[3])
-
-    @property
-    def units_finished(self) -> int:
-        """Rubbers finished (games, for variants without rubbers)."""
-        return len(self.sheet.rubbers) if self.rules.rubber else len(self.sheet.games)
-
-    @property
-    def is_over(self) -> bool:
-        """True when the session has played what it was asked to (and no hand is in play)."""
-        if self.state is not None:
-            return False
-        if self.rubbers is not None and self.units_finished >= self.rubbers:
-            return True
-        return self.max_hands is not None and len(self.hands) >= self.max_hands
-
-    @property
-    def board(self) -> int:
-        """The number of the hand in play (or the next one)."""
-        return len(self.hands) + 1
+    def _in_play(self) -> bool:
+        return self.state is not None
 
     @property
     def to_play(self) -> Seat | None:
@@ -348,14 +475,6 @@ class Session:
         if self.state is None or self.state.is_over or self.claim is not None:
             return None
         return self.state.turn
-
-    def holder(self, seat: Seat) -> Seat:
-        """The seat of the person who plays ``seat``'s cards."""
-        return self.seating.holder(seat)
-
-    def controller(self, seat: Seat) -> Player | None:
-        """The player who chooses ``seat``'s cards (None for a human)."""
-        return self.players[self.holder(seat)]
 
     @property
     def human_to_play(self) -> bool:
@@ -369,11 +488,6 @@ class Session:
         """The accepted claim or concession that ended the hand in play, if any."""
         return None if self.state is None else settled_claim(self.state.events)
 
-    @property
-    def called(self) -> HonoursCalled | None:
-        """The call of honours made in the hand in play (long whist), if any."""
-        return self._called
-
     def view(self, seat: Seat) -> SeatView:
         """What ``seat`` may see now."""
         return self._require_state().view(seat)
@@ -383,10 +497,6 @@ class Session:
         if self.state is None:
             return None
         return PlayedHand(self.board, self.rubber, self.names, self.state)
-
-    def result(self) -> SessionResult:
-        """The sheet and the hands finished so far."""
-        return SessionResult(self.rules, self.sheet, list(self.hands), self.seating)
 
     # ------------------------------------------------------- saving, resuming
     def snapshot(self, app: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -589,18 +699,15 @@ class Session:
             raise SessionError(
                 f"board {self.board} is not over: trick {state.trick_number + 1} is in play"
             )
-        units = self.units_finished
         result = self._result_of(state)
-        score = self.sheet.record(result)
+        score, dealer, rubber = end_hand(
+            self.rules, self.sheet, self.seating, self.dealer, self.rubber, result
+        )
         played = PlayedHand(self.board, self.rubber, self.names, state, result, score)
         self.hands.append(played)
         self.state = None
         self._call = None
-        if self.units_finished > units:
-            self.rubber += 1
-            self.dealer = self._rubber_dealer()
-        else:
-            self.dealer = self.dealer.left
+        self.dealer, self.rubber = dealer, rubber
         return played
 
     def claim_tricks(self, seat: Seat, tricks: int | None = None) -> Claimed:
@@ -750,14 +857,6 @@ class Session:
                 notify_score(player, ours, theirs, self.rules.game_points)
             notify_begin(player, opening.view(seat))
 
-    def _rubber_dealer(self) -> Seat:
-        if not self.dummies:
-            return self.dealer.left
-        order = [self.seating.first_dealer] + [
-            d for d in self.dummies if d != self.seating.first_dealer
-        ]
-        return order[(self.rubber - 1) % len(order)]
-
     def _choose(self, player: Player, state: HandState, seat: Seat) -> Card:
         view = state.view(seat)
         card = player.choose(view)
@@ -773,11 +872,9 @@ class Session:
         state = self.state
         if state is None or self._call is None or self._called is not None:
             return []
-        seat, held = self._call
-        if state.trick_number != 0 or state.is_over or state.turn != seat:
+        event = call_honours_due(state, self._call)
+        if event is None:
             return []
-        event = state.call_honours(seat, held)
-        assert isinstance(event, HonoursCalled)
         self._called = event
         self._broadcast(event)
         return [event]

@@ -37,7 +37,7 @@ law 62: N led D2 out of turn; EW (E) to elect: card | suit | accept | pass
 from __future__ import annotations
 
 from ..core.cards import SUIT_MASK, Card, Seat, Side
-from ..core.events import CardPlayed, TrickQuitted
+from ..core.events import Call, CardPlayed, TrickQuitted
 from ..scoring.result import HandResult, HandScore, Revoke
 from ..scoring.sheet import POLICIES
 from .base import table_action
@@ -83,7 +83,7 @@ class Arbiter(
         event = st.play(card, seat)
         assert isinstance(event, CardPlayed)
         index = len(st.events) - (2 if isinstance(st.events[-1], TrickQuitted) else 1)
-        self._drop_liability(seat, card)
+        self.liabilities.drop(seat, card)
         if event.revoke:
             followed = led is None or card.suit == led or not held & SUIT_MASK[led]
             # a revoke caused by a card out of his hand (laws 46, 70) cannot be put right
@@ -99,7 +99,7 @@ class Arbiter(
             if self.finished:
                 self._penalty_decisions()  # a claim made after the end (laws 75, 77)
                 return
-            if self._queue or not self._step():
+            if self.decision_book.awaiting or not self._step():
                 return
         raise RuntimeError("the arbiter did not settle after 400 steps")  # pragma: no cover
 
@@ -131,7 +131,7 @@ class Arbiter(
         st = self.state
         seat = st.turn
         for call in st.calls(seat):
-            if call.call == "play":
+            if call.call == Call.PLAY:
                 self._play_card(seat, Card.parse(call.target))
                 return True
         return False
@@ -140,13 +140,13 @@ class Arbiter(
         if self.abandoned is None and self._settle_omissions():
             return True
         self._establish_revokes()
-        if self.attentive and not self._searched:
-            self._searched = True
+        if self.attentive and not self.revoke_ledger.searched:
+            self.revoke_ledger.searched = True
             for side in (Side.NS, Side.EW):
-                if self._matching(side, None, None):
+                if self.revoke_ledger.matching(side, None, None):
                     self._search(side, None, None)
         self._penalty_decisions()
-        if self._queue:
+        if self.decision_book.awaiting:
             return True
         self.finished = True
         return False
@@ -157,7 +157,7 @@ class Arbiter(
         penalties; None for a void hand (a new deal)."""
         if self.void is not None:
             return None
-        if not self.finished or self._queue:
+        if not self.finished or self.decision_book.awaiting:
             raise NotAllowed(
                 "the hand has no result yet: it is not over, or a decision "
                 f"is awaited ({self.pending()})"

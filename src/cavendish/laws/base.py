@@ -9,15 +9,23 @@ Every table action is a method decorated with :func:`table_action`, which record
 offer the calls the laws allow, end the hand).  The laws themselves live in mixins,
 one module per concept; :class:`~cavendish.laws.arbiter.Arbiter` puts them together.
 
-What the arbiter keeps besides the hand:
+What the arbiter keeps besides the hand is in three books, each an object with the
+methods that own it (:mod:`cavendish.laws.ledgers`), which the mixins ask rather
+than sharing attributes:
 
-* the decisions (:class:`~cavendish.laws.decisions.Decision`), the queue of those
-  awaited, and the elections made;
-* liabilities: exposed cards liable to be called and the law that made them so,
-  sides liable to have a suit called at their next lead (laws 60, 62, 63), players
-  liable to have their highest or lowest trump called (laws 53, 55);
-* the state of the hand beyond the cards: void (a new deal), abandoned (law 59),
-  closed by the next cut (law 78).
+* ``decision_book`` (:class:`~cavendish.laws.ledgers.DecisionBook`): the decisions
+  (:class:`~cavendish.laws.decisions.Decision`), the queue of those awaited, the
+  elections made, who elects for a side (law 84);
+* ``liabilities`` (:class:`~cavendish.laws.ledgers.Liabilities`): exposed cards
+  liable to be called and the law that made them so, sides liable to have a suit
+  called at their next lead (laws 60, 62, 63), players liable to have their highest
+  or lowest trump called (laws 53, 55), and the calls already offered;
+* ``revoke_ledger`` (:class:`~cavendish.laws.ledgers.RevokeLedger`): the revoke
+  cases, the claims and their examination (laws 71-79).
+
+Besides them: what a single law remembers (a few private attributes, each used by
+one mixin), and the state of the hand beyond the cards: void (a new deal),
+abandoned (law 59), closed by the next cut (law 78).
 
 Every finding is a :class:`~cavendish.core.events.Ruling` in the hand's log and every
 election an :class:`~cavendish.core.events.Elected`, so the log is the record.
@@ -34,20 +42,34 @@ from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 from ..core.cards import SUIT_MASK, Card, Seat, Side, Suit
 from ..core.deal import Deal
 from ..core.events import CardPlayed, Elected, Event, PlayOutOfTurn, Ruling
-from ..core.rules import Rules, get_rules
+from ..core.rules import Mode, Rules, get_rules
 from ..core.state import HandState, trick_winner
 from .actions import Action, to_plain
 from .decisions import Decision
 from .errors import AwaitingDecision, LawsError, NotAllowed
+from .ledgers import (
+    DecisionBook,
+    Handler,
+    Liabilities,
+    RevokeCase,
+    RevokeLedger,
+    RevokeStatus,
+    TrumpLiability,
+)
 from .names import law_name
 
-__all__ = ["ArbiterBase", "Omission", "RevokeCase", "TrumpLiability", "table_action"]
+__all__ = [
+    "ArbiterBase",
+    "Omission",
+    "RevokeCase",
+    "RevokeStatus",
+    "TrumpLiability",
+    "table_action",
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 A = TypeVar("A", bound="ArbiterBase")
-
-Handler = Callable[[str, Seat], object]
 
 
 def table_action(
@@ -64,9 +86,10 @@ def table_action(
         def run(self: A, /, *args: P.args, **kwargs: P.kwargs) -> R:
             outer = self._depth == 0
             if outer:
-                if not free and self._queue:
+                awaited = self.decision_book.pending()
+                if not free and awaited is not None:
                     raise AwaitingDecision(
-                        f"{fn.__name__}: a decision is awaited first (law 87): {self._queue[0]}"
+                        f"{fn.__name__}: a decision is awaited first (law 87): {awaited}"
                     )
                 bound = signature.bind(self, *args, **kwargs)
                 bound.apply_defaults()
@@ -88,43 +111,6 @@ def table_action(
         return run
 
     return wrap
-
-
-@dataclass
-class RevokeCase:
-    """A card played as a revoke (law 71) or against a call (law 61), and its fate."""
-
-    seat: Seat
-    card: Card
-    trick: int
-    index: int
-    """Its ``CardPlayed`` in the hand's log."""
-    law: int
-    """71 (a suit not followed) or 61 (a call disobeyed)."""
-    dummy: bool = False
-    asked: bool = False
-    """Partner asked "having none?" before the trick was quitted (law 74)."""
-    denied: bool = False
-    """The question was answered in the negative (law 74)."""
-    status: str = "open"
-    """``open``, ``established`` (law 73), ``corrected`` (law 76)."""
-    how: str = ""
-    """Why it was established."""
-    claimed: bool = False
-    penalty: str | None = None
-    decision: int | None = None
-
-
-@dataclass
-class TrumpLiability:
-    """A player liable to have his highest or lowest trump called (laws 53, 55)."""
-
-    seat: Seat
-    law: int
-    once: bool
-    """Law 53: one call; law 55: any time during the hand."""
-    direction: str = ""
-    """The standing call (law 55: repeated but not changed until the card is played)."""
 
 
 @dataclass
@@ -151,7 +137,7 @@ class ArbiterBase:
         missing: dict[Seat, Card] | None = None,
     ) -> None:
         base = rules if rules is not None else get_rules("short")
-        self.rules = base.replace(mode="laws")
+        self.rules = base.replace(mode=Mode.LAWS)
         dummy_seats = tuple(dummies)
         needed = {"whist": 0, "dummy": 1, "double-dummy": 2}[self.rules.table]
         if len(dummy_seats) != needed:
@@ -166,18 +152,14 @@ class ArbiterBase:
         self.before = (score[0], score[1])
         self.attentive = attentive
         self.actions: list[Action] = []
-        self.decisions: list[Decision] = []
-        self.elections: dict[int, tuple[str, Seat]] = {}
-        self._queue: list[Decision] = []
-        self._handlers: dict[int, Handler] = {}
-        self._ruling_of: dict[int, int] = {}
-        self._designated: dict[Side, Seat] = {}
         self._depth = 0
-        # liabilities
-        self._liable: dict[tuple[Seat, Card], int] = {}
-        self._suit_liable: list[tuple[Side, int, Seat]] = []
-        self._trump_liable: dict[Seat, TrumpLiability] = {}
-        self._offered: set[tuple[str, int, int, int]] = set()
+        self.decision_book = DecisionBook()
+        """The decisions offered, awaited and made (law 87; law 84)."""
+        self.liabilities = Liabilities(dummy_seats)
+        """Cards, suits and trumps the adversaries may call (laws 53-66)."""
+        self.revoke_ledger = RevokeLedger()
+        """The revokes, their claims and examination (laws 71-79)."""
+        # what single laws remember of the hand (each used by one mixin)
         self._thrown: dict[Seat, int] = {}
         self._detached: dict[Seat, Card] = {}
         self._false_lead: tuple[Seat, Card, Seat, int] | None = None
@@ -193,10 +175,6 @@ class ArbiterBase:
         self.cut: bool = False
         """The cards have been cut for the next deal (law 78)."""
         self.finished = False
-        self._searched = False
-        self.revokes: list[RevokeCase] = []
-        self._claims: list[tuple[Side, Seat | None, int | None]] = []
-        self._examined: list[tuple[Side, Seat | None, int | None]] = []
         self.omissions: list[Omission] = []
         self.bystander_liable: list[tuple[Seat, str]] = []
         self.referrals: dict[str, str] = {}
@@ -225,13 +203,28 @@ class ArbiterBase:
         """Every ruling so far, in order."""
         return [e for e in self.state.events if isinstance(e, Ruling)]
 
+    @property
+    def decisions(self) -> list[Decision]:
+        """Every decision offered in the hand, in order."""
+        return self.decision_book.made
+
+    @property
+    def elections(self) -> dict[int, tuple[str, Seat]]:
+        """The option taken for each decision decided (by its number), and by whom."""
+        return self.decision_book.elections
+
+    @property
+    def revokes(self) -> list[RevokeCase]:
+        """Every revoke of the hand (laws 61, 71, 77), in order."""
+        return self.revoke_ledger.cases
+
     def pending(self) -> Decision | None:
         """The decision awaited now, or None if play may go on."""
-        return self._queue[0] if self._queue else None
+        return self.decision_book.pending()
 
     def liable(self, seat: Seat) -> dict[Card, int]:
         """``seat``'s exposed cards liable to be called, with the law that made them so."""
-        return {c: law for (s, c), law in self._liable.items() if s == seat}
+        return self.liabilities.of(seat)
 
     @property
     def is_over(self) -> bool:
@@ -256,7 +249,7 @@ class ArbiterBase:
             raise NotAllowed(f"{who} is not of {side}", 84)
         if decision.answer and who != decision.seat:
             raise NotAllowed(f"only {decision.seat} can answer: {decision.question}", decision.law)
-        chosen = self._designated.get(side)
+        chosen = self.decision_book.designated(side)
         if chosen is not None and who != chosen and not decision.answer:
             raise NotAllowed(f"{side} agreed that {chosen} makes the election, not {who}", 84)
         if option not in decision.options:
@@ -265,10 +258,8 @@ class ArbiterBase:
                 f"expected one of {', '.join(decision.options)}",
                 decision.law,
             )
-        self._queue.pop(0)
-        self.elections[decision.number] = (option, who)
+        handler = self.decision_book.take(option, who)
         self.state.note(Elected(decision.law, side, option, who, self.state.trick_number))
-        handler = self._handlers.pop(decision.number)
         handler(option, who)
 
     @table_action(free=True)
@@ -282,9 +273,7 @@ class ArbiterBase:
             self._rule(84, decision.seat, f"{side} consult on the revoke penalty: allowed")
             return
         self._rule(84, decision.seat, f"{side} consult on {decision.question}: right lost")
-        self._queue.pop(0)
-        self.elections[decision.number] = ("lost", decision.seat)
-        handler = self._handlers.pop(decision.number)
+        handler = self.decision_book.take("lost", decision.seat)
         if "pass" in decision.options:
             handler("pass", decision.seat)
 
@@ -293,7 +282,7 @@ class ArbiterBase:
         """``side`` agree that ``seat`` makes their elections (law 84)."""
         if seat.side != side:
             raise NotAllowed(f"{seat} is not of {side}", 84)
-        self._designated[side] = seat
+        self.decision_book.designate(side, seat)
 
     def auto_elect(self, policy: Callable[[Any, Decision], str] | None = None) -> list[str]:
         """Let the computer decide every decision awaited, by ``policy`` (default: the
@@ -330,7 +319,7 @@ class ArbiterBase:
         """Await ``side``'s election among ``options``; ``handler`` applies it."""
         seat = answer_by if answer_by is not None else self._elector(side, offender)
         decision = Decision(
-            len(self.decisions),
+            self.decision_book.next_number,
             law,
             side,
             seat,
@@ -343,16 +332,12 @@ class ArbiterBase:
             self.state.trick_number,
             card,
         )
-        self.decisions.append(decision)
-        self._queue.append(decision)
-        self._handlers[decision.number] = handler
-        if ruling is not None:
-            self._ruling_of[decision.number] = ruling
+        self.decision_book.offer(decision, handler, ruling=ruling)
         return decision
 
     def ruling_of(self, decision: Decision) -> Ruling | None:
         """The ruling that gave rise to ``decision``."""
-        index = self._ruling_of.get(decision.number)
+        index = self.decision_book.ruling_index(decision)
         if index is None:
             return None
         event = self.state.events[index]
@@ -361,7 +346,7 @@ class ArbiterBase:
     def _elector(self, side: Side, offender: Seat) -> Seat:
         """Who elects for ``side``: the player agreed on (law 84), else the first of the
         side to play after the offender, a dummy's partner for a dummy."""
-        chosen = self._designated.get(side)
+        chosen = self.decision_book.designated(side)
         if chosen is not None:
             return chosen
         seat = offender.left if offender.left.side == side else offender.left.left
@@ -375,15 +360,6 @@ class ArbiterBase:
         return len(self.state.events) - 1
 
     # ------------------------------------------------------------ liabilities
-    def _make_liable(self, seat: Seat, card: Card, law: int) -> None:
-        """An exposed card of ``seat`` is liable to be called (law 56)."""
-        if seat in self.dummies:
-            return  # dummy's cards lie face up by right
-        self._liable[(seat, card)] = law
-
-    def _drop_liability(self, seat: Seat, card: Card) -> None:
-        self._liable.pop((seat, card), None)
-
     # ----------------------------------------------------------------- helpers
     def _adversaries(self, seat: Seat) -> Side:
         return seat.side.other
@@ -418,7 +394,7 @@ class ArbiterBase:
         nothing (exposing his cards, announcing the trick)."""
         return seat.partner in self.dummies and seat not in self.dummies
 
-    def _winning_seat(self) -> Seat | None:
+    def winning_seat(self) -> Seat | None:
         """Who is winning the trick in progress, or None before the lead."""
         st = self.state
         plays = st.current_trick

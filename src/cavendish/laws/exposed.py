@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core.cards import Card, Seat, Side, Suit
+from ..core.events import Call
 from .base import ArbiterBase, table_action
 from .errors import NotAllowed
 from .names import DUMMY_III
@@ -109,7 +110,7 @@ class ExposedCardLaws(ArbiterBase):
     def _stands(self, seat: Seat, option: str) -> None:
         if option.startswith("play:"):
             card = Card.parse(option[5:])
-            self._drop_liability(seat, card)
+            self.liabilities.drop(seat, card)
             self.state.call(seat, "play", card, law=56, trick=self.state.trick_number)
 
     def _expose(self, seat: Seat, card: Card, law: int, what: str) -> None:
@@ -123,7 +124,7 @@ class ExposedCardLaws(ArbiterBase):
         if self.state.exposed(seat) >> card & 1:
             return
         self.state.expose(card, seat, f"{what} (law {law})")
-        self._make_liable(seat, card, law)
+        self.liabilities.make_liable(seat, card, law)
         self._rule(law, seat, f"{what}: liable to be called")
 
     def _own(self, seat: Seat, card: Card) -> None:
@@ -148,7 +149,7 @@ class ExposedCardLaws(ArbiterBase):
         else:
             for card in self.state.hand_cards(seat):
                 self.state.expose(card, seat, "hand thrown down (law 58)")
-                self._make_liable(seat, card, 58)
+                self.liabilities.make_liable(seat, card, 58)
             self._rule(58, seat, f"{seat} throws his cards on the table: liable to be called")
         down = set(self._thrown) | set(self.dummies)
         if len(down) == 4:
@@ -192,7 +193,7 @@ class ExposedCardLaws(ArbiterBase):
         if detached == card:
             self._expose(owner, card, 60, f"{owner}'s detached {card} is named by {by}")
             return
-        self._suit_liable.append((by.side, 60, by))
+        self.liabilities.liable_to_suit_call(by.side, 60, by)
         self._rule(
             60,
             by,
@@ -204,36 +205,35 @@ class ExposedCardLaws(ArbiterBase):
     def _offer_suit_call(self) -> bool:
         """Laws 60, 62, 63: the liable side has the lead: the adversaries may name a suit."""
         st = self.state
-        if not self._suit_liable or st.is_over or st.led_suit() is not None or st.current_seats:
+        if st.is_over or st.led_suit() is not None or st.current_seats:
             return False
         leader = st.turn
-        for i, (side, law, offender) in enumerate(self._suit_liable):
-            if leader.side != side:
-                continue
-            del self._suit_liable[i]
+        due = self.liabilities.take_suit_call(leader.side)
+        if due is None:
+            return False
+        side, law, offender = due
 
-            def apply(option: str, who: Seat, s: Seat = leader, lw: int = law) -> None:
-                self._call_suit(s, option, lw)
+        def apply(option: str, who: Seat, s: Seat = leader, lw: int = law) -> None:
+            self._call_suit(s, option, lw)
 
-            options = (*tuple(f"suit:{s}" for s in _SUITS), "pass")
-            index = self._rule(
-                law,
-                leader,
-                f"{leader} has the lead for {side}: a suit may be called (for {offender}'s error)",
-                options,
-            )
-            self._decide(
-                law,
-                side.other,
-                leader,
-                f"a suit to call from {leader}'s lead",
-                options,
-                "suit-call",
-                apply,
-                ruling=index,
-            )
-            return True
-        return False
+        options = (*tuple(f"suit:{s}" for s in _SUITS), "pass")
+        index = self._rule(
+            law,
+            leader,
+            f"{leader} has the lead for {side}: a suit may be called (for {offender}'s error)",
+            options,
+        )
+        self._decide(
+            law,
+            side.other,
+            leader,
+            f"a suit to call from {leader}'s lead",
+            options,
+            "suit-call",
+            apply,
+            ruling=index,
+        )
+        return True
 
     def _call_suit(self, leader: Seat, option: str, law: int) -> None:
         """Call a suit from ``leader`` (laws 61, 66)."""
@@ -258,14 +258,13 @@ class ExposedCardLaws(ArbiterBase):
         liable = self.liable(seat)
         if not liable:
             return False
-        if any(c.call in ("card", "play") for c in st.calls(seat)):
+        if any(c.call in (Call.CARD, Call.PLAY) for c in st.calls(seat)):
             return False  # a call stands (law 65) or his card is on the table already
         base = st.legal_mask(seat)
         callable_ = [c for c in sorted(liable) if base >> c & 1 and st.hand(seat) >> c & 1]
         key = ("card", st.trick_number, int(seat), len(st.current_seats))
-        if not callable_ or key in self._offered:
+        if not callable_ or not self.liabilities.offer_once(key):
             return False
-        self._offered.add(key)
         options = (*tuple(f"call:{c}" for c in callable_), "pass")
         law = liable[callable_[0]]
         index = self._rule(
@@ -289,18 +288,18 @@ class ExposedCardLaws(ArbiterBase):
     def _call_card(self, seat: Seat, option: str) -> None:
         if option.startswith("call:"):
             card = Card.parse(option[5:])
-            law = self._liable.get((seat, card), 56)
+            law = self.liabilities.law_of(seat, card)
             self.state.call(seat, "card", card, law=law)
 
     def _forget_played_liabilities(self) -> None:
         """Cards played are no longer liable."""
         st = self.state
-        for seat, card in list(self._liable):
-            if not st.hand(seat) >> card & 1 or not st.exposed(seat) >> card & 1:
-                del self._liable[(seat, card)]
+        self.liabilities.forget(
+            lambda seat, card: bool(st.hand(seat) >> card & 1 and st.exposed(seat) >> card & 1)
+        )
 
     def _thrown_seats(self) -> Iterable[Seat]:
         return self._thrown.keys()
 
     def _liable_sides(self) -> set[Side]:
-        return {s.side for s, _ in self._liable}
+        return self.liabilities.sides()

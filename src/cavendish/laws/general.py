@@ -26,6 +26,7 @@ Design note
 from __future__ import annotations
 
 from ..core.cards import Card, Seat, Side
+from ..core.events import Call
 from ..core.state import Trick
 from ..scoring.result import HandScore
 from .base import ArbiterBase, table_action
@@ -103,7 +104,7 @@ class GeneralLaws(ArbiterBase):
         )
 
         def apply(option: str, who: Seat) -> None:
-            if option in ("highest", "lowest") and led is not None:
+            if option in (Call.HIGHEST, Call.LOWEST) and led is not None:
                 st.call(partner, option, led, law=86, trick=t)
             elif option in ("win", "not_win"):
                 st.call(partner, option, law=86, trick=t)

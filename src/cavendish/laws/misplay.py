@@ -256,5 +256,4 @@ class MisplayLaws(ArbiterBase):
         self._rule(law, seat, what)
         self.void = f"law {law}"
         self.next_dealer = self.state.deal.dealer
-        self._queue.clear()
-        self._handlers.clear()
+        self.decision_book.clear()

@@ -39,6 +39,7 @@ turn comes.
 from __future__ import annotations
 
 from ..core.cards import SUIT_MASK, Card, Seat, Side
+from ..core.events import Call
 from .base import ArbiterBase, table_action
 from .errors import NotAllowed
 from .names import CASES, DUMMY_III
@@ -74,7 +75,7 @@ class OutOfTurnLaws(ArbiterBase):
         st = self.state
         rightful = st.turn
         st.play(card, seat)
-        self._make_liable(seat, card, 62)
+        self.liabilities.make_liable(seat, card, 62)
         if rightful.side == seat.side:
             options = ("card", *(f"suit:{s}" for s in _SUITS), "accept", "pass")
         else:
@@ -101,17 +102,17 @@ class OutOfTurnLaws(ArbiterBase):
         if option == "card":
             if not st.exposed(seat) >> card & 1:
                 st.expose(card, seat, f"led out of turn, called (law {law})")
-            self._make_liable(seat, card, law)
+            self.liabilities.make_liable(seat, card, law)
             return
         if st.exposed(seat) >> card & 1:
             st.cover(seat, card, law=law)
-        self._drop_liability(seat, card)
+        self.liabilities.drop(seat, card)
         if option == "accept":
             st.change_leader(seat, law=63)
             self._play_card(seat, card)
             self._rule(63, seat, f"the lead of {card} out of turn is accepted: it stands")
         elif option == "suit":
-            self._suit_liable.append((seat.side, law, seat))
+            self.liabilities.liable_to_suit_call(seat.side, law, seat)
         elif option.startswith("suit:"):
             self._call_suit_now(rightful, option, law)
 
@@ -179,7 +180,7 @@ class OutOfTurnLaws(ArbiterBase):
             taken.append(f"{last_seat}'s {last_card}")
         st.change_leader(rightful, law=63)
         self._false_lead = None
-        self._make_liable(seat, card, 63)
+        self.liabilities.make_liable(seat, card, 63)
         if rightful.side == seat.side:
             options: tuple[str, ...] = ("card", *(f"suit:{s}" for s in _SUITS), "pass")
         else:
@@ -237,7 +238,7 @@ class OutOfTurnLaws(ArbiterBase):
         st.play(card, seat)
         st.call(seat, "play", card, law=67 if place == 2 else 68, trick=t)
         second = leader.left
-        third_early = any(c.call == "play" for c in st.calls(leader.partner))
+        third_early = any(c.call == Call.PLAY for c in st.calls(leader.partner))
         if played == 1 and place == 2:
             self._rule(
                 67,
@@ -298,7 +299,7 @@ class OutOfTurnLaws(ArbiterBase):
     def _lead_again(self, seat: Seat, cards: tuple[Card, ...]) -> None:
         st = self.state
         t = st.trick_number
-        winner = self._winning_seat()
+        winner = self.winning_seat()
         mine = dict(st.current_trick).get(seat)  # None: he played no card to it (law 69)
         for card in cards:
             st.play(card, seat)
@@ -306,7 +307,7 @@ class OutOfTurnLaws(ArbiterBase):
         winning = mine is not None and (winner == seat or self._master(seat, mine))
         if not winning or partner in st.current_seats:
             for card in cards:
-                self._make_liable(seat, card, 56)
+                self.liabilities.make_liable(seat, card, 56)
             self._rule(
                 56,
                 seat,
@@ -315,7 +316,7 @@ class OutOfTurnLaws(ArbiterBase):
             )
             return
         for card in cards:
-            self._make_liable(seat, card, 57)
+            self.liabilities.make_liable(seat, card, 57)
         tricks = [t + i for i in range(len(cards) + 1) if t + i < 13]
         options = (*tuple(f"win:{n + 1}" for n in tricks), "pass")
         index = self._rule(

@@ -107,7 +107,7 @@ def revoke_option(arbiter: Arbiter, decision: Decision) -> str:
 
 
 def _winning(arbiter: Arbiter) -> Seat | None:
-    return arbiter._winning_seat()
+    return arbiter.winning_seat()
 
 
 def _beats_table(arbiter: Arbiter, card: Card) -> bool:

@@ -37,9 +37,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.cards import Card, Seat, Side
-from ..core.events import CardPlayed, CardWithdrawn, PlayOmitted, SurplusPlayed
+from ..core.events import Call, CardPlayed, CardWithdrawn, PlayOmitted, SurplusPlayed
 from ..core.state import standing_plays
-from .base import ArbiterBase, RevokeCase, table_action
+from .base import ArbiterBase, RevokeCase, RevokeStatus, table_action
 from .errors import NotAllowed
 from .names import DUMMY_II
 
@@ -60,7 +60,7 @@ class RevokeLaws(ArbiterBase):
         case = RevokeCase(
             event.seat, event.card, event.trick, index, law, dummy=event.seat in self.dummies
         )
-        self.revokes.append(case)
+        self.revoke_ledger.note(case)
         if case.dummy and self.attentive and correctable:
             # dummy's cards lie face up: the revoke is seen at once and put right
             self._correct(case, dummy=True)
@@ -70,7 +70,7 @@ class RevokeLaws(ArbiterBase):
         st = self.state
         standing: set[int] | None = None
         for case in self.revokes:
-            if case.status != "open":
+            if case.status != RevokeStatus.OPEN:
                 continue
             if case.index >= 0:
                 # a card taken back with another's correction or a false lead (laws 63, 76)
@@ -78,7 +78,7 @@ class RevokeLaws(ArbiterBase):
                 if standing is None:
                     standing = {id(e) for e in standing_plays(st.events)}
                 if id(st.events[case.index]) not in standing:
-                    case.status = "corrected"
+                    case.status = RevokeStatus.CORRECTED
                     case.how = "the card was taken back"
                     continue
             reason = ""
@@ -89,7 +89,7 @@ class RevokeLaws(ArbiterBase):
             elif self._quitted(case.trick) and (not case.asked or case.denied):
                 reason = "the trick was turned and quitted"
             if reason:
-                case.status = "established"
+                case.status = RevokeStatus.ESTABLISHED
                 case.how = reason
 
     # ------------------------------------------------------------- law 74
@@ -98,7 +98,7 @@ class RevokeLaws(ArbiterBase):
         """``seat`` asks his partner whether he has none of the suit he renounced (law 74)."""
         self._check_in_play("ask")
         partner = seat.partner
-        case = self._open_case(partner)
+        case = self.revoke_ledger.open_case(partner)
         renounce = self._renounced(partner)
         if case is None and renounce is None:
             raise NotAllowed(f"{partner} has not renounced to a trick still on the table", 74)
@@ -155,21 +155,14 @@ class RevokeLaws(ArbiterBase):
                 return card
         return None
 
-    def _open_case(self, seat: Seat) -> RevokeCase | None:
-        for case in reversed(self.revokes):
-            if case.seat == seat and case.status == "open":
-                return case
-        return None
-
     # ------------------------------------------------------------- law 76
     @table_action()
     def correct_revoke(self, seat: Seat) -> None:
         """``seat`` discovers his revoke in time and takes the card back (law 76)."""
         self._check_in_play("correct a revoke")
-        case = self._open_case(seat)
+        case = self.revoke_ledger.open_case(seat)
         if case is None:
-            established = [c for c in self.revokes if c.seat == seat and c.status == "established"]
-            if established:
+            if self.revoke_ledger.established(seat):
                 raise NotAllowed(f"{seat}'s revoke is established: too late to correct it", 73)
             raise NotAllowed(f"{seat} has no revoke to correct", 76)
         if not self._correctable(case):
@@ -195,10 +188,10 @@ class RevokeLaws(ArbiterBase):
             if event.seat == case.seat and event.card == case.card:
                 break
             taken.append(f"{event.seat}'s {event.card}")
-        case.status = "corrected"
-        if any(x.call == "play" and x.target == str(case.card) for x in st.calls(case.seat)):
+        case.status = RevokeStatus.CORRECTED
+        if any(x.call == Call.PLAY and x.target == str(case.card) for x in st.calls(case.seat)):
             st.cover(case.seat, case.card, law=76)  # a card put down too early: no longer
-            self._drop_liability(case.seat, case.card)  # stands, and comes back to hand
+            self.liabilities.drop(case.seat, case.card)  # stands, and comes back to hand
         others = f"; {', '.join(taken)} taken back, not liable to be called" if taken else ""
         if dummy or case.dummy:
             self._rule(
@@ -230,8 +223,8 @@ class RevokeLaws(ArbiterBase):
         st = self.state
         if option == "card":
             st.expose(case.card, case.seat, "played in error, revoke corrected (law 76)")
-            self._make_liable(case.seat, case.card, 76)
-        elif option in ("highest", "lowest") and led is not None:
+            self.liabilities.make_liable(case.seat, case.card, 76)
+        elif option in (Call.HIGHEST, Call.LOWEST) and led is not None:
             st.call(case.seat, option, str(led), law=76, trick=case.trick)
 
     # ------------------------------------------------------- laws 75, 77-79
@@ -249,7 +242,7 @@ class RevokeLaws(ArbiterBase):
         self._check_claim_window()
         if seat is not None and seat.side == side:
             raise NotAllowed(f"{side} cannot claim a revoke against {seat}, their own side", 75)
-        self._claims.append((side, seat, trick))
+        self.revoke_ledger.claim(side, seat, trick)
         if not self.state.is_over and self.abandoned is None:
             self._rule(79, side.seats[0], "a revoke claimed: the hand is played out")
         if search:
@@ -259,7 +252,7 @@ class RevokeLaws(ArbiterBase):
     def search_tricks(self, side: Side) -> None:
         """``side`` search all the tricks for the revokes they have claimed (law 75)."""
         self._check_claim_window()
-        mine = [c for c in self._claims if c[0] == side]
+        mine = self.revoke_ledger.claims_by(side)
         if not mine:
             raise NotAllowed(f"{side} have claimed no revoke", 75)
         for _, seat, trick in mine:
@@ -269,13 +262,13 @@ class RevokeLaws(ArbiterBase):
     def mix_cards(self, seat: Seat) -> None:
         """``seat`` mixes the cards of the tricks; if a revoke is claimed against his
         side and not yet examined, it is established (law 77)."""
-        pending = [c for c in self._claims if c[0] != seat.side and c not in self._examined]
+        pending = self.revoke_ledger.unexamined_against(seat.side)
         if not pending:
             self._rule(77, seat, f"{seat} mixes the cards: no claim against his side is open")
             return
         for side, accused, trick in pending:
-            self._examined.append((side, accused, trick))
-            found = self._matching(side, accused, trick, established_only=False)
+            self.revoke_ledger.examine((side, accused, trick))
+            found = self.revoke_ledger.matching(side, accused, trick, established_only=False)
             if found:
                 for case in found:
                     self._uphold(case, 77, "the cards were mixed before they were examined")
@@ -293,10 +286,10 @@ class RevokeLaws(ArbiterBase):
             max(number, 0),
             -1,
             77,
-            status="established",
+            status=RevokeStatus.ESTABLISHED,
             how="the accused mixed the cards before they were examined",
         )
-        self.revokes.append(case)
+        self.revoke_ledger.note(case)
         self._uphold(case, 77, case.how)
 
     @table_action()
@@ -305,7 +298,7 @@ class RevokeLaws(ArbiterBase):
         if not self.is_over:
             raise NotAllowed("the cards are cut for the next deal only when the hand is over")
         self.cut = True
-        unclaimed = [c for c in self.revokes if c.status == "established" and not c.claimed]
+        unclaimed = [c for c in self.revoke_ledger.established() if not c.claimed]
         for case in unclaimed:
             self._rule(
                 78, case.seat, f"{case.seat}'s revoke in trick {case.trick + 1} was never claimed"
@@ -317,23 +310,9 @@ class RevokeLaws(ArbiterBase):
         if self.void is not None:
             raise NotAllowed(f"the hand is void ({self.void})")
 
-    def _matching(
-        self, side: Side, seat: Seat | None, trick: int | None, *, established_only: bool = True
-    ) -> list[RevokeCase]:
-        return [
-            c
-            for c in self.revokes
-            if c.seat.side != side
-            and not c.claimed
-            and c.status != "corrected"
-            and (c.status == "established" or not established_only)
-            and (seat is None or c.seat == seat)
-            and (trick is None or c.trick == trick - 1)
-        ]
-
     def _search(self, side: Side, seat: Seat | None, trick: int | None) -> None:
-        self._examined.append((side, seat, trick))
-        found = self._matching(side, seat, trick)
+        self.revoke_ledger.examine((side, seat, trick))
+        found = self.revoke_ledger.matching(side, seat, trick)
         if not found:
             who = side.seats[0]
             self._rule(75, who, f"{side} search the tricks: no revoke found")

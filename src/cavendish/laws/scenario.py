@@ -267,7 +267,7 @@ def _report(arb: Arbiter, computer: set[int]) -> Report:
     taken: dict[int, tuple[str, Seat, bool]] = {}
     for decision in arb.decisions:
         choice = arb.elections.get(decision.number)
-        index = arb._ruling_of.get(decision.number)
+        index = arb.decision_book.ruling_index(decision)
         if choice is not None and index is not None:
             taken[index] = (choice[0], choice[1], decision.number in computer)
     findings = []

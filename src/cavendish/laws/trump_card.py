@@ -30,6 +30,7 @@ moment (it then waits for the first moment it can be obeyed).
 from __future__ import annotations
 
 from ..core.cards import Card, Seat, Side, Suit
+from ..core.events import Call
 from .base import ArbiterBase, TrumpLiability, table_action
 from .errors import NotAllowed
 
@@ -80,7 +81,7 @@ class TrumpCardLaws(ArbiterBase):
         if not st.hand(self.dealer) >> card & 1:
             return False
         st.expose(card, self.dealer, "trump card left on the table (law 52)")
-        self._make_liable(self.dealer, card, 52)
+        self.liabilities.make_liable(self.dealer, card, 52)
         self._rule(
             52,
             self.dealer,
@@ -115,7 +116,7 @@ class TrumpCardLaws(ArbiterBase):
                 53, seat, f"{seat} names the trump card while it lies on the table: no offence"
             )
             return
-        self._trump_liable[seat] = TrumpLiability(seat, 53, once=True)
+        self.liabilities.liable_to_trump_call(TrumpLiability(seat, 53, once=True))
         self._rule(
             53,
             seat,
@@ -168,7 +169,7 @@ class TrumpCardLaws(ArbiterBase):
             self._rule(54, dealer, f"the dealer lays the trump card {card} on the table")
             return
         st.expose(card, dealer, "shown for the trump card (law 54)")
-        self._make_liable(dealer, card, 54)
+        self.liabilities.make_liable(dealer, card, 54)
         self._rule(
             54,
             dealer,
@@ -182,7 +183,7 @@ class TrumpCardLaws(ArbiterBase):
         """The dealer declares he cannot recollect the trump card (law 55)."""
         self._check_in_play("forget the trump card")
         dealer = self.dealer
-        self._trump_liable[dealer] = TrumpLiability(dealer, 55, once=False)
+        self.liabilities.liable_to_trump_call(TrumpLiability(dealer, 55, once=False))
         self._rule(
             55,
             dealer,
@@ -196,14 +197,14 @@ class TrumpCardLaws(ArbiterBase):
         played at the first moment it can be without a revoke; repeated, it cannot be
         changed until the card is played (law 55)."""
         self._check_in_play("call a trump")
-        liability = self._trump_liable.get(seat)
+        liability = self.liabilities.trump(seat)
         if liability is None:
             raise NotAllowed(f"{seat} is not liable to have a trump called", 53)
         if side == seat.side:
             raise NotAllowed(f"{side} cannot call their own trump", 53)
-        if direction not in ("highest", "lowest"):
+        if direction not in (Call.HIGHEST, Call.LOWEST):
             raise NotAllowed(f"call the highest or the lowest trump, not {direction!r}", 55)
-        standing = [c for c in self.state.calls(seat) if c.call in ("highest", "lowest")]
+        standing = [c for c in self.state.calls(seat) if c.call in (Call.HIGHEST, Call.LOWEST)]
         if standing and standing[0].call != direction:
             raise NotAllowed(
                 f"the call of {seat}'s {standing[0].call} trump stands: it may be repeated, "
@@ -220,7 +221,7 @@ class TrumpCardLaws(ArbiterBase):
         liability.direction = direction
         self._rule(liability.law, liability.seat, f"{liability.seat}'s {direction} trump is called")
         if liability.once:
-            del self._trump_liable[liability.seat]
+            self.liabilities.release_trump(liability.seat)
 
     def _offer_trump_call(self) -> bool:
         """Offer the call of the highest or lowest trump when the liable player may
@@ -229,16 +230,15 @@ class TrumpCardLaws(ArbiterBase):
         if st.is_over:
             return False
         seat = st.turn
-        liability = self._trump_liable.get(seat)
+        liability = self.liabilities.trump(seat)
         if liability is None:
             return False
-        if any(c.call in ("highest", "lowest", "play", "card") for c in st.calls(seat)):
+        if any(c.call in (Call.HIGHEST, Call.LOWEST, Call.PLAY, Call.CARD) for c in st.calls(seat)):
             return False
         trumps = st.legal_mask(seat) & self._suit_cards(seat, st.trump)
         key = ("trump", st.trick_number, int(seat), len(st.current_seats))
-        if not trumps or key in self._offered:
+        if not trumps or not self.liabilities.offer_once(key):
             return False
-        self._offered.add(key)
         options = ("highest", "lowest", "pass")
         index = self._rule(
             liability.law,

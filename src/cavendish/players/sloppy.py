@@ -357,10 +357,11 @@ def computer_turn(
 
 def notice_revoke(arbiter: Arbiter, controller: Controller) -> None:
     """A sloppy revoker, or his partner, may notice his revoke in time (laws 74, 76)."""
+    from ..laws.base import RevokeStatus
     from ..laws.errors import LawsError
 
     cases = arbiter.revokes
-    if not cases or cases[-1].status != "open" or arbiter.pending() is not None:
+    if not cases or cases[-1].status != RevokeStatus.OPEN or arbiter.pending() is not None:
         return
     seat = cases[-1].seat
     player = controller(seat)

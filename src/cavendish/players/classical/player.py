@@ -31,7 +31,9 @@ the same cards, whatever happened before.
 
 from __future__ import annotations
 
+import copy
 import random
+from typing import TypeVar
 
 from ...core.cards import Card, Seat
 from ...core.events import Event
@@ -130,6 +132,41 @@ class ClassicalPlayer:
         self._last = d
         return d
 
+    def advise(self, view: SeatView) -> Decision:
+        """The card this player would play from ``view``, and why, leaving the player
+        exactly as it was: advice for another player, who may not follow it.
+
+        :meth:`decide` remembers what it chose (a signal begun, the reading of the
+        hand it synchronised, the decision ``why`` explains); ``advise`` puts back the
+        seat's knowledge, its memory and the last decision, so that a card it advised
+        and was not played is never remembered as played.  Call :meth:`decide` when
+        the advice is followed.
+
+        >>> from cavendish.core import Deal, HandState, Seat
+        >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
+        ...                      "T98.T98.QJT9.QJT", trump_card="S2")
+        >>> view = HandState(deal).view(Seat.E)
+        >>> player = ClassicalPlayer("modern")
+        >>> player.begin_hand(view)
+        >>> advice = player.advise(view)
+        >>> player.explain_last() is None     # nothing remembered
+        True
+        >>> player.decide(view) == advice     # the card it plays when asked to
+        True
+        """
+        seat = view.seat
+        knowledge, memory, last = self._knowledge.get(seat), self._memory.get(seat), self._last
+        if knowledge is not None:
+            self._knowledge[seat] = copy.deepcopy(knowledge)
+        if memory is not None:
+            self._memory[seat] = copy.deepcopy(memory)
+        try:
+            return self.decide(view)
+        finally:
+            _put_back(self._knowledge, seat, knowledge)
+            _put_back(self._memory, seat, memory)
+            self._last = last
+
     def choose(self, view: SeatView) -> Card:
         """The card to play from ``view`` (see :meth:`decide`)."""
         return self.decide(view).card
@@ -140,3 +177,14 @@ class ClassicalPlayer:
 
     def __repr__(self) -> str:
         return f"ClassicalPlayer(school={self.school.name!r}, seed={self.seed}, name={self.name!r})"
+
+
+_V = TypeVar("_V")
+
+
+def _put_back(store: dict[Seat, _V], seat: Seat, value: _V | None) -> None:
+    """Restore ``store[seat]`` to ``value`` (None: it was not there)."""
+    if value is None:
+        store.pop(seat, None)
+    else:
+        store[seat] = value

@@ -79,11 +79,9 @@ Every choice depends only on the seat's views, the public events and the seed
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from dataclasses import replace
-from typing import Any
 
 from ...analysis import dd
 from ...analysis.position import Position
@@ -165,7 +163,6 @@ class SearchPlayer(PIMCPlayer):
         self.reply_work = reply_work
         """The most work (reference ms) a decision spends on modelling the replies."""
         self.classical = ClassicalPlayer(school, seed, name) if conventions is not None else None
-        self._saved_memory: Any = None
 
     # ------------------------------------------------------------ hooks
     def begin_hand(self, view: SeatView) -> None:
@@ -214,15 +211,14 @@ class SearchPlayer(PIMCPlayer):
             return plain
         advice = self._advice(view)
         if advice is None or advice.card not in ev.expected:
-            self._forget_advice()
             return plain
         best = ev.expected[plain.card]
         mine = ev.expected[advice.card]
         if advice.card == plain.card:
-            self._saved_memory = None
+            self._follow(view)
             return replace(plain, notes=(advice.convention,))
         if mine >= best - self.conventions:
-            self._saved_memory = None
+            self._follow(view)
             return replace(
                 plain,
                 card=advice.card,
@@ -232,25 +228,22 @@ class SearchPlayer(PIMCPlayer):
                         f"{plain.card}, over {ev.worlds} worlds"),
                 notes=(advice.convention,),
             )
-        self._forget_advice()
         return plain
 
     def _advice(self, view: SeatView) -> Decision | None:
-        """The classical player's card, without letting it remember a signal it does
-        not make (its memory is put back if the search plays another card)."""
+        """The classical player's card (:meth:`ClassicalPlayer.advise`: asking leaves
+        it unchanged, so it never remembers a signal this player does not make)."""
         if self.classical is None:
             return None
-        memory = getattr(self.classical, "_memory", None)
-        self._saved_memory = copy.deepcopy(memory) if memory is not None else None
         try:
-            return self.classical.decide(view)
+            return self.classical.advise(view)
         except ValueError:
             return None
 
-    def _forget_advice(self) -> None:
-        if self.classical is not None and self._saved_memory is not None:
-            self.classical._memory = self._saved_memory  # the advice was not followed
-        self._saved_memory = None
+    def _follow(self, view: SeatView) -> None:
+        """The classical card is played: the adviser remembers it as its own."""
+        assert self.classical is not None
+        self.classical.decide(view)
 
     # ------------------------------------------------------------ weighting
     def weigh_by_play(

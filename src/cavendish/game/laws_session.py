@@ -1,0 +1,362 @@
+"""The game driver under the laws: a rubber at one table, every hand through the arbiter.
+
+Design note
+-----------
+A :class:`LawsSession` is :class:`~cavendish.game.session.Session` for a table
+where irregularities may happen: each hand is played through the laws
+:class:`~cavendish.laws.arbiter.Arbiter`, which rules on every irregularity and
+waits for the elections the laws give the side not in fault.  It keeps the
+table, the generator of the deals, the score sheet and the hands as ``Session``
+does, and moves the deal, scores the hand and calls honours with the very same
+functions (:func:`~cavendish.game.session.end_hand`,
+:func:`~cavendish.game.session.rubber_dealer`,
+:func:`~cavendish.game.session.honours_call`,
+:func:`~cavendish.game.session.call_honours_due`); a void hand (a new deal,
+laws 37, 46, 47, 69) is not scored and the dealer the arbiter names deals again.
+
+The step-by-step driver is Session's, with what the laws add:
+
+* a decision awaited (:meth:`LawsSession.pending`) stops play (law 87): the
+  computer's side elects by the computer's rules
+  (:func:`~cavendish.laws.policy.computer_option`) at :meth:`LawsSession.step`,
+  a human's side through :meth:`LawsSession.elect`;
+* a computer's turn may be several table actions (a sloppy player's slip, see
+  :func:`~cavendish.players.sloppy.turn_actions`); each :meth:`LawsSession.step`
+  does one, and elections between them are awaited as above;
+* a human may act at any time, in turn or not: :meth:`LawsSession.play` (a card,
+  out of turn or a revoke if it is one) and :meth:`LawsSession.act` (any other
+  action of the arbiter: ``expose``, ``claim_revoke``, ``throw_down`` ...); the
+  laws refuse what they forbid with a :class:`~cavendish.laws.errors.LawsError`
+  and nothing changes.
+
+::
+
+    session.start_hand()
+    while not session.hand_over:
+        if session.human_to_decide:
+            session.elect(option)          # one of session.pending().options
+        elif session.human_to_play:
+            session.play(card)             # or session.act("expose", seat=..., card=...)
+        else:
+            session.step()                 # the computers' elections and cards
+    session.finish_hand()                  # scored (or void); the deal moves
+
+>>> import random
+>>> from cavendish.core import get_rules
+>>> from cavendish.players import RandomPlayer
+>>> from cavendish.players.sloppy import SloppyPlayer
+>>> from .seating import seat_by_cut
+>>> rules, rng = get_rules("short"), random.Random(5)
+>>> seating = seat_by_cut(rules, ["A", "B", "C", "D"], rng)
+>>> players = {s: SloppyPlayer(RandomPlayer(i), 0.3, seed=i)
+...            for i, s in enumerate(sorted(seating.names))}
+>>> session = LawsSession(rules, seating, players, rng)
+>>> _ = session.start_hand()
+>>> _ = session.run()              # every seat a computer: the hand is played out
+>>> hand = session.finish_hand()
+>>> hand.board, hand.void is not None or sum(hand.result.tricks) == 13
+(1, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.cards import CARDS, Card, Seat
+from ..core.events import Event
+from ..core.rules import Rules
+from ..core.state import SeatView
+from ..core.table import deal_cards
+from ..laws.actions import Action
+from ..laws.arbiter import Arbiter
+from ..laws.decisions import Decision
+from ..laws.errors import LawsError
+from ..laws.policy import computer_option
+from ..players.base import Player, notify_begin
+from ..players.sloppy import notice_revoke, turn_actions
+from ..scoring.result import HandResult
+from .seating import Seating
+from .session import (
+    PlayedHand,
+    SessionError,
+    TableBase,
+    call_honours_due,
+    end_hand,
+    honours_call,
+)
+
+__all__ = ["LawsHand", "LawsSession"]
+
+
+@dataclass(frozen=True, slots=True)
+class LawsHand(PlayedHand):
+    """A hand played under the laws: a :class:`~.session.PlayedHand` that may be void."""
+
+    void: str | None = None
+    """Why the hand was void and dealt again (no result, no score), or None."""
+
+
+class LawsSession(TableBase):
+    """A table playing hands under the laws until the rubbers are over (see the module).
+
+    ``players`` maps each person's seat to a :class:`~cavendish.players.Player`
+    (a :class:`~cavendish.players.sloppy.SloppyPlayer` commits irregularities), or
+    to None for a human.  The mapping is kept, not copied: a seat's player may be
+    replaced between two actions.  Unlike :class:`~.session.Session`, players are
+    not told the score (they never were under the laws).  The table's queries
+    (names, seats, the cut, rubbers finished ...) and :meth:`by_cut` are
+    :class:`~.session.TableBase`'s, as for ``Session``.
+
+    >>> from cavendish.players import RandomPlayer
+    >>> people = {"You": None, **{n: RandomPlayer(i, n) for i, n in enumerate("ABC")}}
+    >>> session = LawsSession.by_cut("short", people, 3, request=("You", Seat.S))
+    >>> session.names[Seat.S], session.human_seats()
+    ('You', (<Seat.S: 2>,))
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seating: Seating,
+        players: dict[Seat, Player | None],
+        rng: random.Random,
+        *,
+        rubbers: int | None = 1,
+        max_hands: int | None = None,
+    ) -> None:
+        super().__init__(rules, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
+        self.arbiter: Arbiter | None = None
+        """The arbiter of the hand in play (None between hands)."""
+        self._actions: list[Action] = []
+        self._last_turn: tuple[int, int, Seat] | None = None
+        self._seen = 0
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def _in_play(self) -> bool:
+        return self.arbiter is not None
+
+    @property
+    def hand_over(self) -> bool:
+        """The hand in play is over: finished (the tricks searched) or void."""
+        arb = self._require()
+        return arb.finished or arb.void is not None
+
+    @property
+    def to_play(self) -> Seat | None:
+        """The seat whose card is wanted, or None (no hand in play, or it is over)."""
+        if self.arbiter is None or self.hand_over:
+            return None
+        return self.arbiter.state.turn
+
+    @property
+    def in_turn(self) -> bool:
+        """A computer's turn of several actions is under way (:meth:`step` goes on with it)."""
+        return bool(self._actions)
+
+    @property
+    def human_to_play(self) -> bool:
+        """Whether play waits for a human: his card (or his dummy's) is wanted, no
+        decision is awaited and no computer's turn is under way."""
+        seat = self.to_play
+        return (
+            seat is not None
+            and not self._actions
+            and self.pending() is None
+            and self.controller(seat) is None
+        )
+
+    @property
+    def human_to_decide(self) -> bool:
+        """Whether the decision awaited is a human's (see :meth:`is_human_decision`)."""
+        decision = self.pending()
+        return decision is not None and self.is_human_decision(decision)
+
+    def human_seats(self) -> tuple[Seat, ...]:
+        """The seats whose cards humans play (their own and their dummies')."""
+        return tuple(s for s in Seat if self.controller(s) is None)
+
+    def view(self, seat: Seat) -> SeatView:
+        """What ``seat`` may see now."""
+        return self._require().state.view(seat)
+
+    def pending(self) -> Decision | None:
+        """The decision awaited now (law 87: play waits for it), or None."""
+        return self.arbiter.pending() if self.arbiter is not None else None
+
+    def is_human_decision(self, decision: Decision) -> bool:
+        """Whether a human takes ``decision``: his answer (law 74), or an election of a
+        side where a human sits."""
+        if decision.answer:
+            return self.controller(decision.seat) is None
+        return any(self.controller(s) is None for s in Seat if s.side == decision.side)
+
+    def computer_option(self, decision: Decision | None = None) -> str:
+        """The option the computer's rules of election take for ``decision`` (default:
+        the one awaited)."""
+        arb = self._require()
+        d = decision if decision is not None else arb.pending()
+        if d is None:
+            raise SessionError("no decision is awaited")
+        return computer_option(arb, d)
+
+    def current_hand(self) -> LawsHand | None:
+        """The hand in play, unscored (for saving a record of an unfinished session)."""
+        if self.arbiter is None:
+            return None
+        return LawsHand(self.board, self.rubber, self.names, self.arbiter.state)
+
+    # ----------------------------------------------------------------- actions
+    def start_hand(self) -> list[Event]:
+        """Deal the next hand (law 33) and put it before a new arbiter; return any event
+        made before the first card (a call of honours by the eldest hand)."""
+        if self.arbiter is not None:
+            raise SessionError(f"board {self.board} is still in play")
+        if self.is_over:
+            raise SessionError("the session is over")
+        deal = deal_cards(self.rng, self.dealer)
+        arb = Arbiter(deal, self.rules, score=self.sheet.score, dummies=self.dummies)
+        self.arbiter = arb
+        self._actions = []
+        self._last_turn = None
+        self._seen = 0
+        self._called = None
+        for seat in Seat:
+            player = self.controller(seat)
+            if player is not None:
+                notify_begin(player, arb.state.view(seat))
+        self._call = honours_call(self.rules, self.sheet.score, arb.state)
+        return self._after()
+
+    def play(self, card: Card | int | str, seat: Seat | None = None) -> list[Event]:
+        """A human plays ``card`` from ``seat`` (default: whichever of the humans'
+        hands holds it): in turn, out of turn, or a revoke, as the laws see it."""
+        arb = self._require()
+        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        who = seat if seat is not None else self.holder_of(c)
+        arb.play(who, c)
+        return self._after()
+
+    def act(self, name: str, *args: Any, **kwargs: Any) -> list[Event]:
+        """Any table action of the arbiter by its name and arguments (``expose``,
+        ``claim_revoke``, ``throw_down`` ...: see :class:`~cavendish.laws.arbiter.Arbiter`);
+        a :class:`~cavendish.laws.errors.LawsError` if the laws refuse it (nothing changes).
+        """
+        arb = self._require()
+        action = getattr(arb, name, None)
+        if name.startswith("_") or not callable(action) or not hasattr(action, "__wrapped__"):
+            raise SessionError(f"{name!r} is not a table action of the arbiter")
+        action(*args, **kwargs)
+        return self._after()
+
+    def elect(self, option: str, by: Seat | None = None) -> list[Event]:
+        """Take ``option`` of the decision awaited, for its side, by ``by`` (default: the
+        seat that must answer, or a human of the side)."""
+        arb = self._require()
+        decision = arb.pending()
+        if decision is None:
+            raise SessionError("no decision is awaited")
+        if by is None:
+            by = decision.seat
+            if not decision.answer:
+                by = next(
+                    (s for s in sorted(self.seating.names)
+                     if s.side == decision.side and self.players[s] is None),
+                    decision.seat,
+                )
+        arb.elect(decision.side, option, by)
+        return self._after()
+
+    def step(self) -> list[Event]:
+        """One computer action: an election of a computer's side, or the next action of
+        the computer on turn (his card, or his slip and what follows it)."""
+        arb = self._require()
+        if self.hand_over:
+            raise SessionError(f"board {self.board} is over: finish it first")
+        decision = arb.pending()
+        if decision is not None:
+            if self.is_human_decision(decision):
+                raise SessionError(f"{decision.side} are to elect: give it with elect()")
+            arb.elect(decision.side, computer_option(arb, decision), decision.seat)
+            return self._after()
+        if not self._actions:
+            st = arb.state
+            seat = st.turn
+            if self.controller(seat) is None:
+                raise SessionError(f"{seat} is held by a human: give the card with play()")
+            key = (st.trick_number, len(st.current_seats), seat)
+            self._actions = list(
+                turn_actions(arb, seat, self.controller, allow_slip=key != self._last_turn)
+            )
+            self._last_turn = key
+        action = self._actions.pop(0)
+        try:
+            getattr(arb, action.name)(**action.kwargs())
+        except LawsError:
+            self._actions.clear()  # the laws refuse it (a second card after the trick ...)
+            return self._after()
+        notice_revoke(arb, self.controller)
+        return self._after()
+
+    def run(self) -> list[Event]:
+        """The computers' elections and cards until a human is to act or the hand is over."""
+        events: list[Event] = []
+        while not self.hand_over and not self.human_to_play and not self.human_to_decide:
+            events.extend(self.step())
+        return events
+
+    def finish_hand(self) -> LawsHand:
+        """Score the hand that is over (a void hand is not scored) and move the deal."""
+        arb = self._require()
+        if not self.hand_over:
+            raise SessionError(
+                f"board {self.board} is not over: trick {arb.state.trick_number + 1} is in play"
+            )
+        if arb.void is not None:
+            hand = LawsHand(self.board, self.rubber, self.names, arb.state, void=arb.void)
+            self.dealer = arb.next_dealer
+        else:
+            result = arb.result()
+            assert result is not None
+            if self._called is not None:
+                result = HandResult(
+                    result.tricks, result.honours, result.revokes, self._called.side
+                )
+            score, dealer, rubber = end_hand(
+                self.rules, self.sheet, self.seating, self.dealer, self.rubber, result
+            )
+            hand = LawsHand(self.board, self.rubber, self.names, arb.state, result, score)
+            self.dealer, self.rubber = dealer, rubber
+        self.hands.append(hand)
+        self.arbiter = None
+        self._call = None
+        self._actions = []
+        return hand
+
+    # ----------------------------------------------------------------- helpers
+    def holder_of(self, card: Card) -> Seat:
+        """Which of the humans' hands holds ``card``; a :class:`SessionError` if none."""
+        arb = self._require()
+        for seat in self.human_seats():
+            if arb.state.hand(seat) >> card & 1:
+                return seat
+        raise SessionError(f"{card} is not in your hand")
+
+    def _require(self) -> Arbiter:
+        if self.arbiter is None:
+            raise SessionError("no hand is in play: call start_hand()")
+        return self.arbiter
+
+    def _after(self) -> list[Event]:
+        """After every action: end a computer's turn cut short by the end of the hand,
+        call honours if it is due, and return the events since the last action."""
+        arb = self._require()
+        if arb.finished or arb.void is not None:
+            self._actions.clear()
+        elif not self._actions and arb.pending() is None and self._called is None:
+            self._called = call_honours_due(arb.state, self._call)
+        events = list(arb.events[self._seen :])
+        self._seen = len(arb.events)
+        return events
