@@ -82,6 +82,7 @@ from .events import (
     TrickQuitted,
 )
 from .rules import Rules
+from .tricks import beats, trick_winner, winning_index
 
 __all__ = ["HandState", "SeatView", "Trick", "standing_plays", "trick_winner"]
 
@@ -120,20 +121,6 @@ class Trick(NamedTuple):
     def __str__(self) -> str:
         cards = " ".join(str(c) for c in self.cards)
         return f"{self.leader} led: {cards}; {self.winner} won"
-
-
-def _entries_winner(entries: list[int], leader: int, trump: int) -> int:
-    # the winner of a trick whose entries may hold holes (-1: no card played)
-    best = -1
-    best_i = 0
-    best_suit = -1
-    for i, c in enumerate(entries):
-        if c < 0:
-            continue
-        s = c // 13
-        if best < 0 or (s == best_suit and c > best) or (s == trump and best_suit != trump):
-            best, best_i, best_suit = c, i, s
-    return (leader + best_i) & 3
 
 
 class _Book:
@@ -182,24 +169,6 @@ _STATEFUL = (
     CardRestored,
 )
 """Events that need the laws-mode bookkeeping (and the slow path)."""
-
-
-def trick_winner(cards: Iterable[int], leader: int, trump: int) -> Seat:
-    """The seat that wins a trick: the highest trump, else the highest card of the suit led.
-
-    >>> trick_winner([Card.parse(c) for c in ("H4", "HK", "S2", "H3")], Seat.N, Suit.S)
-    <Seat.S: 2>
-    >>> trick_winner([Card.parse(c) for c in ("H4", "HK", "D2", "HA")], Seat.N, Suit.S)
-    <Seat.W: 3>
-    """
-    best = -1
-    best_i = 0
-    best_suit = -1
-    for i, c in enumerate(cards):
-        s = c // 13
-        if best < 0 or (s == best_suit and c > best) or (s == trump and best_suit != trump):
-            best, best_i, best_suit = c, i, s
-    return _SEATS[(leader + best_i) & 3]
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,18 +455,7 @@ class HandState:
 
     def _quit_trick(self) -> None:
         trick = self._trick
-        trump = self._trump
-        best = trick[0]
-        best_suit = best // 13
-        best_i = 0
-        for i in (1, 2, 3):
-            c = trick[i]
-            s = c // 13
-            if s == best_suit:
-                if c > best:
-                    best, best_i = c, i
-            elif s == trump:
-                best, best_i, best_suit = c, i, s
+        best_i = winning_index(trick, self._trump)
         winner = (self._leader + best_i) & 3
         seat = _SEATS[winner]
         number = len(self._tricks)
@@ -875,7 +833,7 @@ class HandState:
             self._turn = (turn + 1) & 3
             return None
         leader = self._leader
-        winner = _entries_winner(trick, leader, self._trump)
+        winner = (leader + winning_index(trick, self._trump)) & 3
         seat = _SEATS[winner]
         missing = tuple(_SEATS[(leader + i) & 3] for i, c in enumerate(trick) if c < 0)
         number = len(self._tricks)
@@ -901,7 +859,7 @@ class HandState:
             else:
                 entries.append(int(next(cards)))
         self._hands[event.seat] &= ~(1 << event.card)
-        winner = _SEATS[_entries_winner(entries, leader, self._trump)]
+        winner = _SEATS[(leader + winning_index(entries, self._trump)) & 3]
         missing = tuple(s for s in old.missing if s != event.seat)
         self._tricks[event.trick] = Trick(
             old.leader, tuple(CARDS[c] for c in entries if c >= 0), winner, missing
@@ -955,14 +913,10 @@ class HandState:
             for c in book.calls
             if c.call == "play" and c.seat != turn and c.trick in (trick_no, -1)
         ]
-        led = entries[0] // 13
-        best = max((c for c in entries if c // 13 == self._trump), default=-1)
-        if best < 0:
-            best = max(c for c in entries if c // 13 == led)
+        best = entries[winning_index(entries, self._trump)]
         winners = 0
         for c in cards_of(base):
-            s = c // 13
-            if (s == best // 13 and c > best) or (s == self._trump and best // 13 != self._trump):
+            if beats(c, best, self._trump):
                 winners |= 1 << c
         return winners if kind == "win" else base & ~winners
 

@@ -68,7 +68,8 @@ from typing import NamedTuple
 
 from ...core.cards import CARDS, FULL_PACK, SUIT_MASK, Card, Seat, Suit
 from ...core.events import CardExposed, CardPlayed, Event, PlayOutOfTurn, TrickQuitted
-from ...core.state import SeatView, trick_winner
+from ...core.state import SeatView
+from ...core.tricks import trick_winner, winning_index
 from .constraints import Clause, Inference, count_range
 from .reading import read_play
 from .schools import MODERN, School, get_school
@@ -308,15 +309,8 @@ class Knowledge:
             self.leader = winner
 
     def _current_best(self) -> tuple[Seat, int]:
-        best = self.trick[0].card
-        who = self.trick[0].seat
-        for r in self.trick[1:]:
-            c = r.card
-            if (c // 13 == best // 13 and c > best) or (
-                c // 13 == self.trump and best // 13 != self.trump
-            ):
-                best, who = c, r.seat
-        return who, best
+        best = self.trick[winning_index([r.card for r in self.trick], self.trump)]
+        return best.seat, best.card
 
     def winning(self) -> tuple[Seat, Card] | None:
         """Who is winning the trick in progress, with which card (None before the lead)."""
