@@ -26,6 +26,8 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from .errors import NotationError
+
 __all__ = [
     "ALL_CARDS",
     "CARDS",
@@ -45,7 +47,7 @@ __all__ = [
 ]
 
 
-class CardParseError(ValueError):
+class CardParseError(NotationError):
     """A card, suit, rank or seat could not be read from its text."""
 
 

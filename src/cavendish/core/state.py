@@ -54,13 +54,13 @@ from typing import NamedTuple
 from .cards import CARDS, SUIT_MASK, Card, Seat, Side, Suit, cards_of
 from .deal import Deal
 from .errors import (
+    ActionRefused,
     HandOver,
     IllegalPlay,
     MustFollowSuit,
     NothingToUndo,
     NotInHand,
     NotYourTurn,
-    WhistError,
 )
 from .events import (
     CALLS,
@@ -524,7 +524,7 @@ class HandState:
         ['H2', 'H3', 'HK', 'HA']
         """
         if call not in CALLS:
-            raise WhistError(f"unknown call {call!r}: expected one of {', '.join(CALLS)}")
+            raise ActionRefused(f"unknown call {call!r}: expected one of {', '.join(CALLS)}")
         text = str(target)
         if call in ("card", "play"):
             c = Card.parse(text)
@@ -548,17 +548,17 @@ class HandState:
         leader = self._leader
         if not entries:
             if not self._tricks:
-                raise WhistError("no card to take back: no card has been played")
+                raise ActionRefused("no card to take back: no card has been played")
             last = self._tricks[-1]
             trick_no -= 1
             leader = int(last.leader)
             if last.leader.offset(3) in last.missing:
-                raise WhistError("no card to take back: the last seat played no card to it")
+                raise ActionRefused("no card to take back: the last seat played no card to it")
             seat = _SEATS[(leader + 3) & 3]
             card = last.cards[-1]
         else:
             if entries[-1] < 0:
-                raise WhistError("no card to take back: the last seat played no card")
+                raise ActionRefused("no card to take back: the last seat played no card")
             seat = _SEATS[(leader + len(entries) - 1) & 3]
             card = CARDS[entries[-1]]
         event = CardWithdrawn(seat, card, trick_no, exposed, law)
@@ -572,7 +572,7 @@ class HandState:
         c = Card.parse(card) if isinstance(card, str) else CARDS[card]
         called = any(x.call in ("card", "play") and x.target == str(c) for x in self.calls(seat))
         if not self.exposed(seat) >> c & 1 and not called:
-            raise WhistError(f"{c} of {_SEATS[seat]} is neither exposed nor called")
+            raise ActionRefused(f"{c} of {_SEATS[seat]} is neither exposed nor called")
         event = CardCovered(_SEATS[seat], c, len(self._tricks), law)
         self._record(event)
         return event
@@ -580,7 +580,7 @@ class HandState:
     def change_leader(self, seat: Seat | int, *, law: int) -> LeaderChanged:
         """Before the lead, make ``seat`` the leader of the trick (law 63)."""
         if self._trick:
-            raise WhistError("the leader can change only before the lead")
+            raise ActionRefused("the leader can change only before the lead")
         if self.is_over:
             raise HandOver("the hand is over: no trick to lead")
         event = LeaderChanged(_SEATS[seat], _SEATS[self._leader], len(self._tricks), law)
@@ -593,7 +593,7 @@ class HandState:
         if self.is_over:
             raise HandOver("the hand is over: no trick to omit a card from")
         if self.led_suit() is None and self._hands[self._turn]:
-            raise WhistError(f"{self.turn} is to lead: the lead cannot be omitted")
+            raise ActionRefused(f"{self.turn} is to lead: the lead cannot be omitted")
         event = PlayOmitted(_SEATS[self._turn], len(self._tricks), law)
         self._record(event)
         return event
@@ -604,7 +604,7 @@ class HandState:
         """Count ``seat``'s ``card`` as his card to the imperfect trick ``trick`` (law 69)."""
         c = Card.parse(card) if isinstance(card, str) else CARDS[card]
         if not 0 <= trick < len(self._tricks) or seat not in self._tricks[trick].missing:
-            raise WhistError(f"{_SEATS[seat]} did not miss trick {trick + 1}")
+            raise ActionRefused(f"{_SEATS[seat]} did not miss trick {trick + 1}")
         if not self._hands[seat] >> c & 1:
             raise NotInHand(str(c), _SEATS[seat].name)
         event = SurplusPlayed(_SEATS[seat], c, trick, law)
@@ -625,7 +625,7 @@ class HandState:
         """A mislaid card is found and given back (laws 46, 70)."""
         c = Card.parse(card) if isinstance(card, str) else CARDS[card]
         if not self.mislaid(seat) >> c & 1:
-            raise WhistError(f"{c} of {_SEATS[seat]} is not mislaid")
+            raise ActionRefused(f"{c} of {_SEATS[seat]} is not mislaid")
         event = CardRestored(_SEATS[seat], c, len(self._tricks), law)
         self._record(event)
         return event
@@ -633,7 +633,7 @@ class HandState:
     def note(self, event: Ruling | Elected) -> Event:
         """Append a ruling or an election to the log (it changes nothing in the hand)."""
         if not isinstance(event, Ruling | Elected):
-            raise WhistError(f"only a Ruling or an Elected can be noted, not {event!r}")
+            raise ActionRefused(f"only a Ruling or an Elected can be noted, not {event!r}")
         self._log.append(event)
         return event
 
@@ -679,7 +679,7 @@ class HandState:
             return self.restore(event.seat, event.card, law=event.law)
         if isinstance(event, Ruling | Elected):
             return self.note(event)
-        raise WhistError(f"cannot apply {event!r}: a trick is quitted by its fourth card")
+        raise ActionRefused(f"cannot apply {event!r}: a trick is quitted by its fourth card")
 
     def undo(self) -> Event:
         """Take back the last action and return its event."""

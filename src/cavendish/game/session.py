@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 
 from ..core.cards import CARDS, Card, Seat, Side
 from ..core.deal import honours_mask
+from ..core.errors import IllegalAction
 from ..core.events import Event, HonoursCalled
 from ..core.rules import Rules, get_rules
 from ..core.state import HandState, SeatView
@@ -74,7 +75,7 @@ __all__ = [
 ]
 
 
-class SessionError(ValueError):
+class SessionError(IllegalAction):
     """The driver was asked for something out of order (no hand in play, a human's turn...)."""
 
 

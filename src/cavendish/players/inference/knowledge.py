@@ -67,6 +67,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from ...core.cards import CARDS, FULL_PACK, SUIT_MASK, Card, Seat, Suit
+from ...core.errors import KnowledgeError
 from ...core.events import CardExposed, CardPlayed, Event, PlayOutOfTurn, TrickQuitted
 from ...core.state import SeatView
 from ...core.tricks import trick_winner, winning_index
@@ -77,10 +78,6 @@ from .schools import MODERN, School, get_school
 __all__ = ["Knowledge", "KnowledgeError", "PlayRecord", "follow_view"]
 
 _SEATS = tuple(Seat)
-
-
-class KnowledgeError(ValueError):
-    """A layout or an event does not fit the knowledge it was given to."""
 
 
 class PlayRecord(NamedTuple):
