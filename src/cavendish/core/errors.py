@@ -15,7 +15,7 @@ kind                  the module errors beneath it
 ====================  ============================================================
 ``NotationError``     ``CardParseError``, ``DealError``, ``StatementError``
 ``RulesError``        ``UnknownVariant``, ``SeatingError``
-``IllegalAction``     ``IllegalPlay`` (``NotInHand``, ``MustFollowSuit``,
+``IllegalAction``     ``IllegalPlay`` (``NotInHand``, ``NotACard``, ``MustFollowSuit``,
                       ``NotYourTurn``), ``HandOver``, ``NothingToUndo``,
                       ``ActionRefused``, ``PlayerError``, ``SessionError``,
                       ``TutorError``
@@ -61,6 +61,7 @@ __all__ = [
     "LawsError",
     "MatchError",
     "MustFollowSuit",
+    "NotACard",
     "NotInHand",
     "NotYourTurn",
     "NotationError",
@@ -141,6 +142,19 @@ class NotInHand(IllegalPlay):
 
     def __init__(self, card: str, seat: str) -> None:
         super().__init__(card, seat, "not in hand")
+
+
+class NotACard(NotInHand):
+    """Something that is not a card was given to the strict core: an int outside 0..51,
+    a bool, a text (text is read at the edge, with ``Card.parse`` or ``as_card``).
+
+    >>> str(NotACard(-1, "N"))
+    "illegal card '-1' for N: not a card (a Card or an int 0..51)"
+    """
+
+    def __init__(self, value: object, seat: str) -> None:
+        why = "not a card (a Card or an int 0..51)"
+        IllegalPlay.__init__(self, repr(value).strip("'"), seat, why)
 
 
 class MustFollowSuit(IllegalPlay):

@@ -47,6 +47,7 @@ CardPlayed(seat=<Seat.W: 3>, card=Card('S8'), trick=0, revoke=False, kind='play'
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -58,6 +59,7 @@ from .errors import (
     HandOver,
     IllegalPlay,
     MustFollowSuit,
+    NotACard,
     NothingToUndo,
     NotInHand,
     NotYourTurn,
@@ -375,7 +377,7 @@ class HandState:
         """The cards the seat to play may legally play, in card order."""
         return cards_of(self.legal_mask(seat))
 
-    def can_play(self, card: Card | int | str, seat: Seat | int | None = None) -> bool:
+    def can_play(self, card: Card | int, seat: Seat | int | None = None) -> bool:
         """Whether ``card`` is a legal play now (for ``seat``, default the seat to play).
 
         >>> from cavendish.core.table import deal_cards
@@ -384,17 +386,15 @@ class HandState:
         >>> s.can_play(s.legal_cards()[0]), s.can_play(s.legal_cards()[0], Seat.S)
         (True, False)
         """
-        if isinstance(card, str):
-            card = Card.parse(card)
+        if not _is_card(card):
+            return False
         return bool(self.legal_mask(seat) >> card & 1)
 
-    def why_illegal(self, card: Card | int | str, seat: Seat | int | None = None) -> str | None:
+    def why_illegal(self, card: Card | int, seat: Seat | int | None = None) -> str | None:
         """Why ``card`` may not be played now, or None if it may."""
-        if isinstance(card, str):
-            card = Card.parse(card)
         who = _SEATS[self._turn if seat is None else seat]
-        if not 0 <= card < 52:
-            return f"no card {card!r}: a card index is 0..51"
+        if not _is_card(card):
+            return NotACard(card, who.name).why
         c = CARDS[card]
         if self.is_over:
             return "the hand is over"
@@ -411,14 +411,15 @@ class HandState:
         return None
 
     # ----------------------------------------------------------------- actions
-    def play(self, card: Card | int | str, seat: Seat | int | None = None) -> Event:
+    def play(self, card: Card | int, seat: Seat | int | None = None) -> Event:
         """Play ``card`` for the seat on turn (or for ``seat``), and return its event.
 
         In enforced mode anything illegal raises an ``IllegalPlay``; in laws mode a
         revoke is played and marked, a card out of turn is recorded and exposed.
         """
-        if isinstance(card, str):
-            card = Card.parse(card)
+        cls = card.__class__
+        if cls is not Card and (cls is not int or not 0 <= card < 52):
+            card = _strict(card, self._turn if seat is None else seat)
         if self._book is not None:
             return self._play_laws(card, seat)
         turn = self._turn
@@ -484,11 +485,10 @@ class HandState:
         )
         return self._record(event)
 
-    def expose(self, card: Card | int | str, seat: Seat | int, reason: str = "exposed") -> Event:
+    def expose(self, card: Card | int, seat: Seat | int, reason: str = "exposed") -> Event:
         """Record a card of ``seat`` exposed without being played (law 56)."""
-        if isinstance(card, str):
-            card = Card.parse(card)
         who = _SEATS[seat]
+        card = _strict(card, who)
         if not self._hands[who] >> card & 1:
             raise NotInHand(_name(card), who.name)
         return self._record(CardExposed(who, CARDS[card], len(self._tricks), reason))
@@ -566,10 +566,10 @@ class HandState:
         self._rebuild()
         return event
 
-    def cover(self, seat: Seat | int, card: Card | int | str, *, law: int) -> CardCovered:
+    def cover(self, seat: Seat | int, card: Card | int, *, law: int) -> CardCovered:
         """An exposed card goes back into the hand, no longer liable to be called, and
         any call to play it ends."""
-        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        c = _strict(card, seat)
         called = any(x.call in ("card", "play") and x.target == str(c) for x in self.calls(seat))
         if not self.exposed(seat) >> c & 1 and not called:
             raise ActionRefused(f"{c} of {_SEATS[seat]} is neither exposed nor called")
@@ -599,10 +599,10 @@ class HandState:
         return event
 
     def count_surplus(
-        self, seat: Seat | int, card: Card | int | str, trick: int, *, law: int = 69
+        self, seat: Seat | int, card: Card | int, trick: int, *, law: int = 69
     ) -> SurplusPlayed:
         """Count ``seat``'s ``card`` as his card to the imperfect trick ``trick`` (law 69)."""
-        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        c = _strict(card, seat)
         if not 0 <= trick < len(self._tricks) or seat not in self._tricks[trick].missing:
             raise ActionRefused(f"{_SEATS[seat]} did not miss trick {trick + 1}")
         if not self._hands[seat] >> c & 1:
@@ -611,19 +611,19 @@ class HandState:
         self._record(event)
         return event
 
-    def mislay(self, seat: Seat | int, card: Card | int | str, *, law: int) -> CardMislaid:
+    def mislay(self, seat: Seat | int, card: Card | int, *, law: int) -> CardMislaid:
         """``card`` leaves ``seat``'s hand unplayed; he stays answerable for revokes as
         if he held it (laws 46, 70)."""
-        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        c = _strict(card, seat)
         if not self._hands[seat] >> c & 1:
             raise NotInHand(str(c), _SEATS[seat].name)
         event = CardMislaid(_SEATS[seat], c, len(self._tricks), law)
         self._record(event)
         return event
 
-    def restore(self, seat: Seat | int, card: Card | int | str, *, law: int) -> CardRestored:
+    def restore(self, seat: Seat | int, card: Card | int, *, law: int) -> CardRestored:
         """A mislaid card is found and given back (laws 46, 70)."""
-        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        c = _strict(card, seat)
         if not self.mislaid(seat) >> c & 1:
             raise ActionRefused(f"{c} of {_SEATS[seat]} is not mislaid")
         event = CardRestored(_SEATS[seat], c, len(self._tricks), law)
@@ -1078,6 +1078,25 @@ def _withdrawn(log: list[Event]) -> set[int]:
         elif isinstance(e, CardWithdrawn) and stack:
             gone.add(stack.pop())
     return gone
+
+
+def _is_card(value: object) -> bool:
+    """Whether ``value`` is a card for the strict core: a Card, or an int 0..51 (no bool)."""
+    if isinstance(value, bool):
+        return False
+    try:
+        index = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return 0 <= index < 52
+
+
+def _strict(value: object, seat: Seat | int) -> Card:
+    """The card ``value`` is, or :class:`NotACard` (for ``seat``): the core takes a Card or
+    an int 0..51, never text (read at the edge with :func:`~cavendish.core.cards.as_card`)."""
+    if not _is_card(value):
+        raise NotACard(value, _SEATS[seat].name)
+    return CARDS[operator.index(value)]  # type: ignore[call-overload]
 
 
 def _name(card: int) -> str:

@@ -49,7 +49,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..core.cards import CARDS, Card, Seat, Side
+from ..core.cards import CARDS, Card, Seat, Side, as_card
 from ..core.deal import honours_mask
 from ..core.errors import IllegalAction
 from ..core.events import Event, HonoursCalled
@@ -378,7 +378,7 @@ class Session:
         if state.is_over:
             raise SessionError(f"board {self.board} is over: finish it first")
         before = len(state.events)
-        state.play(card)
+        state.play(as_card(card))
         events = list(state.events[before:])
         for e in events:
             self._broadcast(e)

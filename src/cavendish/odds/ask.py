@@ -361,7 +361,7 @@ def parse_hand(text: str, seat: Seat | None = None) -> int:
     >>> parse_hand("E:AK72.QJ4.T9.8765", Seat.N)
     Traceback (most recent call last):
     ...
-    cavendish.core.errors.KnowledgeError: hand 'E:AK72.QJ4.T9.8765' is marked as E's, but the seat is N
+    cavendish.core.errors.KnowledgeError: hand 'E:AK72.QJ4.T9.8765' is marked as E's, but ...
     """
     body = text.strip().strip('"')
     if len(body) >= 2 and body[1] == ":":
