@@ -121,7 +121,7 @@ def test_trick_winner_highest_trump_else_highest_of_suit_led(
 def test_enforced_mode_refuses_a_failure_to_follow_suit() -> None:
     state = HandState(round_robin_deal())
     for text in ("S2", "S3", "S4"):  # N leads, E and S follow
-        state.play(text)
+        state.play(Card.parse(text))
     before = state.copy()
     with pytest.raises(MustFollowSuit) as info:
         state.play(Card.parse("H4"))
@@ -175,7 +175,7 @@ def test_a_card_index_out_of_range_is_an_illegal_play_not_a_crash() -> None:
 def test_law_71_laws_mode_accepts_a_revoke_and_flags_it() -> None:
     state = HandState(round_robin_deal(), LAWS)
     for text in ("S2", "S3", "S4"):
-        followed = state.play(text)
+        followed = state.play(Card.parse(text))
         assert isinstance(followed, CardPlayed) and not followed.revoke
     event = state.play(Card.parse("H4"))
     assert event == CardPlayed(Seat.W, Card.parse("H4"), 0, True)

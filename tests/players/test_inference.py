@@ -444,7 +444,7 @@ def test_convention_c125_a_call_withdraws_the_readings_of_its_high_card() -> Non
     assert not k.called(Seat.W)
     assert about(k, Seat.W, "C151")
     for c in ("HK", "H6", "H8", "H4"):
-        state.play(c)
+        state.play(Card.parse(c))
     k = watch(state, Seat.S)
     assert k.called(Seat.W)
     assert not about(k, Seat.W, "C151")

@@ -179,6 +179,8 @@ class ActionRefused(WhistError, IllegalAction):
 class HandOver(WhistError, IllegalAction):
     """All thirteen tricks have been played."""
 
+    why = "the hand is over"
+
 
 class NothingToUndo(WhistError, IllegalAction):
     """``undo()`` was called on a hand with no card played."""

@@ -24,7 +24,8 @@ option a side took).  :data:`LAWS_EVENTS` lists them; :meth:`HandState.apply
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple, get_type_hints
 
 from .cards import Card, Seat, Side
 
@@ -361,7 +362,10 @@ _KINDS: dict[str, type[Any]] = {
     "honours_called": HonoursCalled,
     **{cls._field_defaults["kind"]: cls for cls in LAWS_EVENTS},
 }
-_SEAT_FIELDS = {"seat", "winner", "turn", "previous"}
+_READERS: dict[Any, Callable[[str], Any]] = {Seat: Seat.parse, Side: Side.parse, Card: Card.parse}
+"""How a field written as text is read back, by the type the event declares for it: a new
+kind of event with a seat, a side or a card needs nothing here."""
+_FIELD_TYPES = {cls: get_type_hints(cls) for cls in _KINDS.values()}
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
@@ -386,12 +390,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
                 continue
             raise ValueError(f"event {kind!r} lacks the field {name!r}")
         value = data[name]
-        if name in _SEAT_FIELDS:
-            value = Seat.parse(str(value))
-        elif name == "side":
-            value = Side.parse(str(value))
-        elif name == "card":
-            value = Card.parse(str(value))
+        reader = _READERS.get(_FIELD_TYPES[cls][name])
+        if reader is not None:
+            value = reader(str(value))
         elif isinstance(value, list):
             value = tuple(value)
         args[name] = value
