@@ -95,6 +95,22 @@ _SUITS = tuple(Suit)
 _SIDES = tuple(Side)
 
 
+_PLAYED = tuple(
+    tuple(
+        tuple(_new_event(CardPlayed, (seat, card, number, False, "play")) for card in CARDS)
+        for seat in _SEATS
+    )
+    for number in range(13)
+)
+"""``_PLAYED[trick][seat][card]``: every card played without a revoke, built once (the
+events are frozen, so the hot path shares them)."""
+_QUITTED = tuple(
+    tuple(_new_event(TrickQuitted, (number, seat, "quitted")) for seat in _SEATS)
+    for number in range(13)
+)
+"""``_QUITTED[trick][winner]``: every trick quitted, built once."""
+
+
 class Trick(NamedTuple):
     """A trick turned and quitted: who led, the cards in order of play, the winner.
 
@@ -312,6 +328,8 @@ class HandState:
     @property
     def revokes(self) -> list[CardPlayed]:
         """Every card played as a revoke (laws mode only), but those taken back."""
+        if self._book is None and self._enforced:
+            return []  # the enforced rules refuse every revoke
         gone = _withdrawn(self._log) if self._book is not None else set()
         return [
             e
@@ -365,13 +383,10 @@ class HandState:
         turn = self._turn
         if seat is not None and seat != turn:
             return 0
-        if len(self._tricks) == 13:
-            return 0
-        hand = self._hands[turn]
-        if self._trick:
-            follow = hand & SUIT_MASK[self._trick[0] // 13]
-            if follow:
-                return follow
+        hand = self._hands[turn]  # empty once the hand is over (no laws event moved a card)
+        trick = self._trick
+        if trick:
+            return hand & SUIT_MASK[trick[0] // 13] or hand
         return hand
 
     def legal_cards(self, seat: Seat | int | None = None) -> list[Card]:
@@ -456,38 +471,40 @@ class HandState:
             if self._enforced or not isinstance(refusal, MustFollowSuit):
                 raise refusal
             revoke = True  # laws mode: a revoke is played, and marked (law 71)
-        hands = self._hands
-        hand = hands[turn]
+        self._hands[turn] ^= 1 << card
         trick = self._trick
-        hands[turn] = hand ^ 1 << card
         trick.append(card)
-        event: Event = _new_event(
-            CardPlayed, (_SEATS[turn], CARDS[card], len(self._tricks), revoke, "play")
-        )
-        self._log.append(event)
-        if len(trick) == 4:
-            self._quit_trick()
-        else:
-            self._turn = (turn + 1) & 3
-        return event
-
-    def _quit_trick(self) -> None:
-        trick = self._trick
-        best_i = winning_index(trick, self._trump)
-        winner = (self._leader + best_i) & 3
-        seat = _SEATS[winner]
         number = len(self._tricks)
+        event: Event = (
+            _PLAYED[number][turn][card]
+            if not revoke
+            else _new_event(CardPlayed, (_SEATS[turn], CARDS[card], number, True, "play"))
+        )
+        log = self._log
+        log.append(event)
+        if len(trick) < 4:
+            self._turn = (turn + 1) & 3
+            return event
+        # the fourth card: the trick is turned and quitted (law 73)
+        leader = self._leader
+        winner = (leader + winning_index(trick, self._trump)) & 3
+        seat = _SEATS[winner]
         self._tricks.append(
-            Trick(
-                _SEATS[self._leader],
-                (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]]),
-                seat,
+            _new_event(
+                Trick,
+                (
+                    _SEATS[leader],
+                    (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]]),
+                    seat,
+                    (),
+                ),
             )
         )
         self._won[winner & 1] += 1
-        self._log.append(_new_event(TrickQuitted, (number, seat, "quitted")))
+        log.append(_QUITTED[number][winner])
         self._trick = []
         self._leader = self._turn = winner
+        return event
 
     def _out_of_turn(self, card: int, seat: Seat | int) -> Event:
         who = _SEATS[seat]

@@ -30,6 +30,20 @@ __all__ = ["beats", "trick_winner", "winning_index"]
 _SEATS = tuple(Seat)
 
 
+def _rule(card: int, best: int, trump: int) -> bool:
+    # the rule itself: a higher card of the suit, or a trump on another suit
+    suit = card // 13
+    best_suit = best // 13
+    return (suit == best_suit and card > best) or (suit == trump and best_suit != trump)
+
+
+_BEATS = tuple(
+    bytes(_rule(card, best, trump) for best in range(52) for card in range(52))
+    for trump in range(4)
+)
+"""``_BEATS[trump][best * 52 + card]``: the rule, tabled once for the hot path."""
+
+
 def beats(card: int, best: int, trump: int) -> bool:
     """Whether ``card`` beats ``best``, the card winning the trick so far: a higher
     card of the same suit, or a trump on a card of another suit.
@@ -39,9 +53,7 @@ def beats(card: int, best: int, trump: int) -> bool:
     >>> beats(HA, HK, Suit.C), beats(CA, HK, Suit.D)
     (True, False)
     """
-    suit = card // 13
-    best_suit = best // 13
-    return (suit == best_suit and card > best) or (suit == trump and best_suit != trump)
+    return _BEATS[trump][best * 52 + card] == 1
 
 
 def winning_index(cards: Sequence[int], trump: int) -> int:
@@ -52,10 +64,11 @@ def winning_index(cards: Sequence[int], trump: int) -> int:
     >>> winning_index([-1, Card.parse("D4"), Card.parse("DK"), Card.parse("H2")], Suit.S)
     2
     """
+    table = _BEATS[trump]
     best = -1
     best_i = -1
     for i, c in enumerate(cards):
-        if c >= 0 and (best < 0 or beats(c, best, trump)):
+        if c >= 0 and (best < 0 or table[best * 52 + c]):
             best, best_i = c, i
     return best_i
 
