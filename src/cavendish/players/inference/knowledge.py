@@ -49,13 +49,13 @@ The API, for the players, the tutor and a sampling search (PIMC):
   ``suit_opened_by(seat, suit)``, ``trump_leader(seat)``, ``called(seat)``,
   ``echoed(seat)``, ``discards(seat)``, ``trick``, ``trick_number``.
 
->>> from cavendish.core import Deal, HandState, Seat
+>>> from cavendish.core import Card, Deal, HandState, Seat
 >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
 ...                      "T98.T98.QJT9.QJT", trump_card="S2")
 >>> state = HandState(deal)
 >>> k = Knowledge.from_view(state.view(Seat.S))
 >>> for card in ("HJ", "H5", "H9", "HK"):  # N dealt: E leads
-...     k.observe(state.play(card))
+...     k.observe(state.play(Card.parse(card)))
 >>> k.hand_size(Seat.E), k.trick_number
 (12, 1)
 """
