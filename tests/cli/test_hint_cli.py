@@ -12,7 +12,7 @@ from typer.testing import CliRunner, Result
 
 from cavendish.cli.hint import register
 from cavendish.cli.play import HUMAN, TerminalGame
-from cavendish.core import HandState, Seat, get_rules
+from cavendish.core import Card, HandState, Seat, get_rules
 from cavendish.core.deal import Deal
 from cavendish.game import Session
 from cavendish.players.classical import ClassicalPlayer
@@ -45,7 +45,7 @@ def test_hint_json_gives_the_classical_card_with_its_convention_and_the_search_t
     deal = Deal.from_pbn(DEAL, dealer="N", trump_card="S2")
     state = HandState(deal)
     for card in PLAYED.split():
-        state.play(card)
+        state.play(Card.parse(card))
     classical = ClassicalPlayer("modern", 0)
     classical.begin_hand(opening_view(state.view(Seat.N), state.events, deal.trump_card))
     for e in state.events:

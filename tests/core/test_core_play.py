@@ -121,13 +121,13 @@ def test_trick_winner_highest_trump_else_highest_of_suit_led(
 def test_enforced_mode_refuses_a_failure_to_follow_suit() -> None:
     state = HandState(round_robin_deal())
     for text in ("S2", "S3", "S4"):  # N leads, E and S follow
-        state.play(text)
+        state.play(Card.parse(text))
     before = state.copy()
     with pytest.raises(MustFollowSuit) as info:
-        state.play("H4")
+        state.play(Card.parse("H4"))
     assert str(info.value) == "illegal card 'H4' for W: must follow spades"
     assert isinstance(info.value, IllegalPlay) and isinstance(info.value, ValueError)
-    assert state.why_illegal("H4") == "must follow spades"
+    assert state.why_illegal(Card.parse("H4")) == "must follow spades"
     assert state == before
 
 
@@ -135,9 +135,9 @@ def test_enforced_mode_refuses_a_card_not_in_hand() -> None:
     state = HandState(round_robin_deal())
     before = state.copy()
     with pytest.raises(NotInHand) as info:
-        state.play("S3")  # E's card; N is to lead
+        state.play(Card.parse("S3"))  # E's card; N is to lead
     assert str(info.value) == "illegal card 'S3' for N: not in hand"
-    assert state.why_illegal("S3") == "not in hand"
+    assert state.why_illegal(Card.parse("S3")) == "not in hand"
     assert state == before
 
 
@@ -145,9 +145,9 @@ def test_enforced_mode_refuses_a_card_out_of_turn() -> None:
     state = HandState(round_robin_deal())
     before = state.copy()
     with pytest.raises(NotYourTurn) as info:
-        state.play("S3", Seat.E)
+        state.play(Card.parse("S3"), Seat.E)
     assert str(info.value) == "illegal card 'S3' for E: not E's turn: N is to play"
-    assert state.why_illegal("S3", Seat.E) == "not E's turn: N is to play"
+    assert state.why_illegal(Card.parse("S3"), Seat.E) == "not E's turn: N is to play"
     assert state == before
 
 
@@ -158,10 +158,10 @@ def test_no_card_after_the_thirteenth_trick_and_nothing_to_undo_before_the_first
     while not state.is_over:
         state.play(state.legal_cards()[0])
     with pytest.raises(HandOver, match="the hand is over"):
-        state.play("SA")
+        state.play(Card.parse("SA"))
     with pytest.raises(HandOver, match="the hand is over"):
-        state.play("SA", state.turn.left)
-    assert state.why_illegal("SA") == "the hand is over"
+        state.play(Card.parse("SA"), state.turn.left)
+    assert state.why_illegal(Card.parse("SA")) == "the hand is over"
 
 
 def test_a_card_index_out_of_range_is_an_illegal_play_not_a_crash() -> None:
@@ -175,9 +175,9 @@ def test_a_card_index_out_of_range_is_an_illegal_play_not_a_crash() -> None:
 def test_law_71_laws_mode_accepts_a_revoke_and_flags_it() -> None:
     state = HandState(round_robin_deal(), LAWS)
     for text in ("S2", "S3", "S4"):
-        followed = state.play(text)
+        followed = state.play(Card.parse(text))
         assert isinstance(followed, CardPlayed) and not followed.revoke
-    event = state.play("H4")
+    event = state.play(Card.parse("H4"))
     assert event == CardPlayed(Seat.W, Card.parse("H4"), 0, True)
     assert state.revokes == [event]
     assert "(revoke)" in str(event)
@@ -211,21 +211,21 @@ def test_laws_62_63_laws_mode_records_a_lead_out_of_turn_and_leaves_the_card_exp
     assert state.turn is Seat.N and state.current_trick == []
     for seat in Seat:
         assert state.view(seat).exposed[Seat.E] == s3.mask  # every seat sees it
-    state.play("S2")
+    state.play(Card.parse("S2"))
     state.play(s3)  # now in turn
     assert state.exposed(Seat.E) == 0 and not state.hand(Seat.E) >> s3 & 1
 
 
 def test_laws_67_68_laws_mode_records_a_card_played_out_of_turn_to_a_trick() -> None:
     state = HandState(round_robin_deal(), LAWS)
-    state.play("S2")  # N leads; E is to play
-    event = state.play("S4", Seat.S)
+    state.play(Card.parse("S2"))  # N leads; E is to play
+    event = state.play(Card.parse("S4"), Seat.S)
     assert event == PlayOutOfTurn(Seat.S, Card.parse("S4"), 0, Seat.E, False)
     assert state.turn is Seat.E and len(state.current_trick) == 1
     with pytest.raises(NotInHand, match="'SA' for S: not in hand"):
-        state.play("SA", Seat.S)  # a card not in hand is refused in laws mode too
+        state.play(Card.parse("SA"), Seat.S)  # a card not in hand is refused in laws mode too
     with pytest.raises(NotInHand, match="'SA' for E: not in hand"):
-        state.play("SA")
+        state.play(Card.parse("SA"))
 
 
 # --------------------------------------------------------------------------- laws 52, 91

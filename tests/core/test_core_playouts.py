@@ -178,7 +178,7 @@ def test_laws_mode_undo_of_out_of_turn_and_exposed_cards() -> None:
     assert state.undo() == shown and state == start and state.exposed(Seat.E) == 0
     # exposed, then played in turn: undoing the play exposes it again
     state.play(s3, Seat.E)
-    state.play("S2")
+    state.play(Card.parse("S2"))
     before = state.copy()
     state.play(s3)
     assert state.exposed(Seat.E) == 0

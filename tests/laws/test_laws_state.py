@@ -9,7 +9,7 @@ import random
 import pytest
 from laws_helpers import GRID, E, N, S, W, c, names
 
-from cavendish.core.cards import Seat, Suit
+from cavendish.core.cards import Card, Seat, Suit
 from cavendish.core.errors import WhistError
 from cavendish.core.events import (
     CardPlayed,
@@ -29,18 +29,18 @@ LAWS = get_rules("short", mode="laws")
 def test_enforced_hand_keeps_no_laws_bookkeeping() -> None:
     state = HandState(GRID)
     for card in ("H5", "H2", "HA", "H8"):
-        state.play(card)
+        state.play(Card.parse(card))
     assert state._book is None and state.calls() == [] and state.exposed(N) == 0
 
 
 def test_law_64_calls_never_force_a_revoke_and_a_breach_is_flagged_law_61() -> None:
     state = HandState(GRID, LAWS)
-    state.play("H5")
+    state.play(Card.parse("H5"))
     state.call(N, "card", "C8", law=56)
     assert names(state.legal_mask(N)) == ["H2", "H3", "H4"]  # must follow hearts
     state.call(N, "lowest", "H", law=76, trick=0)
     assert names(state.legal_mask(N)) == ["H2"]
-    event = state.play("H4")  # disobeys the call
+    event = state.play(Card.parse("H4"))  # disobeys the call
     assert isinstance(event, CardPlayed) and event.revoke and state.revokes == [event]
     assert [x.call for x in state.calls(N)] == ["card"]  # the card call stands (law 65)
 
@@ -48,7 +48,7 @@ def test_law_64_calls_never_force_a_revoke_and_a_breach_is_flagged_law_61() -> N
 def test_withdrawn_cards_reopen_a_trick_and_are_not_revokes() -> None:
     state = HandState(GRID, LAWS)
     for card in ("H5", "C8", "HA", "H8"):
-        state.play(card)
+        state.play(Card.parse(card))
     assert state.trick_number == 1 and len(state.revokes) == 1
     state.withdraw(law=76)
     state.withdraw(law=76)
@@ -60,30 +60,30 @@ def test_withdrawn_cards_reopen_a_trick_and_are_not_revokes() -> None:
 
 def test_imperfect_trick_and_surplus_card() -> None:
     state = HandState(GRID, LAWS)
-    state.play("H5")
-    state.play("H2")
-    state.play("HA")
+    state.play(Card.parse("H5"))
+    state.play(Card.parse("H2"))
+    state.play(Card.parse("HA"))
     state.omit(law=69)
     trick = state.tricks[0]
     assert trick.missing == (S,) and trick.winner == E and len(trick.cards) == 3
     assert trick.plays() == [(W, c("H5")), (N, c("H2")), (E, c("HA"))]
     with pytest.raises(ValueError):
         trick.card_of(S)
-    state.count_surplus(S, "HT", 0, law=69)
+    state.count_surplus(S, Card.parse("HT"), 0, law=69)
     assert state.tricks[0].card_of(S) == c("HT") and state.tricks_won(1) == 1
     with pytest.raises(WhistError):
-        state.count_surplus(S, "H9", 0, law=69)
+        state.count_surplus(S, Card.parse("H9"), 0, law=69)
 
 
 def test_leader_changed_and_mislaid_cards() -> None:
     state = HandState(GRID, LAWS)
     state.change_leader(N, law=63)
     assert state.turn == N and state.leader == N
-    state.mislay(E, "S8", law=70)
-    state.play("H2")
+    state.mislay(E, Card.parse("S8"), law=70)
+    state.play(Card.parse("H2"))
     assert names(state.legal_mask(E)) == ["HJ", "HQ", "HK", "HA"]
     assert not state.hand(E) >> c("S8") & 1 and state.mislaid(E) == c("S8").mask
-    state.restore(E, "S8", law=70)
+    state.restore(E, Card.parse("S8"), law=70)
     assert state.hand(E) >> c("S8") & 1 and state.mislaid(E) == 0
 
 

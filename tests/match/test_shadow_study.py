@@ -41,7 +41,7 @@ def test_the_host_plays_as_in_a_match_and_costs_are_double_dummy_on_the_true_lay
                    x.event.endswith(f"room {d.room}"))
         state = HandState(rec.deal, rules)
         for c in plays[(d.board, d.room)][: d.index]:
-            state.play(c)
+            state.play(Card.parse(c))
         result = dd.solve_state(state)
         assert d.costs == tuple(result.best - result.tricks[c] for c in d.cards)
     assert set(deals) == {0, 1}

@@ -97,7 +97,7 @@ def test_standin_second_hand_plays_low_from_king_and_a_small_card():
         trump_card="D2",
     )
     state = HandState(deal)
-    state.play("S2")
+    state.play(Card.parse("S2"))
     view: SeatView = state.view(Seat.E)
     assert StandInPlayer(Seat.E).choose(view) == Card.parse("S3")
 

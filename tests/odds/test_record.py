@@ -19,7 +19,7 @@ from cavendish.odds import record as record_module
 from cavendish.odds.printed import figure, figures
 from cavendish.odds.record import (
     RECORD_KEYS,
-    RecordError,
+    OddsRecordError,
     agrees,
     default_players,
     record_rows,
@@ -250,11 +250,11 @@ def test_record_defaults_to_random_when_classical_is_not_registered(monkeypatch)
 
 
 def test_record_errors_name_the_input():
-    with pytest.raises(RecordError, match="--rubbers 0: must be at least 1"):
+    with pytest.raises(OddsRecordError, match="--rubbers 0: must be at least 1"):
         simulate_record("random", rubbers=0)
     with pytest.raises(UnknownPlayer, match="unknown player 'oracle'"):
         simulate_record("oracle", rubbers=1)
-    with pytest.raises(RecordError, match="give one name"):
+    with pytest.raises(OddsRecordError, match="give one name"):
         simulate_record("random,random,random", rubbers=1)
     with pytest.raises(KeyError, match="no record row 'aces'"):
         simulate_record("random", rubbers=1).row("aces")

@@ -7,7 +7,7 @@ import random
 from math import comb
 from typing import cast
 
-from cavendish.core import Deal, HandState, Seat
+from cavendish.core import Card, Deal, HandState, Seat
 from cavendish.players.classical import ClassicalPlayer, Decision, replay_to
 from cavendish.players.classical.counting import LAST_TRICKS, count_out, layouts
 
@@ -21,7 +21,7 @@ PLAYS = tuple(_PLAYED.split())
 def _state(n: int) -> HandState:
     state = HandState(Deal.from_pbn(DEAL, trump_card="C4"))
     for card in PLAYS[:n]:
-        state.play(card)
+        state.play(Card.parse(card))
     return state
 
 

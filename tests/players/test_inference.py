@@ -55,7 +55,7 @@ def test_law_revoke_is_not_read_as_a_void() -> None:
     from cavendish.core import get_rules
     deal_state = build_position({"W": "QJ543.2.A876.876"}, trump_card="C2", dealer="E",
                                 plays=["HQ"], rules=get_rules("short", mode="laws"))
-    deal_state.play("S3")  # West holds the H2: a revoke, recorded as such
+    deal_state.play(Card.parse("S3"))  # West holds the H2: a revoke, recorded as such
     k = watch(deal_state, Seat.N)
     assert not k.is_void(Seat.W, Suit.H)
 
@@ -444,7 +444,7 @@ def test_convention_c125_a_call_withdraws_the_readings_of_its_high_card() -> Non
     assert not k.called(Seat.W)
     assert about(k, Seat.W, "C151")
     for c in ("HK", "H6", "H8", "H4"):
-        state.play(c)
+        state.play(Card.parse(c))
     k = watch(state, Seat.S)
     assert k.called(Seat.W)
     assert not about(k, Seat.W, "C151")

@@ -72,7 +72,7 @@ def test_c44_fourth_best_lead_read_as_a_weight_on_the_worlds() -> None:
     deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
                          "T98.T98.QJT9.QJT", trump_card="S2")
     state = HandState(deal)
-    state.play("C6")
+    state.play(Card.parse("C6"))
     k = knowledge_of(state, Seat.W)
     reading = [i for i in k.inferences if i.seat == Seat.E and i.convention == "C44"]
     assert reading

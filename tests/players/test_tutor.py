@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from search_helpers import other_layout, played_state
 
-from cavendish.core import Deal, HandState, Seat
+from cavendish.core import Card, Deal, HandState, Seat
 from cavendish.players import RandomPlayer
 from cavendish.players.classical import ClassicalPlayer
 from cavendish.players.search import Budget, PIMCPlayer, SearchPlayer
@@ -22,7 +22,7 @@ def test_law_52_opening_view_rebuilt_from_the_view_and_the_public_events() -> No
         state = HandState(DEAL, dummies=dummies)
         before = {s: state.view(s) for s in Seat}
         for card in ("HJ", "H5", "H9", "HK", "SA", "S4", "S5", "S8", "D2"):
-            state.play(card)
+            state.play(Card.parse(card))
         for s in Seat:
             assert opening_view(state.view(s), state.events, DEAL.trump_card) == before[s]
 

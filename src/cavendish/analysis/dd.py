@@ -54,6 +54,7 @@ from typing import Any, Final
 
 from ..core.cards import CARDS, Card, Seat, Suit
 from ..core.deal import Deal
+from ..core.errors import SettingsError
 from . import minimax
 from .position import DDResult, Position, PositionError, best_card, build_line
 
@@ -81,7 +82,7 @@ ENGINES: Final = ("endplay", "python")
 ENV_VAR: Final = "CAVENDISH_DD_ENGINE"
 
 
-class EngineUnavailable(ValueError):
+class EngineUnavailable(SettingsError):
     """The double-dummy engine asked for cannot be used here."""
 
 

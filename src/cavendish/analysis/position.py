@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import CARDS, FULL_PACK, SUIT_MASK, Card, Seat, Suit, cards_of
+from ..core.errors import PositionError
 from ..core.state import trick_winner
 
 __all__ = [
@@ -50,10 +51,6 @@ __all__ = [
 
 _SEATS = tuple(Seat)
 _SUITS = tuple(Suit)
-
-
-class PositionError(ValueError):
-    """A position that no double-dummy solver can take, with what is wrong with it."""
 
 
 def _coerce_card(card: Card | int | str, what: str) -> Card:

@@ -43,7 +43,7 @@ from typing import Literal
 
 from ..core.cards import Card, CardParseError, Seat, Side, Suit, cards_of
 from ..core.deal import parse_pbn_hand
-from ..core.errors import DealError
+from ..core.errors import DealError, RecordFileError
 from . import dd
 from .position import Position, PositionError
 
@@ -71,7 +71,7 @@ __all__ = [
 LineKind = Literal["solution", "try"]
 
 
-class ProblemError(ValueError):
+class ProblemError(RecordFileError):
     """A problem file cannot be read, or a move in a problem is refused."""
 
 

@@ -42,13 +42,14 @@ from typing import Any
 
 from ..core.cards import Seat, Side
 from ..core.deal import Deal
+from ..core.errors import RecordFileError
 from ..io.record import HandRecord
 from .annotate import BoardAnnotation, CardNote
 
 __all__ = ["CATEGORIES", "TeamBreakdown", "TeamRow", "TeamsError", "team_breakdown", "teams_of"]
 
 
-class TeamsError(ValueError):
+class TeamsError(RecordFileError):
     """The records are not the two rooms of a duplicate match between two teams."""
 
 

@@ -36,7 +36,7 @@ from rich.table import Table as RichTable
 from ..core.cards import Card, CardParseError, Seat
 from ..match.parallel import RayNotInstalled, default_workers
 from ..odds.ask import Knowledge, PlayError, ask, parse_hand
-from ..odds.record import Record, RecordError, simulate_record
+from ..odds.record import OddsRecordError, Record, simulate_record
 from ..odds.tables import TABLE_NAMES, build_table
 from ..players import PlayerOptionError, UnknownPlayer
 from .common import checked_output, fail
@@ -216,7 +216,7 @@ def record_command(
                 ray_address=ray,
                 progress=progress,
             )
-        except (UnknownPlayer, PlayerOptionError, RecordError, RayNotInstalled) as exc:
+        except (UnknownPlayer, PlayerOptionError, OddsRecordError, RayNotInstalled) as exc:
             _fail(str(exc))
         except ValueError as exc:
             _fail(str(exc), 1)

@@ -43,6 +43,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..core.cards import Side
+from ..core.errors import RecordFileError
 from ..core.events import Ruling
 from ..core.rules import UnknownVariant, get_rules
 from ..laws.coverage import LAWS
@@ -84,7 +85,7 @@ _VARIANTS = {
 }
 
 
-class ScenarioFileError(ValueError):
+class ScenarioFileError(RecordFileError):
     """A scenario file cannot be read or replayed: the message names the file."""
 
 

@@ -26,6 +26,8 @@ import enum
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from .errors import NotationError
+
 __all__ = [
     "ALL_CARDS",
     "CARDS",
@@ -38,6 +40,7 @@ __all__ = [
     "Seat",
     "Side",
     "Suit",
+    "as_card",
     "cards_of",
     "format_hand",
     "hand_mask",
@@ -45,7 +48,7 @@ __all__ = [
 ]
 
 
-class CardParseError(ValueError):
+class CardParseError(NotationError):
     """A card, suit, rank or seat could not be read from its text."""
 
 
@@ -324,6 +327,17 @@ class Seat(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.name
+
+
+def as_card(value: Card | int | str) -> Card | int:
+    """A card given at the edge (a command, a request, a record) made ready for the strict
+    core: text is read with :meth:`Card.parse`; a Card or an int passes unchanged, for the
+    core to accept (0..51) or refuse with its own error.
+
+    >>> as_card("ht"), as_card(Card.parse("SA")), as_card(52)
+    (Card('HT'), Card('SA'), 52)
+    """
+    return Card.parse(value) if isinstance(value, str) else value
 
 
 def cards_of(mask: int) -> list[Card]:

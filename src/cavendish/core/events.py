@@ -24,9 +24,9 @@ option a side took).  :data:`LAWS_EVENTS` lists them; :meth:`HandState.apply
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, get_type_hints
 
 from .cards import Card, Seat, Side
 
@@ -439,7 +439,10 @@ _KINDS: dict[str, type[Any]] = {
     **{cls._field_defaults["kind"]: cls for cls in LAWS_EVENTS},
     **{cls._field_defaults["kind"]: cls for cls in TABLE_EVENTS},
 }
-_SEAT_FIELDS = {"seat", "winner", "turn", "previous"}
+_READERS: dict[Any, Callable[[str], Any]] = {Seat: Seat.parse, Side: Side.parse, Card: Card.parse}
+"""How a field written as text is read back, by the type the event declares for it: a new
+kind of event with a seat, a side or a card needs nothing here."""
+_FIELD_TYPES = {cls: get_type_hints(cls) for cls in _KINDS.values()}
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
@@ -464,12 +467,9 @@ def event_from_dict(data: dict[str, Any]) -> Event:
                 continue
             raise ValueError(f"event {kind!r} lacks the field {name!r}")
         value = data[name]
-        if name in _SEAT_FIELDS:
-            value = Seat.parse(str(value))
-        elif name == "side":
-            value = Side.parse(str(value))
-        elif name == "card":
-            value = Card.parse(str(value))
+        reader = _READERS.get(_FIELD_TYPES[cls][name])
+        if reader is not None:
+            value = reader(str(value))
         elif isinstance(value, list):
             value = tuple(value)
         args[name] = value

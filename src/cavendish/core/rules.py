@@ -35,6 +35,8 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any, Literal
 
+from .errors import RulesError
+
 __all__ = ["VARIANTS", "Mode", "Rules", "TableSize", "UnknownVariant", "get_rules", "variant_names"]
 
 
@@ -53,7 +55,7 @@ _TABLES = ("whist", "dummy", "double-dummy")
 _SCORINGS = ("club", "clay")
 
 
-class UnknownVariant(ValueError):
+class UnknownVariant(RulesError):
     """No variant or option of that name."""
 
 
@@ -105,7 +107,7 @@ class Rules:
                 f"unknown scoring {self.scoring!r}: expected one of {', '.join(_SCORINGS)}"
             )
         if self.game_points < 1:
-            raise UnknownVariant(f"game_points must be positive, not {self.game_points}")
+            raise RulesError(f"game_points must be positive, not {self.game_points}")
 
     @property
     def players(self) -> int:

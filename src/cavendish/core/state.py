@@ -47,16 +47,19 @@ CardPlayed(seat=<Seat.W: 3>, card=Card('S8'), trick=0, revoke=False, kind='play'
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import operator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import CARDS, SUIT_MASK, Card, Seat, Side, Suit, cards_of
 from .deal import Deal
 from .errors import (
+    ActionRefused,
     HandOver,
     IllegalPlay,
     MustFollowSuit,
+    NotACard,
     NothingToUndo,
     NotInHand,
     NotYourTurn,
@@ -84,6 +87,7 @@ from .events import (
     TrickQuitted,
 )
 from .rules import Rules
+from .tricks import beats, trick_winner, winning_index
 
 __all__ = ["HandState", "SeatView", "Trick", "standing_plays", "trick_winner"]
 
@@ -91,6 +95,22 @@ _SEATS = tuple(Seat)
 _new_event = tuple.__new__  # builds a NamedTuple event without its keyword-parsing __new__
 _SUITS = tuple(Suit)
 _SIDES = tuple(Side)
+
+
+_PLAYED = tuple(
+    tuple(
+        tuple(_new_event(CardPlayed, (seat, card, number, False, "play")) for card in CARDS)
+        for seat in _SEATS
+    )
+    for number in range(13)
+)
+"""``_PLAYED[trick][seat][card]``: every card played without a revoke, built once (the
+events are frozen, so the hot path shares them)."""
+_QUITTED = tuple(
+    tuple(_new_event(TrickQuitted, (number, seat, "quitted")) for seat in _SEATS)
+    for number in range(13)
+)
+"""``_QUITTED[trick][winner]``: every trick quitted, built once."""
 
 
 class Trick(NamedTuple):
@@ -122,20 +142,6 @@ class Trick(NamedTuple):
     def __str__(self) -> str:
         cards = " ".join(str(c) for c in self.cards)
         return f"{self.leader} led: {cards}; {self.winner} won"
-
-
-def _entries_winner(entries: list[int], leader: int, trump: int) -> int:
-    # the winner of a trick whose entries may hold holes (-1: no card played)
-    best = -1
-    best_i = 0
-    best_suit = -1
-    for i, c in enumerate(entries):
-        if c < 0:
-            continue
-        s = c // 13
-        if best < 0 or (s == best_suit and c > best) or (s == trump and best_suit != trump):
-            best, best_i, best_suit = c, i, s
-    return (leader + best_i) & 3
 
 
 class _Book:
@@ -184,24 +190,6 @@ _STATEFUL = (
     CardRestored,
 )
 """Events that need the laws-mode bookkeeping (and the slow path)."""
-
-
-def trick_winner(cards: Iterable[int], leader: int, trump: int) -> Seat:
-    """The seat that wins a trick: the highest trump, else the highest card of the suit led.
-
-    >>> trick_winner([Card.parse(c) for c in ("H4", "HK", "S2", "H3")], Seat.N, Suit.S)
-    <Seat.S: 2>
-    >>> trick_winner([Card.parse(c) for c in ("H4", "HK", "D2", "HA")], Seat.N, Suit.S)
-    <Seat.W: 3>
-    """
-    best = -1
-    best_i = 0
-    best_suit = -1
-    for i, c in enumerate(cards):
-        s = c // 13
-        if best < 0 or (s == best_suit and c > best) or (s == trump and best_suit != trump):
-            best, best_i, best_suit = c, i, s
-    return _SEATS[(leader + best_i) & 3]
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +330,8 @@ class HandState:
     @property
     def revokes(self) -> list[CardPlayed]:
         """Every card played as a revoke (laws mode only), but those taken back."""
+        if self._book is None and self._enforced:
+            return []  # the enforced rules refuse every revoke
         gone = _withdrawn(self._log) if self._book is not None else set()
         return [
             e
@@ -395,20 +385,35 @@ class HandState:
         turn = self._turn
         if seat is not None and seat != turn:
             return 0
-        if len(self._tricks) == 13:
-            return 0
-        hand = self._hands[turn]
-        if self._trick:
-            follow = hand & SUIT_MASK[self._trick[0] // 13]
-            if follow:
-                return follow
+        hand = self._hands[turn]  # empty once the hand is over (no laws event moved a card)
+        trick = self._trick
+        if trick:
+            return hand & SUIT_MASK[trick[0] // 13] or hand
         return hand
 
     def legal_cards(self, seat: Seat | int | None = None) -> list[Card]:
         """The cards the seat to play may legally play, in card order."""
         return cards_of(self.legal_mask(seat))
 
-    def can_play(self, card: Card | int | str, seat: Seat | int | None = None) -> bool:
+    def verify_play(self, card: Card | int, seat: Seat | int | None = None) -> None:
+        """Raise the error that refuses ``card`` as a legal play now (for ``seat``, default
+        the seat to play): the hand over, not his turn, not in his hand, a failure to
+        follow suit, a call disobeyed.  This is the one statement of a card's legality:
+        :meth:`play`, :meth:`can_play` and :meth:`why_illegal` all use it.
+
+        >>> from cavendish.core.table import deal_cards
+        >>> import random
+        >>> s = HandState(deal_cards(random.Random(3), Seat.N))
+        >>> s.verify_play(s.legal_cards()[0], Seat.S)
+        Traceback (most recent call last):
+        ...
+        cavendish.core.errors.NotYourTurn: illegal card 'S2' for S: not S's turn: E is to play
+        """
+        refusal = self._refusal(card, seat)
+        if refusal is not None:
+            raise refusal
+
+    def can_play(self, card: Card | int, seat: Seat | int | None = None) -> bool:
         """Whether ``card`` is a legal play now (for ``seat``, default the seat to play).
 
         >>> from cavendish.core.table import deal_cards
@@ -417,103 +422,91 @@ class HandState:
         >>> s.can_play(s.legal_cards()[0]), s.can_play(s.legal_cards()[0], Seat.S)
         (True, False)
         """
-        if isinstance(card, str):
-            card = Card.parse(card)
-        return bool(self.legal_mask(seat) >> card & 1)
+        return self._refusal(card, seat) is None
 
-    def why_illegal(self, card: Card | int | str, seat: Seat | int | None = None) -> str | None:
+    def why_illegal(self, card: Card | int, seat: Seat | int | None = None) -> str | None:
         """Why ``card`` may not be played now, or None if it may."""
-        if isinstance(card, str):
-            card = Card.parse(card)
-        who = _SEATS[self._turn if seat is None else seat]
-        if not 0 <= card < 52:
-            return f"no card {card!r}: a card index is 0..51"
-        c = CARDS[card]
-        if self.is_over:
-            return "the hand is over"
-        if who != self._turn:
-            return f"not {who}'s turn: {self.turn} is to play"
-        if not self._hands[who] >> c & 1:
-            return "not in hand"
-        led = self.led_suit()
-        if led is not None and c // 13 != led and self._hands[who] & SUIT_MASK[led]:
-            return f"must follow {led.word}"
-        if self._book is not None and not self.legal_mask(who) >> c & 1:
-            call = self._binding_call(who)
-            return str(call) if call is not None else "against a call"
-        return None
+        refusal = self._refusal(card, seat)
+        return None if refusal is None else refusal.why
+
+    def _refusal(self, card: object, seat: Seat | int | None) -> IllegalPlay | HandOver | None:
+        """What refuses ``card`` now for ``seat`` (see :meth:`verify_play`), or None."""
+        turn = self._turn
+        who = _SEATS[turn if seat is None else seat]
+        if not _is_card(card):
+            return NotACard(card, who.name)
+        name = _name(card)  # type: ignore[arg-type]
+        if len(self._tricks) == 13:
+            return HandOver(f"the hand is over: {name} cannot be played")
+        if who != turn:
+            return NotYourTurn(name, who.name, _SEATS[turn].name)
+        if not self._hands[who] >> card & 1:  # type: ignore[operator]
+            return NotInHand(name, who.name)
+        if self.legal_mask(who) >> card & 1:  # type: ignore[operator]
+            return None
+        if not self._base(who) >> card & 1:  # type: ignore[operator]
+            led = self.led_suit()
+            assert led is not None
+            return MustFollowSuit(name, who.name, led.word)
+        call = self._binding_call(who)
+        return IllegalPlay(name, who.name, str(call) if call is not None else "against a call")
 
     # ----------------------------------------------------------------- actions
-    def play(self, card: Card | int | str, seat: Seat | int | None = None) -> Event:
+    def play(self, card: Card | int, seat: Seat | int | None = None) -> Event:
         """Play ``card`` for the seat on turn (or for ``seat``), and return its event.
 
         In enforced mode anything illegal raises an ``IllegalPlay``; in laws mode a
         revoke is played and marked, a card out of turn is recorded and exposed.
         """
-        if isinstance(card, str):
-            card = Card.parse(card)
+        cls = card.__class__
+        if cls is not Card and (cls is not int or not 0 <= card < 52):
+            card = _strict(card, self._turn if seat is None else seat)
         if self._book is not None:
             return self._play_laws(card, seat)
         turn = self._turn
         if seat is not None and seat != turn:
             return self._out_of_turn(card, seat)
-        bit = 1 << card
-        hands = self._hands
-        hand = hands[turn]
-        if not hand & bit:
-            if len(self._tricks) == 13:
-                raise HandOver(f"the hand is over: {_name(card)} cannot be played")
-            raise NotInHand(_name(card), _SEATS[turn].name)
-        trick = self._trick
         revoke = False
-        if trick:
-            led = SUIT_MASK[trick[0] // 13]
-            if not bit & led and hand & led:
-                if self._enforced:
-                    raise MustFollowSuit(
-                        _name(card), _SEATS[turn].name, _SUITS[trick[0] // 13].word
-                    )
-                revoke = True
-        hands[turn] = hand ^ bit
-        trick.append(card)
-        event: Event = _new_event(
-            CardPlayed, (_SEATS[turn], CARDS[card], len(self._tricks), revoke, "play")
-        )
-        self._log.append(event)
-        if len(trick) == 4:
-            self._quit_trick()
-        else:
-            self._turn = (turn + 1) & 3
-        return event
-
-    def _quit_trick(self) -> None:
+        if not self.legal_mask() >> card & 1:
+            refusal = self._refusal(card, None)
+            assert refusal is not None
+            if self._enforced or not isinstance(refusal, MustFollowSuit):
+                raise refusal
+            revoke = True  # laws mode: a revoke is played, and marked (law 71)
+        self._hands[turn] ^= 1 << card
         trick = self._trick
-        trump = self._trump
-        best = trick[0]
-        best_suit = best // 13
-        best_i = 0
-        for i in (1, 2, 3):
-            c = trick[i]
-            s = c // 13
-            if s == best_suit:
-                if c > best:
-                    best, best_i = c, i
-            elif s == trump:
-                best, best_i, best_suit = c, i, s
-        winner = (self._leader + best_i) & 3
-        seat = _SEATS[winner]
+        trick.append(card)
         number = len(self._tricks)
+        event: Event = (
+            _PLAYED[number][turn][card]
+            if not revoke
+            else _new_event(CardPlayed, (_SEATS[turn], CARDS[card], number, True, "play"))
+        )
+        log = self._log
+        log.append(event)
+        if len(trick) < 4:
+            self._turn = (turn + 1) & 3
+            return event
+        # the fourth card: the trick is turned and quitted (law 73)
+        leader = self._leader
+        winner = (leader + winning_index(trick, self._trump)) & 3
+        seat = _SEATS[winner]
         self._tricks.append(
-            Trick(
-                _SEATS[self._leader],
-                (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]]),
-                seat,
+            _new_event(
+                Trick,
+                (
+                    _SEATS[leader],
+                    (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]]),
+                    seat,
+                    (),
+                ),
             )
         )
         self._won[winner & 1] += 1
-        self._log.append(_new_event(TrickQuitted, (number, seat, "quitted")))
+        log.append(_QUITTED[number][winner])
         self._trick = []
         self._leader = self._turn = winner
+        return event
 
     def _out_of_turn(self, card: int, seat: Seat | int) -> Event:
         who = _SEATS[seat]
@@ -528,11 +521,10 @@ class HandState:
         )
         return self._record(event)
 
-    def expose(self, card: Card | int | str, seat: Seat | int, reason: str = "exposed") -> Event:
+    def expose(self, card: Card | int, seat: Seat | int, reason: str = "exposed") -> Event:
         """Record a card of ``seat`` exposed without being played (law 56)."""
-        if isinstance(card, str):
-            card = Card.parse(card)
         who = _SEATS[seat]
+        card = _strict(card, who)
         if not self._hands[who] >> card & 1:
             raise NotInHand(_name(card), who.name)
         return self._record(CardExposed(who, CARDS[card], len(self._tricks), reason))
@@ -568,7 +560,7 @@ class HandState:
         ['H2', 'H3', 'HK', 'HA']
         """
         if call not in CALLS:
-            raise WhistError(f"unknown call {call!r}: expected one of {', '.join(CALLS)}")
+            raise ActionRefused(f"unknown call {call!r}: expected one of {', '.join(CALLS)}")
         text = str(target)
         if call in ("card", "play"):
             c = Card.parse(text)
@@ -583,93 +575,143 @@ class HandState:
         self._record(event)
         return event
 
+    def verify_withdraw(self) -> None:
+        """Raise the error that refuses a withdrawal now (no card to take back)."""
+        found = self._withdrawable()
+        if isinstance(found, WhistError):
+            raise found
+
+    def can_withdraw(self) -> bool:
+        """Whether a card can be taken back now (see :meth:`withdraw`).
+
+        >>> from cavendish.core.table import deal_cards
+        >>> import random
+        >>> from cavendish.core.rules import get_rules
+        >>> s = HandState(deal_cards(random.Random(3), Seat.N), get_rules("short", mode="laws"))
+        >>> s.can_withdraw(), s.play(s.legal_cards()[0]).kind, s.can_withdraw()
+        (False, 'play', True)
+        """
+        return not isinstance(self._withdrawable(), WhistError)
+
     def withdraw(self, *, exposed: bool = False, law: int) -> CardWithdrawn:
         """Take back the last card played to a trick (reopening the last trick turned
         and quitted if no card of the next one is down); ``exposed``: it lies face up,
         liable to be called (laws 63, 76)."""
-        trick_no = len(self._tricks)
-        entries = self._trick
-        leader = self._leader
-        if not entries:
-            if not self._tricks:
-                raise WhistError("no card to take back: no card has been played")
-            last = self._tricks[-1]
-            trick_no -= 1
-            leader = int(last.leader)
-            if last.leader.offset(3) in last.missing:
-                raise WhistError("no card to take back: the last seat played no card to it")
-            seat = _SEATS[(leader + 3) & 3]
-            card = last.cards[-1]
-        else:
-            if entries[-1] < 0:
-                raise WhistError("no card to take back: the last seat played no card")
-            seat = _SEATS[(leader + len(entries) - 1) & 3]
-            card = CARDS[entries[-1]]
+        found = self._withdrawable()
+        if isinstance(found, WhistError):
+            raise found
+        seat, card, trick_no = found
         event = CardWithdrawn(seat, card, trick_no, exposed, law)
         self._log.append(event)
         self._rebuild()
         return event
 
-    def cover(self, seat: Seat | int, card: Card | int | str, *, law: int) -> CardCovered:
+    def _withdrawable(self) -> tuple[Seat, Card, int] | ActionRefused:
+        """The seat, card and trick a withdrawal would take back, or what refuses it."""
+        trick_no = len(self._tricks)
+        entries = self._trick
+        if entries:
+            if entries[-1] < 0:
+                return ActionRefused("no card to take back: the last seat played no card")
+            seat = _SEATS[(self._leader + len(entries) - 1) & 3]
+            return seat, CARDS[entries[-1]], trick_no
+        if not self._tricks:
+            return ActionRefused("no card to take back: no card has been played")
+        last = self._tricks[-1]
+        if last.leader.offset(3) in last.missing:
+            return ActionRefused("no card to take back: the last seat played no card to it")
+        return _SEATS[(int(last.leader) + 3) & 3], last.cards[-1], trick_no - 1
+
+    def verify_cover(self, seat: Seat | int, card: Card | int) -> None:
+        """Raise the error that refuses :meth:`cover` of ``seat``'s ``card`` now."""
+        refusal = self._cover_refusal(seat, card)
+        if refusal is not None:
+            raise refusal
+
+    def can_cover(self, seat: Seat | int, card: Card | int) -> bool:
+        """Whether ``seat``'s ``card`` can be taken up now: it is exposed or called."""
+        return self._cover_refusal(seat, card) is None
+
+    def cover(self, seat: Seat | int, card: Card | int, *, law: int) -> CardCovered:
         """An exposed card goes back into the hand, no longer liable to be called, and
         any call to play it ends."""
-        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
-        called = any(x.call in ("card", "play") and x.target == str(c) for x in self.calls(seat))
-        if not self.exposed(seat) >> c & 1 and not called:
-            raise WhistError(f"{c} of {_SEATS[seat]} is neither exposed nor called")
-        event = CardCovered(_SEATS[seat], c, len(self._tricks), law)
+        self.verify_cover(seat, card)
+        event = CardCovered(_SEATS[seat], CARDS[card], len(self._tricks), law)
         self._record(event)
         return event
+
+    def _cover_refusal(self, seat: Seat | int, card: Card | int) -> WhistError | None:
+        if not _is_card(card):
+            return NotACard(card, _SEATS[seat].name)
+        c = CARDS[card]
+        called = any(x.call in ("card", "play") and x.target == str(c) for x in self.calls(seat))
+        if not self.exposed(seat) >> c & 1 and not called:
+            return ActionRefused(f"{c} of {_SEATS[seat]} is neither exposed nor called")
+        return None
 
     def change_leader(self, seat: Seat | int, *, law: int) -> LeaderChanged:
         """Before the lead, make ``seat`` the leader of the trick (law 63)."""
         if self._trick:
-            raise WhistError("the leader can change only before the lead")
+            raise ActionRefused("the leader can change only before the lead")
         if self.is_over:
             raise HandOver("the hand is over: no trick to lead")
         event = LeaderChanged(_SEATS[seat], _SEATS[self._leader], len(self._tricks), law)
         self._record(event)
         return event
 
+    def verify_omit(self) -> None:
+        """Raise the error that refuses :meth:`omit` now (the hand over, the lead)."""
+        refusal = self._omit_refusal()
+        if refusal is not None:
+            raise refusal
+
+    def can_omit(self) -> bool:
+        """Whether the seat on turn may play no card to this trick now (see :meth:`omit`)."""
+        return self._omit_refusal() is None
+
     def omit(self, *, law: int) -> PlayOmitted:
         """The seat on turn plays no card to this trick (law 69; laws 46, 70 when his
         hand is empty); the trick is turned and quitted without it when its turn is done."""
-        if self.is_over:
-            raise HandOver("the hand is over: no trick to omit a card from")
-        if self.led_suit() is None and self._hands[self._turn]:
-            raise WhistError(f"{self.turn} is to lead: the lead cannot be omitted")
+        self.verify_omit()
         event = PlayOmitted(_SEATS[self._turn], len(self._tricks), law)
         self._record(event)
         return event
 
+    def _omit_refusal(self) -> WhistError | None:
+        if self.is_over:
+            return HandOver("the hand is over: no trick to omit a card from")
+        if self.led_suit() is None and self._hands[self._turn]:
+            return ActionRefused(f"{self.turn} is to lead: the lead cannot be omitted")
+        return None
+
     def count_surplus(
-        self, seat: Seat | int, card: Card | int | str, trick: int, *, law: int = 69
+        self, seat: Seat | int, card: Card | int, trick: int, *, law: int = 69
     ) -> SurplusPlayed:
         """Count ``seat``'s ``card`` as his card to the imperfect trick ``trick`` (law 69)."""
-        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        c = _strict(card, seat)
         if not 0 <= trick < len(self._tricks) or seat not in self._tricks[trick].missing:
-            raise WhistError(f"{_SEATS[seat]} did not miss trick {trick + 1}")
+            raise ActionRefused(f"{_SEATS[seat]} did not miss trick {trick + 1}")
         if not self._hands[seat] >> c & 1:
             raise NotInHand(str(c), _SEATS[seat].name)
         event = SurplusPlayed(_SEATS[seat], c, trick, law)
         self._record(event)
         return event
 
-    def mislay(self, seat: Seat | int, card: Card | int | str, *, law: int) -> CardMislaid:
+    def mislay(self, seat: Seat | int, card: Card | int, *, law: int) -> CardMislaid:
         """``card`` leaves ``seat``'s hand unplayed; he stays answerable for revokes as
         if he held it (laws 46, 70)."""
-        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        c = _strict(card, seat)
         if not self._hands[seat] >> c & 1:
             raise NotInHand(str(c), _SEATS[seat].name)
         event = CardMislaid(_SEATS[seat], c, len(self._tricks), law)
         self._record(event)
         return event
 
-    def restore(self, seat: Seat | int, card: Card | int | str, *, law: int) -> CardRestored:
+    def restore(self, seat: Seat | int, card: Card | int, *, law: int) -> CardRestored:
         """A mislaid card is found and given back (laws 46, 70)."""
-        c = Card.parse(card) if isinstance(card, str) else CARDS[card]
+        c = _strict(card, seat)
         if not self.mislaid(seat) >> c & 1:
-            raise WhistError(f"{c} of {_SEATS[seat]} is not mislaid")
+            raise ActionRefused(f"{c} of {_SEATS[seat]} is not mislaid")
         event = CardRestored(_SEATS[seat], c, len(self._tricks), law)
         self._record(event)
         return event
@@ -678,7 +720,9 @@ class HandState:
         """Append a ruling, an election or a table event (a claim, cards taken back) to
         the log (it changes nothing in the hand)."""
         if not isinstance(event, Ruling | Elected | Claimed | TakenBack):
-            raise WhistError(f"only a Ruling, Elected or table event can be noted, not {event!r}")
+            raise ActionRefused(
+                f"only a Ruling, Elected or table event can be noted, not {event!r}"
+            )
         self._log.append(event)
         return event
 
@@ -698,33 +742,10 @@ class HandState:
         >>> t == s
         True
         """
-        if isinstance(event, CardPlayed):
-            return self.play(event.card, event.seat)
-        if isinstance(event, PlayOutOfTurn):
-            return self.play(event.card, event.seat)
-        if isinstance(event, CardExposed):
-            return self.expose(event.card, event.seat, event.reason)
-        if isinstance(event, HonoursCalled):
-            return self.call_honours(event.seat, event.honours)
-        if isinstance(event, Called):
-            return self.call(event.seat, event.call, event.target, law=event.law, trick=event.trick)
-        if isinstance(event, CardWithdrawn):
-            return self.withdraw(exposed=event.exposed, law=event.law)
-        if isinstance(event, CardCovered):
-            return self.cover(event.seat, event.card, law=event.law)
-        if isinstance(event, LeaderChanged):
-            return self.change_leader(event.seat, law=event.law)
-        if isinstance(event, PlayOmitted):
-            return self.omit(law=event.law)
-        if isinstance(event, SurplusPlayed):
-            return self.count_surplus(event.seat, event.card, event.trick, law=event.law)
-        if isinstance(event, CardMislaid):
-            return self.mislay(event.seat, event.card, law=event.law)
-        if isinstance(event, CardRestored):
-            return self.restore(event.seat, event.card, law=event.law)
-        if isinstance(event, Ruling | Elected | Claimed | TakenBack):
-            return self.note(event)
-        raise WhistError(f"cannot apply {event!r}: a trick is quitted by its fourth card")
+        action = _ACTIONS.get(type(event))
+        if action is None:
+            raise ActionRefused(f"cannot apply {event!r}: a trick is quitted by its fourth card")
+        return action(self, event)
 
     def undo(self) -> Event:
         """Take back the last action and return its event."""
@@ -825,41 +846,8 @@ class HandState:
 
     def _fold(self, event: Event) -> TrickQuitted | None:
         """Apply one event to the hand (no logging); a trick quitted is returned."""
-        book = self._book
-        assert book is not None
-        if isinstance(event, CardPlayed):
-            return self._advance(int(event.card))
-        if isinstance(event, PlayOmitted):
-            return self._advance(-1)
-        if isinstance(event, PlayOutOfTurn | CardExposed):
-            book.exposed[event.seat] |= 1 << event.card
-        elif isinstance(event, CardWithdrawn):
-            if event.exposed:
-                book.exposed[event.seat] |= 1 << event.card
-        elif isinstance(event, CardCovered):
-            book.exposed[event.seat] &= ~(1 << event.card)
-            name = str(event.card)
-            book.calls = [
-                c
-                for c in book.calls
-                if not (c.seat == event.seat and c.call in ("card", "play") and c.target == name)
-            ]
-        elif isinstance(event, Called):
-            book.calls.append(event)
-        elif isinstance(event, LeaderChanged):
-            self._leader = self._turn = int(event.seat)
-        elif isinstance(event, CardMislaid):
-            bit = 1 << event.card
-            self._hands[event.seat] &= ~bit
-            book.exposed[event.seat] &= ~bit
-            book.mislaid[event.seat] |= bit
-        elif isinstance(event, CardRestored):
-            bit = 1 << event.card
-            book.mislaid[event.seat] &= ~bit
-            self._hands[event.seat] |= bit
-        elif isinstance(event, SurplusPlayed):
-            self._count_surplus(event)
-        return None
+        fold = _FOLDS.get(type(event))
+        return None if fold is None else fold(self, event)
 
     def _advance(self, entry: int) -> TrickQuitted | None:
         """The seat on turn puts ``entry`` (a card, or -1 for none) to the trick."""
@@ -878,7 +866,7 @@ class HandState:
             self._turn = (turn + 1) & 3
             return None
         leader = self._leader
-        winner = _entries_winner(trick, leader, self._trump)
+        winner = (leader + winning_index(trick, self._trump)) & 3
         seat = _SEATS[winner]
         missing = tuple(_SEATS[(leader + i) & 3] for i, c in enumerate(trick) if c < 0)
         number = len(self._tricks)
@@ -904,7 +892,7 @@ class HandState:
             else:
                 entries.append(int(next(cards)))
         self._hands[event.seat] &= ~(1 << event.card)
-        winner = _SEATS[_entries_winner(entries, leader, self._trump)]
+        winner = _SEATS[(leader + winning_index(entries, self._trump)) & 3]
         missing = tuple(s for s in old.missing if s != event.seat)
         self._tricks[event.trick] = Trick(
             old.leader, tuple(CARDS[c] for c in entries if c >= 0), winner, missing
@@ -958,14 +946,10 @@ class HandState:
             for c in book.calls
             if c.call == "play" and c.seat != turn and c.trick in (trick_no, -1)
         ]
-        led = entries[0] // 13
-        best = max((c for c in entries if c // 13 == self._trump), default=-1)
-        if best < 0:
-            best = max(c for c in entries if c // 13 == led)
+        best = entries[winning_index(entries, self._trump)]
         winners = 0
         for c in cards_of(base):
-            s = c // 13
-            if (s == best // 13 and c > best) or (s == self._trump and best // 13 != self._trump):
+            if beats(c, best, self._trump):
                 winners |= 1 << c
         return winners if kind == "win" else base & ~winners
 
@@ -1040,28 +1024,27 @@ class HandState:
         turn = self._turn
         if seat is not None and seat != turn:
             return self._out_of_turn(card, seat)
-        hand = self._hands[turn]
-        if not hand >> card & 1:
-            if len(self._tricks) == 13:
-                raise HandOver(f"the hand is over: {_name(card)} cannot be played")
-            raise NotInHand(_name(card), _SEATS[turn].name)
-        led = self.led_suit()
         book = self._book
         assert book is not None
+        refusal = self._refusal(card, None)
+        if refusal is not None and type(refusal) not in (MustFollowSuit, IllegalPlay):
+            raise refusal  # not his card, the hand over: refused in both modes
+        # law 71: off the suit led while holding it, or answerable for a mislaid card of it
+        # (laws 46, 70); a card that stands as played (laws 67, 68) may be a revoke too
+        led = self.led_suit()
+        hand = self._hands[turn]
         revoke = (
             led is not None
             and card // 13 != led
             and bool((hand | book.mislaid[turn]) & SUIT_MASK[led])
         )
-        if revoke and self._enforced and led is not None and hand & SUIT_MASK[led]:
-            raise MustFollowSuit(_name(card), _SEATS[turn].name, led.word)
-        if not revoke:
-            allowed = self._constrain(turn, self._base(turn))
-            if not allowed >> card & 1:
-                if self._enforced:
-                    call = self._binding_call(turn)
-                    raise IllegalPlay(_name(card), _SEATS[turn].name, str(call))
-                revoke = True  # a call disobeyed incurs the penalty of a revoke (law 61)
+        if revoke:
+            if self._enforced and led is not None and hand & SUIT_MASK[led]:
+                raise refusal or MustFollowSuit(_name(card), _SEATS[turn].name, led.word)
+        elif refusal is not None:
+            if self._enforced:
+                raise refusal
+            revoke = True  # a call disobeyed incurs the penalty of a revoke (law 61)
         event = CardPlayed(_SEATS[turn], CARDS[card], len(self._tricks), revoke)
         self._log.append(event)
         quitted = self._advance(card)
@@ -1100,6 +1083,96 @@ class HandState:
         )
 
 
+# ------------------------------------------------------------ events by type
+# A new kind of event is one entry in each table: how it is applied (replayed from a
+# log, :meth:`HandState.apply`) and how it changes the hand (:meth:`HandState._fold`).
+
+_ACTIONS: dict[type[Any], Callable[[HandState, Any], Event]] = {
+    CardPlayed: lambda s, e: s.play(e.card, e.seat),
+    PlayOutOfTurn: lambda s, e: s.play(e.card, e.seat),
+    CardExposed: lambda s, e: s.expose(e.card, e.seat, e.reason),
+    HonoursCalled: lambda s, e: s.call_honours(e.seat, e.honours),
+    Called: lambda s, e: s.call(e.seat, e.call, e.target, law=e.law, trick=e.trick),
+    CardWithdrawn: lambda s, e: s.withdraw(exposed=e.exposed, law=e.law),
+    CardCovered: lambda s, e: s.cover(e.seat, e.card, law=e.law),
+    LeaderChanged: lambda s, e: s.change_leader(e.seat, law=e.law),
+    PlayOmitted: lambda s, e: s.omit(law=e.law),
+    SurplusPlayed: lambda s, e: s.count_surplus(e.seat, e.card, e.trick, law=e.law),
+    CardMislaid: lambda s, e: s.mislay(e.seat, e.card, law=e.law),
+    CardRestored: lambda s, e: s.restore(e.seat, e.card, law=e.law),
+    Ruling: lambda s, e: s.note(e),
+    Elected: lambda s, e: s.note(e),
+    Claimed: lambda s, e: s.note(e),
+    TakenBack: lambda s, e: s.note(e),
+}
+"""How :meth:`HandState.apply` replays each kind of event (a trick quitted has none)."""
+
+
+def _book_of(state: HandState) -> _Book:
+    book = state._book
+    assert book is not None
+    return book
+
+
+def _fold_exposed(state: HandState, e: PlayOutOfTurn | CardExposed) -> None:
+    _book_of(state).exposed[e.seat] |= 1 << e.card
+
+
+def _fold_withdrawn(state: HandState, e: CardWithdrawn) -> None:
+    if e.exposed:
+        _book_of(state).exposed[e.seat] |= 1 << e.card
+
+
+def _fold_covered(state: HandState, e: CardCovered) -> None:
+    book = _book_of(state)
+    book.exposed[e.seat] &= ~(1 << e.card)
+    name = str(e.card)
+    book.calls = [
+        c
+        for c in book.calls
+        if not (c.seat == e.seat and c.call in ("card", "play") and c.target == name)
+    ]
+
+
+def _fold_called(state: HandState, e: Called) -> None:
+    _book_of(state).calls.append(e)
+
+
+def _fold_leader(state: HandState, e: LeaderChanged) -> None:
+    state._leader = state._turn = int(e.seat)
+
+
+def _fold_mislaid(state: HandState, e: CardMislaid) -> None:
+    book = _book_of(state)
+    bit = 1 << e.card
+    state._hands[e.seat] &= ~bit
+    book.exposed[e.seat] &= ~bit
+    book.mislaid[e.seat] |= bit
+
+
+def _fold_restored(state: HandState, e: CardRestored) -> None:
+    bit = 1 << e.card
+    _book_of(state).mislaid[e.seat] &= ~bit
+    state._hands[e.seat] |= bit
+
+
+_FOLDS: dict[type[Any], Callable[[HandState, Any], TrickQuitted | None]] = {
+    CardPlayed: lambda s, e: s._advance(int(e.card)),
+    PlayOmitted: lambda s, e: s._advance(-1),
+    PlayOutOfTurn: _fold_exposed,
+    CardExposed: _fold_exposed,
+    CardWithdrawn: _fold_withdrawn,
+    CardCovered: _fold_covered,
+    Called: _fold_called,
+    LeaderChanged: _fold_leader,
+    CardMislaid: _fold_mislaid,
+    CardRestored: _fold_restored,
+    SurplusPlayed: lambda s, e: s._count_surplus(e),
+}
+"""How each kind of event changes the hand in laws mode (:meth:`HandState._fold`); the
+kinds not here (a trick quitted, honours called, a ruling, an election) change nothing."""
+
+
 def standing_plays(events: Iterable[Event]) -> list[CardPlayed]:
     """The cards played to tricks and not taken back (laws 63, 76), in order of play:
     what a record's play is, when the log holds a card withdrawn.
@@ -1127,6 +1200,25 @@ def _withdrawn(log: list[Event]) -> set[int]:
         elif isinstance(e, CardWithdrawn) and stack:
             gone.add(stack.pop())
     return gone
+
+
+def _is_card(value: object) -> bool:
+    """Whether ``value`` is a card for the strict core: a Card, or an int 0..51 (no bool)."""
+    if isinstance(value, bool):
+        return False
+    try:
+        index = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return 0 <= index < 52
+
+
+def _strict(value: object, seat: Seat | int) -> Card:
+    """The card ``value`` is, or :class:`NotACard` (for ``seat``): the core takes a Card or
+    an int 0..51, never text (read at the edge with :func:`~cavendish.core.cards.as_card`)."""
+    if not _is_card(value):
+        raise NotACard(value, _SEATS[seat].name)
+    return CARDS[operator.index(value)]  # type: ignore[arg-type]
 
 
 def _name(card: int) -> str:

@@ -37,13 +37,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..core.cards import Seat
+from ..core.errors import RulesError
 from ..core.rules import Rules
 from ..core.table import Cut, CutResult, cut_for_partners, shuffled_pack
 
 __all__ = ["Seating", "SeatingError", "cut_for_deal", "seat_by_cut", "seat_fixed"]
 
 
-class SeatingError(ValueError):
+class SeatingError(RulesError):
     """The people or seats given cannot form a table under the rules."""
 
 

@@ -50,8 +50,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Self
 
-from ..core.cards import CARDS, Card, Seat, Side
+from ..core.cards import CARDS, Card, Seat, Side, as_card
 from ..core.deal import honours_mask
+from ..core.errors import IllegalAction
 from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack, settled_claim
 from ..core.rules import Rules, get_rules
 from ..core.state import HandState, SeatView
@@ -91,7 +92,7 @@ SNAPSHOT_FORMAT = "cavendish-session"
 SNAPSHOT_VERSION = 1
 
 
-class SessionError(ValueError):
+class SessionError(IllegalAction):
     """The driver was asked for something out of order (no hand in play, a human's turn...)."""
 
 
@@ -142,7 +143,7 @@ def call_honours_due(state: HandState, call: tuple[Seat, int] | None) -> Honours
     >>> call_honours_due(state, (Seat.S, 3)) is None     # W leads: not S's turn yet
     True
     >>> for card in ("D5", "D7", "DQ"):
-    ...     _ = state.play(card)
+    ...     _ = state.play(Card.parse(card))
     >>> call = call_honours_due(state, (Seat.S, 3))
     >>> call.seat, call.honours
     (<Seat.S: 2>, 3)
@@ -653,7 +654,7 @@ class Session(TableBase):
         if state.is_over or self.claim is not None:
             raise SessionError(f"board {self.board} is over: finish it first")
         before = len(state.events)
-        state.play(card)
+        state.play(as_card(card))
         events = list(state.events[before:])
         for e in events:
             self._broadcast(e)

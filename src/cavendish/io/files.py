@@ -40,10 +40,12 @@ import tempfile
 from os import PathLike
 from pathlib import Path
 
+from ..core.errors import RecordFileError
+
 __all__ = ["OutputPathError", "check_output_path", "read_error", "write_atomic"]
 
 
-class OutputPathError(ValueError):
+class OutputPathError(RecordFileError):
     """An output file cannot be written: the message names the option, the path and why."""
 
 

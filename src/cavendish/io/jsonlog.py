@@ -60,7 +60,7 @@ from typing import Any
 
 from ..core.cards import Card, CardParseError, Seat
 from ..core.deal import Deal
-from ..core.errors import DealError
+from ..core.errors import DealError, RecordFileError
 from ..core.events import Event, event_to_dict
 from ..core.state import standing_plays
 from .files import write_atomic
@@ -82,7 +82,7 @@ VERSION = 1
 """The version of the format this module writes and reads."""
 
 
-class JSONLogError(ValueError):
+class JSONLogError(RecordFileError):
     """A JSON log cannot be read: the message names the source, the board and the fault."""
 
 

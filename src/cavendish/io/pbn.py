@@ -101,7 +101,7 @@ from typing import NamedTuple
 
 from ..core.cards import FULL_PACK, Card, CardParseError, Seat
 from ..core.deal import Deal, parse_pbn_hand
-from ..core.errors import DealError, WhistError
+from ..core.errors import DealError, RecordFileError, WhistError
 from ..core.events import (
     LAWS_EVENTS,
     CardExposed,
@@ -178,7 +178,7 @@ class _Located(Exception):
         super().__init__(f"{where}: {what}" if where else what)
 
 
-class PBNError(_Located, ValueError):
+class PBNError(_Located, RecordFileError):
     """A PBN text cannot be read (or a record cannot be written as PBN).
 
     The message names the source, the line, the board where known, and the fault.

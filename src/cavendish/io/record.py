@@ -51,7 +51,7 @@ from typing import Any, get_args
 
 from ..core.cards import Card, CardParseError, Seat
 from ..core.deal import Deal
-from ..core.errors import WhistError
+from ..core.errors import RecordFileError, WhistError
 from ..core.events import (
     LAWS_EVENTS,
     Called,
@@ -89,7 +89,7 @@ UNKNOWN_DATE = "????.??.??"
 """The PBN date with no digit known; a record keeps it as ``""``."""
 
 
-class RecordError(ValueError):
+class RecordError(RecordFileError):
     """A hand record is inconsistent, or its play cannot be replayed.
 
     The message names the board and, for a replay, the trick (counted from 1).

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
+from ..core.errors import LawsError
+
 __all__ = ["AwaitingDecision", "LawsError", "NotAllowed"]
-
-
-class LawsError(ValueError):
-    """Base class of every error the laws package raises."""
 
 
 class NotAllowed(LawsError):

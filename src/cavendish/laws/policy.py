@@ -38,6 +38,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core.cards import SUIT_MASK, Card, Rank, Seat, Suit, cards_of
+from ..core.tricks import beats, winning_index
 from ..scoring.result import HandResult, Revoke
 from ..scoring.sheet import POLICIES
 from .decisions import Decision
@@ -115,12 +116,8 @@ def _beats_table(arbiter: Arbiter, card: Card) -> bool:
     plays = state.current_trick
     if not plays:
         return True
-    trump = state.trump
-    best = plays[0][1]
-    for _, c in plays[1:]:
-        if (c.suit == best.suit and c > best) or (c.suit == trump and best.suit != trump):
-            best = c
-    return (card.suit == best.suit and card > best) or (card.suit == trump and best.suit != trump)
+    cards = [c for _, c in plays]
+    return beats(card, cards[winning_index(cards, state.trump)], state.trump)
 
 
 def _lead_out_of_turn(arbiter: Arbiter, d: Decision) -> str:

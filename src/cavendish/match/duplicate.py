@@ -62,6 +62,7 @@ from typing import Any, Literal
 
 from ..core.cards import Card, Seat, Side, parse_cards
 from ..core.deal import Deal
+from ..core.errors import MatchError
 from ..core.events import Event
 from ..core.rules import Rules, get_rules
 from ..core.state import SeatView, standing_plays
@@ -104,10 +105,6 @@ __all__ = [
 ]
 
 Team = Literal["a", "b"]
-
-
-class MatchError(ValueError):
-    """A match asked for with impossible settings (no boards, no workers)."""
 
 
 @dataclass(frozen=True, slots=True)

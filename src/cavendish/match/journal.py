@@ -58,12 +58,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import RecordFileError
 from .duplicate import BoardResult, MatchError
 
 __all__ = ["JournalError", "JournalWarning", "MatchHeader", "append", "load"]
 
 
-class JournalError(MatchError):
+class JournalError(MatchError, RecordFileError):
     """A journal that cannot be read, or that belongs to another match."""
 
 

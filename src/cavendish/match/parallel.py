@@ -29,6 +29,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from multiprocessing import get_context
 from typing import Any, TypeVar
 
+from ..core.errors import MatchError
+
 __all__ = [
     "ParallelError",
     "RayNotInstalled",
@@ -42,12 +44,13 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-class ParallelError(ValueError):
+class ParallelError(MatchError):
     """Bad parallel settings (no workers, a chunk of nothing)."""
 
 
-class RayNotInstalled(ValueError):
-    """``--ray`` was given but Ray cannot be imported."""
+class RayNotInstalled(ImportError):
+    """``--ray`` was given but Ray cannot be imported: a missing package, not bad input,
+    so it is an ``ImportError`` that no ``except ValueError`` swallows."""
 
 
 def default_workers() -> int:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Seat, Side
+from ..core.errors import MatchError
 from ..core.rules import Rules, get_rules
 from ..game.session import play_rubber
 from ..players import Player
@@ -57,7 +58,7 @@ __all__ = [
 ]
 
 
-class RubberError(ValueError):
+class RubberError(MatchError):
     """A simulation asked for with impossible settings."""
 
 

@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..core.errors import MatchError
+
 __all__ = [
     "Interval",
     "StatsError",
@@ -38,7 +40,7 @@ __all__ = [
 ]
 
 
-class StatsError(ValueError):
+class StatsError(MatchError):
     """A statistic asked of data or parameters it is not defined for."""
 
 

@@ -62,7 +62,7 @@ from ..core.cards import (
     format_hand,
 )
 from ..core.deal import parse_pbn_hand
-from ..core.errors import DealError
+from ..core.errors import DealError, KnowledgeError, NotationError
 from ..core.state import trick_winner
 from .simulate import wilson
 
@@ -91,12 +91,8 @@ EXACT_LIMIT = 30_000
 Method = Literal["auto", "exact", "monte-carlo"]
 
 
-class StatementError(ValueError):
+class StatementError(NotationError):
     """A statement about the unseen hands could not be read."""
-
-
-class KnowledgeError(ValueError):
-    """A seat's hand, the trump card or the play so far is malformed or impossible."""
 
 
 class PlayError(KnowledgeError):
@@ -365,7 +361,7 @@ def parse_hand(text: str, seat: Seat | None = None) -> int:
     >>> parse_hand("E:AK72.QJ4.T9.8765", Seat.N)
     Traceback (most recent call last):
     ...
-    cavendish.odds.ask.KnowledgeError: hand 'E:AK72.QJ4.T9.8765' is marked as E's, but the seat is N
+    cavendish.core.errors.KnowledgeError: hand 'E:AK72.QJ4.T9.8765' is marked as E's, but ...
     """
     body = text.strip().strip('"')
     if len(body) >= 2 and body[1] == ":":

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Side
+from ..core.errors import MatchError
 from ..match.duplicate import is_registered
 from ..match.rubbers import RubberError, RubberStats, simulate_rubbers
 from ..match.stats import mean_ci, wilson_interval
@@ -44,8 +45,8 @@ from .printed import Printed, figure
 
 __all__ = [
     "RECORD_KEYS",
+    "OddsRecordError",
     "Record",
-    "RecordError",
     "RecordRow",
     "agrees",
     "default_players",
@@ -71,7 +72,7 @@ RECORD_KEYS: tuple[str, ...] = (
 """The rows of a record, in order."""
 
 
-class RecordError(ValueError):
+class OddsRecordError(MatchError):
     """A record asked for with impossible settings (no rubbers, no workers)."""
 
 
@@ -185,7 +186,7 @@ def record_rows(stats: RubberStats) -> list[RecordRow]:
     """
     n, g = stats.rubbers, stats.games
     if n < 1:
-        raise RecordError("a record needs at least one rubber")
+        raise OddsRecordError("a record needs at least one rubber")
     with_deal = figure("pole-game", "with-deal-skill-even")
     won_with = stats.first_deal_won_game
     points_total = figure("perceval", "points")
@@ -354,7 +355,7 @@ def simulate_record(
     record with any number of workers.
     """
     if rubbers < 1:
-        raise RecordError(f"--rubbers {rubbers}: must be at least 1")
+        raise OddsRecordError(f"--rubbers {rubbers}: must be at least 1")
     chosen = default_players() if players is None else players.strip()
     try:
         stats = simulate_rubbers(
@@ -367,5 +368,5 @@ def simulate_record(
             progress=progress,
         )
     except RubberError as exc:
-        raise RecordError(str(exc)) from exc
+        raise OddsRecordError(str(exc)) from exc
     return Record(chosen, players is None, stats, tuple(record_rows(stats)))

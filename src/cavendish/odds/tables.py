@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
+from ..core.errors import SettingsError
 from . import combin
 from .printed import Printed, figure
 from .simulate import (
@@ -84,7 +85,7 @@ SCHOOLS = ("modern", "old")
 """The classical player's schools the simulated tables may be played by."""
 
 
-class UnknownTable(ValueError):
+class UnknownTable(SettingsError):
     """No table of that name."""
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from ..core.errors import SettingsError
 from .base import Observer, Player, PlayerError, has_observer, notify, notify_begin
 from .options import PlayerOptionError, build_with_options, parse_kind
 from .random import RandomPlayer
@@ -54,7 +55,7 @@ OptionsBuilder = Callable[[str, int, str, Mapping[str, str]], Player]
 """Builds a player from the whole kind string, a seed, a display name and the options."""
 
 
-class UnknownPlayer(ValueError):
+class UnknownPlayer(SettingsError):
     """No player of that kind is registered."""
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from ..core.cards import Card
+from ..core.errors import IllegalAction
 from ..core.events import Event
 from ..core.state import SeatView
 
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 
-class PlayerError(ValueError):
+class PlayerError(IllegalAction):
     """A player answered with a card it may not play."""
 
 

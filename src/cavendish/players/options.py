@@ -35,6 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any
 
+from ..core.errors import SettingsError
 from .base import Player
 
 __all__ = ["BUDGET_FIELDS", "PlayerOptionError", "build_with_options", "options_of", "parse_kind"]
@@ -43,7 +44,7 @@ BUDGET_FIELDS = ("worlds", "work", "min_worlds", "exact", "candidates", "time_ms
 """The fields of a search player's budget that can be given as options."""
 
 
-class PlayerOptionError(ValueError):
+class PlayerOptionError(SettingsError):
     """A kind of player with an option that is malformed, unknown or refused."""
 
 

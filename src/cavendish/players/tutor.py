@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card, Seat
+from ..core.errors import IllegalAction
 from ..core.events import CardPlayed, Event
 from ..core.state import SeatView
 from .classical import ClassicalPlayer, Decision, title_of
@@ -55,7 +56,7 @@ from .search.strong import SearchPlayer
 __all__ = ["Hint", "Tutor", "TutorError", "explain", "opening_view"]
 
 
-class TutorError(ValueError):
+class TutorError(IllegalAction):
     """A hint asked for a seat that is not to play, or from events that do not fit."""
 
 

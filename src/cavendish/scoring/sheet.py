@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from ..core.cards import Side
+from ..core.errors import LawsError
 from ..core.rules import Rules
 from .clay import score_clay
 from .club import score_club
@@ -50,7 +51,7 @@ POLICIES: dict[str, Policy] = {"club": score_club, "clay": score_clay}
 """Scoring policies by the name a :class:`Rules` gives."""
 
 
-class ScoreCorrectionError(ValueError):
+class ScoreCorrectionError(LawsError):
     """A correction the laws do not allow (laws 11-12), or of a hand not on the sheet."""
 
 

@@ -10,10 +10,12 @@ cavendish.players.classical.catalogue.UnknownConvention: unknown convention 'C99
 
 from __future__ import annotations
 
+from ...core.errors import SettingsError
+
 __all__ = ["TITLES", "UnknownConvention", "title_of"]
 
 
-class UnknownConvention(ValueError):
+class UnknownConvention(SettingsError):
     """A convention id that is not in the catalogue."""
 
 

@@ -12,6 +12,7 @@ import random
 
 from ...core.cards import CARDS, SUIT_MASK, Card, Seat
 from ...core.state import SeatView
+from ...core.tricks import beats
 from ..inference import Knowledge, School
 from ..inference.bits import (
     FULL_SUIT,
@@ -220,12 +221,7 @@ class Ctx:
 
     def beats(self, card: int) -> bool:
         """Whether ``card`` would win the trick as it stands."""
-        if self.best < 0:
-            return True
-        s, bs = card // 13, self.best // 13
-        if s == bs:
-            return card > self.best
-        return s == self.trump
+        return self.best < 0 or beats(card, self.best, self.trump)
 
     def cheapest_winner(self, suit: int) -> Card | None:
         """My lowest card of ``suit`` that beats the trick's best card, if any."""

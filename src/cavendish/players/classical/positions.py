@@ -19,15 +19,12 @@ from collections.abc import Iterable, Mapping
 
 from ...core.cards import CARDS, SUIT_MASK, Card, Seat
 from ...core.deal import Deal, parse_pbn_hand
+from ...core.errors import PositionError
 from ...core.rules import Rules
 from ...core.state import HandState, trick_winner
 from ..base import Player, notify, notify_begin
 
 __all__ = ["PositionError", "build_position", "replay_to"]
-
-
-class PositionError(ValueError):
-    """The hands and the play given do not make a position."""
 
 
 def _seat(s: Seat | str) -> Seat:

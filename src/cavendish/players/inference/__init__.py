@@ -7,12 +7,12 @@ under a :class:`~.schools.School` (the conventions of sources/reference/conventi
 as :class:`~.constraints.Inference` constraints with confidences over the unseen
 cards.  See :mod:`.knowledge` for the API.
 
->>> from cavendish.core import Deal, HandState, Seat
+>>> from cavendish.core import Card, Deal, HandState, Seat
 >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
 ...                      "T98.T98.QJT9.QJT", trump_card="S2")
 >>> state = HandState(deal)
 >>> west = Knowledge.from_view(state.view(Seat.W), "modern")
->>> west.observe(state.play("C6"))  # East leads the six of clubs: his fourth best
+>>> west.observe(state.play(Card.parse("C6")))  # East leads the six of clubs: his fourth best
 >>> [str(i) for i in west.inferences_about(Seat.E)][0]
 'E: fourth-best lead: exactly three clubs higher than the 6 (C44)'
 """

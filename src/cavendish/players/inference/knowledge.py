@@ -49,13 +49,13 @@ The API, for the players, the tutor and a sampling search (PIMC):
   ``suit_opened_by(seat, suit)``, ``trump_leader(seat)``, ``called(seat)``,
   ``echoed(seat)``, ``discards(seat)``, ``trick``, ``trick_number``.
 
->>> from cavendish.core import Deal, HandState, Seat
+>>> from cavendish.core import Card, Deal, HandState, Seat
 >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
 ...                      "T98.T98.QJT9.QJT", trump_card="S2")
 >>> state = HandState(deal)
 >>> k = Knowledge.from_view(state.view(Seat.S))
 >>> for card in ("HJ", "H5", "H9", "HK"):  # N dealt: E leads
-...     k.observe(state.play(card))
+...     k.observe(state.play(Card.parse(card)))
 >>> k.hand_size(Seat.E), k.trick_number
 (12, 1)
 """
@@ -67,8 +67,10 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from ...core.cards import CARDS, FULL_PACK, SUIT_MASK, Card, Seat, Suit
+from ...core.errors import KnowledgeError
 from ...core.events import CardExposed, CardPlayed, Event, PlayOutOfTurn, TrickQuitted
-from ...core.state import SeatView, trick_winner
+from ...core.state import SeatView
+from ...core.tricks import trick_winner, winning_index
 from .constraints import Clause, Inference, count_range
 from .reading import read_play
 from .schools import MODERN, School, get_school
@@ -76,10 +78,6 @@ from .schools import MODERN, School, get_school
 __all__ = ["Knowledge", "KnowledgeError", "PlayRecord", "follow_view"]
 
 _SEATS = tuple(Seat)
-
-
-class KnowledgeError(ValueError):
-    """A layout or an event does not fit the knowledge it was given to."""
 
 
 class PlayRecord(NamedTuple):
@@ -308,15 +306,8 @@ class Knowledge:
             self.leader = winner
 
     def _current_best(self) -> tuple[Seat, int]:
-        best = self.trick[0].card
-        who = self.trick[0].seat
-        for r in self.trick[1:]:
-            c = r.card
-            if (c // 13 == best // 13 and c > best) or (
-                c // 13 == self.trump and best // 13 != self.trump
-            ):
-                best, who = c, r.seat
-        return who, best
+        best = self.trick[winning_index([r.card for r in self.trick], self.trump)]
+        return best.seat, best.card
 
     def winning(self) -> tuple[Seat, Card] | None:
         """Who is winning the trick in progress, with which card (None before the lead)."""

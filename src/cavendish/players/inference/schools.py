@@ -29,10 +29,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.errors import SettingsError
+
 __all__ = ["MODERN", "OLD", "SCHOOLS", "School", "UnknownSchool", "get_school"]
 
 
-class UnknownSchool(ValueError):
+class UnknownSchool(SettingsError):
     """No school of that name."""
 
 

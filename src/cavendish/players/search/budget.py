@@ -35,10 +35,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
+from ...core.errors import SettingsError
+
 __all__ = ["COSTS", "Budget", "BudgetError", "world_cost"]
 
 
-class BudgetError(ValueError):
+class BudgetError(SettingsError):
     """A budget that cannot be spent (no worlds, negative work)."""
 
 

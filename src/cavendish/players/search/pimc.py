@@ -27,12 +27,12 @@ assumes every player will see all the hands from now on, it fuses a different
 plan for each world into one card, it treats every trick as worth the same --
 is what :mod:`.strong` works on.
 
->>> from cavendish.core import Deal, HandState, Seat
+>>> from cavendish.core import Card, Deal, HandState, Seat
 >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
 ...                      "T98.T98.QJT9.QJT", trump_card="S2")
 >>> state = HandState(deal)
 >>> for card in ("HJ", "H5", "H9"):  # N dealt: E leads
-...     _ = state.play(card)
+...     _ = state.play(Card.parse(card))
 >>> player = PIMCPlayer(seed=1, budget=Budget(worlds=6, work=60.0))
 >>> d = player.decide(state.view(Seat.N))
 >>> d.card in state.legal_cards(), d.worlds > 0, 0.0 <= d.tricks <= 13.0

@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...core.cards import SUIT_MASK, Seat
+from ...core.errors import PositionError
 from ..inference import Knowledge
 
 __all__ = ["Layout", "LayoutSpace", "SamplingError", "World", "draw_worlds"]
@@ -66,7 +67,7 @@ Layout = tuple[int, int, int, int]
 _SEATS = tuple(Seat)
 
 
-class SamplingError(ValueError):
+class SamplingError(PositionError):
     """No layout of the unseen cards agrees with the facts known."""
 
 

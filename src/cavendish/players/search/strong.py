@@ -65,12 +65,12 @@ partner reading the school learns the truth.  Of the fixes measured against
 Every choice depends only on the seat's views, the public events and the seed
 (:func:`~.pimc.search_rng`), so a match reproduces.
 
->>> from cavendish.core import Deal, HandState, Seat
+>>> from cavendish.core import Card, Deal, HandState, Seat
 >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
 ...                      "T98.T98.QJT9.QJT", trump_card="S2")
 >>> state = HandState(deal)
 >>> for card in ("C6", "CA", "CJ", "C2", "H5"):
-...     _ = state.play(card)
+...     _ = state.play(Card.parse(card))
 >>> player = SearchPlayer(seed=1, budget=Budget(worlds=6, work=60.0, min_worlds=4))
 >>> d = player.decide(state.view(Seat.W))
 >>> d.card in state.legal_cards(), d.method

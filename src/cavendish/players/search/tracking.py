@@ -8,13 +8,13 @@ knowledge is rebuilt from the view if the player was not told of the hand's
 start, or if the view does not continue the record (a player reused on a new
 hand), exactly as the classical player does.
 
->>> from cavendish.core import Deal, HandState, Seat
+>>> from cavendish.core import Card, Deal, HandState, Seat
 >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
 ...                      "T98.T98.QJT9.QJT", trump_card="S2")
 >>> state = HandState(deal)
 >>> memory = HandMemory("modern")
 >>> memory.begin_hand(state.view(Seat.S))
->>> event = state.play("C6")
+>>> event = state.play(Card.parse("C6"))
 >>> memory.observe(event)
 >>> memory.sync(state.view(Seat.S)).played_by(Seat.E) == 1 << event.card
 True
