@@ -13,6 +13,7 @@ from rich.console import Console
 
 from cavendish.cli.laws_play import LawsGame, option_text, run_laws_game
 from cavendish.cli.play import COMPUTER_NAMES, HUMAN
+from cavendish.cli.voice import card_label, say
 from cavendish.core.cards import SUIT_MASK, Card, Seat, cards_of
 from cavendish.core.events import Elected, PlayOutOfTurn, Ruling
 from cavendish.core.rules import get_rules
@@ -110,7 +111,8 @@ def test_laws_play_a_rubber_with_sloppy_computers_tells_every_ruling_and_saves_i
     assert len(rulings) > 10
     assert text.count("Ruling: ") == len(rulings)  # every ruling told, once
     for r in rulings[:20]:
-        assert f"({r.what[:40]}" in text or r.what in text
+        told = say(r.what)  # cards written as the play screen writes them (issue 19 item 5)
+        assert f"({told[:40]}" in text or told in text
     # the record scores as the game did: the penalties elected are in the log
     sheet = ScoreSheet(get_rules("short"))
     void = 0
@@ -147,8 +149,8 @@ def test_law_62_a_card_typed_at_a_pause_is_led_out_of_turn(tmp_path: Path) -> No
     laws.stdin = io.StringIO(f"{card}\n" + "auto\n" * 6)
     assert laws.run() == 0
     text = out.getvalue()
-    assert f"S (You) leads {card} out of turn ({state.turn} to play)." in text
-    assert f"Ruling: law 62 (A lead out of turn): S leads {card} out of turn" in text
+    assert f"S (You) leads {card_label(card)} out of turn ({state.turn} to play)." in text
+    assert say(f"Ruling: law 62 (A lead out of turn): S leads {card} out of turn") in text
     (rec,) = read_pbn_file(tmp_path / "laws.pbn")
     assert any(isinstance(e, PlayOutOfTurn) and e.card == card for e in rec.events)
     elected = [e for e in rec.events if isinstance(e, Elected)]
@@ -173,7 +175,7 @@ def test_law_71_the_humans_revoke_is_played_and_penalised_at_the_end(tmp_path: P
     laws.stdin = io.StringIO("auto\n" * turns + f"{revoke}\n" + "auto\n" * 13)
     assert laws.run() == 0
     text = out.getvalue()
-    assert f"Ruling: law 71 (What is a revoke): revoke by S with {revoke}" in text
+    assert say(f"Ruling: law 71 (What is a revoke): revoke by S with {revoke}") in text
     assert "Ruling: law 72 (The revoke penalty): penalty for S's revoke" in text
     assert "law 82: NS revoked and cannot win the game this hand" in text
     (rec,) = read_pbn_file(tmp_path / "laws.pbn")[:1]

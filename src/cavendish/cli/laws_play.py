@@ -45,9 +45,10 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.rule import Rule
@@ -107,6 +108,7 @@ from .terminal import (
     sheet_summary,
     trick_text,
 )
+from .voice import card_label, say, suit_label
 
 __all__ = ["LAWS_HELP", "LawsGame", "option_text", "run_laws_game"]
 
@@ -572,12 +574,12 @@ class LawsGame:
         return True
 
     def _say(self, text: str) -> None:
-        self.console.print(text, style="red", markup=False, soft_wrap=True)
+        self.console.print(say(text), style="red", markup=False, soft_wrap=True)
 
     # ---------------------------------------------------------------- drawing
     def _ruling_text(self, ruling: Ruling) -> Text:
         out = Text("Ruling: ", style="bold")
-        out.append(f"{law_name(ruling.law)} ({law_title(ruling.law)}): {ruling.what}")
+        out.append(f"{law_name(ruling.law)} ({law_title(ruling.law)}): {say(ruling.what)}")
         if ruling.options:
             out.append(f" [{' | '.join(ruling.options)}]", style="dim")
         return out
@@ -604,23 +606,21 @@ class LawsGame:
         self._shown = len(events)
 
     def _event_text(self, e: Event, mine: set[Seat]) -> Text | str | None:
-        if isinstance(e, Ruling):
-            return self._ruling_text(e)
-        if isinstance(e, Elected):
-            who = f"{self.names[e.seat]}, {e.seat}"
-            return f"  {e.side} ({who}) elect {e.option} ({law_name(e.law)})"
-        if isinstance(e, PlayOutOfTurn):
-            what = "leads" if e.lead else "plays"
-            return f"{self.label(e.seat)} {what} {e.card} out of turn ({e.turn} to play)."
-        if isinstance(e, CardExposed):
-            return f"  {self.label(e.seat)}'s {e.card} lies face up ({e.reason})."
-        if isinstance(e, Called | CardWithdrawn | CardCovered | LeaderChanged):
-            return f"  {e}"
-        if isinstance(e, PlayOmitted | SurplusPlayed | CardRestored):
-            return f"  {e}"
-        if isinstance(e, CardMislaid) and e.seat in mine:
-            return f"  {e} (unseen by the others)"
-        return None
+        """How the screen tells ``e`` (None: not shown), found by the event's type."""
+        tell = _EVENT_TEXT.get(type(e))
+        return None if tell is None else tell(self, e, mine)
+
+    def _elected_text(self, e: Elected) -> str:
+        who = f"{self.names[e.seat]}, {e.seat}"
+        return f"  {e.side} ({who}) elect {e.option} ({law_name(e.law)})"
+
+    def _out_of_turn_text(self, e: PlayOutOfTurn) -> str:
+        what = "leads" if e.lead else "plays"
+        return (f"{self.label(e.seat)} {what} {card_label(e.card)} out of turn "
+                f"({e.turn} to play).")
+
+    def _exposed_text(self, e: CardExposed) -> str:
+        return f"  {self.label(e.seat)}'s {card_label(e.card)} lies face up ({e.reason})."
 
     def draw(self, seat: Seat | None) -> None:
         """The table as the human sees it; ``seat`` is his hand to play, if one."""
@@ -632,7 +632,7 @@ class LawsGame:
         self._new_screen()
         head = Text(f"Board {self.session.board} · dealer {self.label(view.dealer)} · trumps ")
         head.append(
-            view.trump.symbol + " " + view.trump.word, style="red" if view.trump.is_red else ""
+            suit_label(view.trump) + " " + view.trump.word, style="red" if view.trump.is_red else ""
         )
         if view.trump_card is not None:
             head.append(" · trump card ")
@@ -786,6 +786,31 @@ class LawsGame:
             soft_wrap=True,
         )
         return status
+
+
+def _plain_text(e: Event) -> str:
+    return "  " + say(str(e))
+
+
+_EventText = Callable[[LawsGame, Any, set[Seat]], Text | str | None]
+_EVENT_TEXT: dict[type[Any], _EventText] = {
+    Ruling: lambda game, e, mine: game._ruling_text(e),
+    Elected: lambda game, e, mine: game._elected_text(e),
+    PlayOutOfTurn: lambda game, e, mine: game._out_of_turn_text(e),
+    CardExposed: lambda game, e, mine: game._exposed_text(e),
+    **{
+        kind: lambda game, e, mine: _plain_text(e)
+        for kind in (
+            Called, CardWithdrawn, CardCovered, LeaderChanged,
+            PlayOmitted, SurplusPlayed, CardRestored,
+        )
+    },
+    CardMislaid: lambda game, e, mine: (
+        f"{_plain_text(e)} (unseen by the others)" if e.seat in mine else None
+    ),
+}
+"""How the laws table's screen tells each kind of event, found by its type (issue 18
+item 6): a new kind of event shown to the player is one entry here."""
 
 
 def _cards_text(mask: int) -> Text:
