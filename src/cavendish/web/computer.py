@@ -87,7 +87,10 @@ def hint_for(config: str, actions: list[Action], seat: str) -> dict[str, Any]:
         raise ValueError("no hint: it is not your turn")
     view = session.view(turn)
     also = [session.view(Seat.parse(seat))] if turn != Seat.parse(seat) else []
-    hint = Tutor(seed=len(actions)).hint(view, state.events, state.deal.trump_card, also=also)
+    from ..players.search.budget import Budget
+
+    budget = Budget(worlds=8, work=400.0, min_worlds=4)  # an answer within a second
+    hint = Tutor(seed=len(actions), budget=budget).hint(view, state.events, state.deal.trump_card, also=also)
     return {"lines": hint.lines(), **hint.to_json()}
 
 
