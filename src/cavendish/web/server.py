@@ -31,11 +31,11 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
-from ..core.rules import variant_names
+from ..core.rules import get_rules, variant_names
 from ..io.pbn import write_pbn
 from ..players import player_names
 from .computer import make_pool
-from .config import ConfigError, TableConfig
+from .config import ConfigError, TableConfig, default_dummies
 from .store import Store
 from .tables import Connection, Hub, LiveTable
 
@@ -93,7 +93,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
         kinds = [k for k in COMPUTER_KINDS if k.split(":")[0] in player_names()]
-        return {"variants": variant_names(), "computers": kinds}
+        dummies = {v: [str(d) for d in default_dummies(get_rules(v))] for v in variant_names()}
+        return {"variants": variant_names(), "dummies": dummies, "computers": kinds}
 
     @app.post("/api/tables")
     async def create(request: Request) -> JSONResponse:
