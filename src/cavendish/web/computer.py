@@ -34,7 +34,7 @@ from ..core.events import CardPlayed
 from ..game.session import Session
 from .config import Action, TableConfig, apply_action, build_session
 
-__all__ = ["choose_card", "hint_for", "make_pool", "review_for"]
+__all__ = ["choose_card", "hint_for", "make_pool", "review_for", "warm_up"]
 
 _CACHE_SIZE = 256
 _cache: OrderedDict[str, tuple[str, Session, list[Action]]] = OrderedDict()
@@ -107,7 +107,20 @@ def review_for(config: str, actions: list[Action], board: int) -> dict[str, Any]
     return annotate_record(hand.record(variant=cfg.variant)).to_json()
 
 
+def warm_up(seed: int) -> str:
+    """Load the players' modules and tables in a worker (the first decision of a
+    classical player costs seconds; a person should not wait for it)."""
+    cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=seed)
+    card = choose_card("warm-up", cfg.to_json(), [("deal",)])
+    _cache.pop("warm-up", None)
+    return card
+
+
 def make_pool(workers: int) -> ProcessPoolExecutor:
-    """The pool (spawned processes: the server's threads are not inherited)."""
-    return ProcessPoolExecutor(max_workers=workers,
+    """The pool (spawned processes: the server's threads are not inherited), each
+    worker warmed up."""
+    pool = ProcessPoolExecutor(max_workers=workers,
                                mp_context=multiprocessing.get_context("spawn"))
+    for i in range(workers):
+        pool.submit(warm_up, i)
+    return pool
