@@ -68,9 +68,16 @@ function drawSeat(seat, pos, s) {
   const name = document.createElement("div");
   name.className = "name";
   const kind = s.table.seats[seat];
-  const label = s.dummies.includes(seat) ? "dummy" : kind === "human" ? "" : kind;
+  const label = s.dummies.includes(seat) ? (s.names[seat] === "Dummy" ? "" : "dummy") : kind === "human" ? "" : kind;
   name.innerHTML = `<b>${seat}</b> ${s.names[seat]}${label ? ` <small>(${label})</small>` : ""}${seat === s.you ? " <small>(you)</small>" : ""}`;
   box.appendChild(name);
+  if (s.phase === "play" && seat !== s.you) {
+    const played = s.trick.some((p) => p.seat === seat) ? 1 : 0;
+    const count = document.createElement("div");
+    count.className = "count";
+    count.textContent = `${13 - s.trick_number - played} cards`;
+    box.appendChild(count);
+  }
   const shown = s.exposed[seat];
   if (shown && shown.length) {
     const row = document.createElement("div");
@@ -149,10 +156,10 @@ function drawReview(s) {
   }
   const hands = SEATS.map((seat) => {
     const groups = bySuit(r.hands[seat]);
-    const text = ["S", "H", "D", "C"].map((su) => `${SUIT[su]} ${groups[su].map((c) => RANK(c[1])).join(" ") || "—"}`).join("<br>");
+    const text = ["S", "H", "D", "C"].map((su) => `<span class="${su === "H" || su === "D" ? "red" : ""}">${SUIT[su]}</span> ${groups[su].map((c) => RANK(c[1])).join(" ") || "—"}`).join("<br>");
     return `<div class="review-hand"><b>${seat}</b> ${s.names[seat]}<br>${text}</div>`;
   }).join("");
-  const tricks = r.tricks.map((t, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${t.leader}</td>${t.cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}${SUIT[p.card[0]]}</td>`).join("")}<td>${t.winner}</td></tr>`).join("");
+  const tricks = r.tricks.map((t, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${t.leader}</td>${t.cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${t.winner}</td></tr>`).join("");
   box.innerHTML = `<h2>Board ${r.board}: N-S ${r.result[0]}, E-W ${r.result[1]} tricks</h2>
     <p>Trump card ${RANK(r.trump_card[1])}${SUIT[r.trump_card[0]]}, dealt by ${r.dealer}. <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a></p>
     <div class="review-hands">${hands}</div>
@@ -187,7 +194,7 @@ function draw(s) {
   state = s;
   const pos = positions(s.you);
   $("variant").textContent = `${s.table.variant}${s.table.practice ? " (practice)" : ""}`;
-  $("board").textContent = `Board ${s.board}`;
+  $("board").textContent = s.phase !== "play" && s.review ? `Board ${s.review.board}` : `Board ${s.board}`;
   $("trump").textContent = s.trump ? `Trumps ${SUIT[s.trump]}` : "";
   $("trump").className = s.trump ? `suit-${s.trump}` : "";
   let turn = "";
