@@ -3,17 +3,13 @@ computer players in a small pool, no delay before their cards."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from cavendish.web.server import create_app  # noqa: E402
+from cavendish.web.server import create_app
 
 
 @pytest.fixture

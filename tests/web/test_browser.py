@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import chromium_missing, launch, shot
-from servers import Server
+from web_browser import chromium_missing, launch, shot
+from web_servers import Server
 
 WHY = chromium_missing()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")

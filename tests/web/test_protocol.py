@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 import pytest
-from client import Receiver, cards_in, check_no_leak, deal_of, play_hand
 from fastapi.testclient import TestClient
+from web_client import Receiver, cards_in, check_no_leak, deal_of, play_hand
 
 from cavendish.core.rules import get_rules, variant_names
 
@@ -57,7 +57,7 @@ def test_every_variant_plays_a_whole_hand_over_the_websocket_and_nothing_leaks(
         assert all(token not in json.dumps(m) for r in receivers for m in r.messages)
 
 
-class contextlib_multi:  # noqa: N801 - a context manager of several websockets
+class contextlib_multi:  # a context manager of several websockets
     def __init__(self, client: TestClient, tid: str, tokens: dict[str, str]) -> None:
         self.cms = {s: client.websocket_connect(f"/ws/{tid}?token={t}") for s, t in tokens.items()}
 

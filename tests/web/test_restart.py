@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from servers import Server, postgres_cluster, postgres_missing
+from web_servers import Server, postgres_cluster, postgres_missing
 
 PG_WHY = postgres_missing()
 

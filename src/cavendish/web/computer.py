@@ -90,7 +90,8 @@ def hint_for(config: str, actions: list[Action], seat: str) -> dict[str, Any]:
     from ..players.search.budget import Budget
 
     budget = Budget(worlds=8, work=400.0, min_worlds=4)  # an answer within a second
-    hint = Tutor(seed=len(actions), budget=budget).hint(view, state.events, state.deal.trump_card, also=also)
+    tutor = Tutor(seed=len(actions), budget=budget)
+    hint = tutor.hint(view, state.events, state.deal.trump_card, also=also)
     return {"lines": hint.lines(), **hint.to_json()}
 
 

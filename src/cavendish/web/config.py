@@ -159,7 +159,8 @@ class TableConfig:
         for s in kinds:
             name = str(names_in.get(s, "") or "").strip()[:MAX_NAME]
             if not name:
-                name = f"Guest {s}" if kinds[s] == HUMAN else f"{kinds[s].split(':')[0].title()} {s}"
+                kind = kinds[s].split(":")[0].title()
+                name = f"Guest {s}" if kinds[s] == HUMAN else f"{kind} {s}"
             names[s] = name
         if len(set(names.values())) != len(names):
             names = {s: f"{n} ({s})" for s, n in names.items()}
