@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_client import Receiver, cards_in, check_no_leak, deal_of, play_hand
+from web_client import (
+    Receiver,
+    cards_in,
+    check_no_leak,
+    deal_of,
+    play_hand,
+    to_a_persons_turn,
+)
 
 from cavendish.core.rules import get_rules, variant_names
 
@@ -119,13 +126,7 @@ def test_hostile_messages_get_an_error_change_nothing_and_keep_the_connection(
     tid = table["id"]
     with client.websocket_connect(f"/ws/{tid}?token={table['tokens']['S']}") as s, \
          client.websocket_connect(f"/ws/{tid}?token={table['tokens']['N']}") as n:
-        rs, rn = Receiver("S", s), Receiver("N", n)
-        first_s, first_n = rs.next(), rn.next()
-        # bring the table to a person's turn
-        while not (first_s["legal"] or first_n["legal"]):
-            first_s, first_n = rs.next(), rn.next()
-        on, off = (rs, rn) if first_s["legal"] else (rn, rs)
-        state = first_s if on is rs else first_n
+        on, off, state = to_a_persons_turn(Receiver("S", s), Receiver("N", n))
         seq = state["seq"]
         other = next(c for c in off.messages[-1]["hand"])
         not_legal = [c for c in state["hand"] if c not in state["legal"]]
@@ -184,11 +185,7 @@ def test_a_practice_table_gives_a_hint_from_the_tutor(client: TestClient) -> Non
     table = new_table(client, "short", seed=9, practice=True)
     with client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['S']}") as s, \
          client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['N']}") as n:
-        rs, rn = Receiver("S", s), Receiver("N", n)
-        ms, mn = rs.next(), rn.next()
-        while not (ms["legal"] or mn["legal"]):
-            ms, mn = rs.next(), rn.next()
-        r, m = (rs, ms) if ms["legal"] else (rn, mn)
+        r, _, m = to_a_persons_turn(Receiver("S", s), Receiver("N", n))
         r.ws.send_json({"type": "hint"})
         hint = r.next()
     assert hint["type"] == "hint" and hint["classical"]["card"] in m["legal"]

@@ -63,6 +63,15 @@ def play_hand(receivers: list[Receiver], *, pick: int = 0) -> dict[str, Any]:
         states = [r.next() for r in receivers]
 
 
+def to_a_persons_turn(a: Receiver, b: Receiver) -> tuple[Receiver, Receiver, dict[str, Any]]:
+    """Read two seats' connections in step until one of them may play: (the one to
+    play, the other, the state of the one to play)."""
+    ma, mb = a.next(), b.next()
+    while not (ma["legal"] or mb["legal"]):
+        ma, mb = a.next(), b.next()
+    return (a, b, ma) if ma["legal"] else (b, a, mb)
+
+
 def check_no_leak(receiver: Receiver, deal_hands: dict[str, set[str]], dummies: Iterable[str],
                   trump_card: str, plays: list[str]) -> int:
     """Check every message of one connection against the deal and the play (the

@@ -25,7 +25,9 @@ The same goes for :func:`hint_for` (the tutor's hint at a practice table) and
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -117,11 +119,19 @@ def warm_up(seed: int) -> str:
     return card
 
 
+def _lower_priority() -> None:
+    """A worker yields the processor to the server's event loop (a person's card is
+    answered first; the computers' thinking waits a little)."""
+    with contextlib.suppress(OSError):
+        os.nice(5)
+
+
 def make_pool(workers: int) -> ProcessPoolExecutor:
     """The pool (spawned processes: the server's threads are not inherited), each
-    worker warmed up."""
+    worker at a lower priority than the server and warmed up."""
     pool = ProcessPoolExecutor(max_workers=workers,
-                               mp_context=multiprocessing.get_context("spawn"))
+                               mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_lower_priority)
     for i in range(workers):
         pool.submit(warm_up, i)
     return pool

@@ -56,7 +56,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         store = Store.open(db)
         own = pool is None
         executor = make_pool(workers) if pool is None else pool
-        hub = Hub(store, executor, delay=delay)
+        hub = Hub(store, executor, delay=delay,
+                  new_pool=(lambda: make_pool(workers)) if own else None)
         hub.restore()
         app.state.hub = hub
         try:
@@ -66,7 +67,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
                 if table.busy is not None:
                     table.busy.cancel()
             if own:
-                executor.shutdown(wait=False, cancel_futures=True)
+                hub.pool.shutdown(wait=False, cancel_futures=True)
             store.close()
 
     app = FastAPI(title="Cavendish", lifespan=lifespan, docs_url=None, redoc_url=None)

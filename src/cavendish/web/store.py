@@ -45,6 +45,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    insert,
     select,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -123,6 +124,7 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._insert_action = insert(ActionRow)
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -157,9 +159,10 @@ class Store:
 
     def append(self, table_id: str, seq: int, action: Sequence[str]) -> None:
         """Commit action number ``seq`` of a table (its own transaction)."""
-        with Session(self.engine) as db, db.begin():
-            db.add(ActionRow(table_id=table_id, seq=seq, action=json.dumps(list(action)),
-                             created_at=_now()))
+        with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
+            conn.execute(self._insert_action, {
+                "table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
+                "created_at": _now()})
 
     def seat_of(self, table_id: str, token: str) -> str | None:
         """The seat a token holds at a table, or None."""

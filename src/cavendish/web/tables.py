@@ -32,7 +32,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
+from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
 
 from ..core.cards import Card, CardParseError, Seat
@@ -229,9 +229,18 @@ class LiveTable:
         seen = self.seq
         actions = list(self.actions)
         loop = asyncio.get_running_loop()
+        pool = self.hub.pool
         try:
-            card = await loop.run_in_executor(
-                self.hub.pool, choose_card, self.id, self.config_json, actions)
+            card = await loop.run_in_executor(pool, choose_card, self.id, self.config_json,
+                                              actions)
+        except BrokenExecutor:  # a worker died (killed, out of memory): a new pool, again
+            if self.hub.renew_pool(pool):
+                self.busy = None
+                self.kick()
+                return
+            self.failed = f"the computer player at {turn} cannot be asked: the pool is broken"
+            log.error("table %s: %s", self.id, self.failed)
+            return
         except Exception as exc:
             self.failed = f"the computer player at {turn} failed: {exc}"
             log.exception("table %s: %s", self.id, self.failed)
@@ -347,11 +356,27 @@ class LiveTable:
 class Hub:
     """Every live table of a server, its store and its computer players' pool."""
 
-    def __init__(self, store: Store, pool: Executor, *, delay: float = 0.5) -> None:
+    def __init__(self, store: Store, pool: Executor, *, delay: float = 0.5,
+                 new_pool: Callable[[], Executor] | None = None) -> None:
         self.store = store
         self.pool = pool
         self.delay = delay
+        self.new_pool = new_pool
+        self.renewals = 0
         self.tables: dict[str, LiveTable] = {}
+
+    def renew_pool(self, broken: Executor) -> bool:
+        """Replace a broken pool (once per breakage, at most 10 times); False if it
+        cannot be replaced."""
+        if self.pool is not broken:
+            return True  # another table has replaced it already
+        if self.new_pool is None or self.renewals >= 10:
+            return False
+        self.renewals += 1
+        log.warning("the computer players' pool broke: a new one is started")
+        broken.shutdown(wait=False, cancel_futures=True)
+        self.pool = self.new_pool()
+        return True
 
     def restore(self) -> int:
         """Rebuild every stored table (after a restart) and start its computers."""
