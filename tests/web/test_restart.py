@@ -6,12 +6,14 @@ On SQLite (WAL) and on a real PostgreSQL server."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from web_servers import Server, postgres_cluster, postgres_missing
+from web_servers import Server, pool_workers, postgres_cluster, postgres_missing
 
 PG_WHY = postgres_missing()
 
@@ -82,3 +84,23 @@ def postgres() -> Iterator[str]:
 def test_kill_9_mid_hand_then_restart_goes_on_from_the_same_card_on_postgresql(
         postgres: str, tmp_path: Path) -> None:
     _kill_mid_hand_and_restart(postgres, tmp_path)
+
+
+def test_a_computer_worker_killed_is_replaced_and_the_hand_goes_on(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'web.sqlite3'}", delay=0, log=tmp_path / "log")
+    try:
+        table = server.post("/api/tables", {"variant": "short", "seed": 5,
+                                            "seats": {"S": "human"}})
+        with server.ws(f"/ws/{table['id']}?token={table['tokens']['S']}") as ws:
+            msg = _until_my_turn(ws)
+            workers = pool_workers(server.proc.pid)
+            assert workers, "the server has no pool workers"
+            for pid in workers:
+                os.kill(pid, signal.SIGKILL)
+            while msg["phase"] == "play":
+                ws.send(json.dumps({"type": "play", "card": msg["legal"][0]}))
+                msg = _until_my_turn(ws)
+        assert sum(msg["review"]["result"]) == 13
+        assert set(pool_workers(server.proc.pid)).isdisjoint(workers)
+    finally:
+        server.stop()

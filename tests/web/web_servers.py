@@ -124,3 +124,20 @@ def postgres_cluster() -> Iterator[str]:
         with contextlib.suppress(Exception):
             run(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def pool_workers(pid: int) -> list[int]:
+    """The computer players' worker processes of a server (its spawned children)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmd = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid == pid and b"spawn_main" in cmd:
+            out.append(int(entry.name))
+    return out

@@ -32,7 +32,6 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
 from ..core.rules import get_rules, variant_names
-from ..io.pbn import write_pbn
 from ..players import player_names
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies
@@ -115,7 +114,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         except ConfigError as exc:
             return JSONResponse({"error": str(exc)}, 400)
         hub = hub_of(request)
-        table, tokens = hub.create(config)
+        table, tokens = await hub.create(config)
         base = str(request.base_url).rstrip("/")
         links = {s: f"{base}/table/{table.id}#token={t}" for s, t in tokens.items()}
         return JSONResponse({"id": table.id, "tokens": tokens, "links": links,
@@ -123,13 +122,12 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
 
     @app.get("/api/tables/{table_id}")
     async def public(table_id: str, request: Request) -> dict[str, Any]:
-        return table_of(hub_of(request), table_id).public()
+        return await table_of(hub_of(request), table_id).public()
 
     @app.get("/api/tables/{table_id}/pbn")
     async def pbn(table_id: str, request: Request) -> PlainTextResponse:
         table = table_of(hub_of(request), table_id)
-        result = table.session.result()  # finished hands only: never the hand in play
-        text = write_pbn(result.records(event=f"Cavendish table {table.id}"))
+        text = await table.pbn()  # finished hands only: never the hand in play
         return PlainTextResponse(text, media_type="application/x-pbn", headers={
             "Content-Disposition": f'attachment; filename="cavendish-{table.id}.pbn"'})
 
@@ -144,12 +142,12 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
             await websocket.close(code=4404)
             return
         token = websocket.query_params.get("token")
-        seat = hub.seat_of(table, token) if token else None
+        seat = await hub.seat_of(table, token) if token else None
         conn = Connection(websocket.send_text, seat)
         conn.start()
         if token and seat is None:
             table.error(conn, "wrong token: you are watching as a spectator")
-        table.join(conn)
+        await table.join(conn)
         try:
             while True:
                 frame = await websocket.receive()

@@ -39,6 +39,7 @@ from ..core.cards import Card, CardParseError, Seat
 from ..core.errors import WhistError
 from ..core.events import Event, HonoursCalled
 from ..game.session import Session, SessionError
+from ..io.pbn import write_pbn
 from .computer import choose_card, hint_for, review_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
 from .store import Store
@@ -160,16 +161,24 @@ class LiveTable:
                 "you": None if seat is None else str(seat), "table": self.info(),
                 "events": self.last_events, **visible_state(self.session, seat)}
 
-    def public(self) -> dict[str, Any]:
+    async def public(self) -> dict[str, Any]:
         """What anyone may see (``GET /api/tables/{id}``): a spectator's state."""
-        msg = self.message(None)
+        async with self.lock:  # never an action not yet stored
+            msg = self.message(None)
         del msg["type"], msg["snapshot"], msg["you"], msg["events"]
         return msg
 
-    def join(self, conn: Connection) -> None:
+    async def pbn(self) -> str:
+        """The finished hands in PBN (never the hand in play)."""
+        async with self.lock:
+            result = self.session.result()
+        return write_pbn(result.records(event=f"Cavendish table {self.id}"))
+
+    async def join(self, conn: Connection) -> None:
         """Add a connection and send it a full snapshot."""
-        self.conns.add(conn)
-        conn.put(self.message(conn.seat, snapshot=True))
+        async with self.lock:  # never an action not yet stored
+            self.conns.add(conn)
+            conn.put(self.message(conn.seat, snapshot=True))
 
     def leave(self, conn: Connection) -> None:
         """Forget a connection."""
@@ -183,10 +192,13 @@ class LiveTable:
     async def act(self, action: Action) -> None:
         """Check, store, then show one action (raises ProtocolError if refused)."""
         async with self.lock:
-            self._act(action)
+            await self._act(action)
         self.kick()
 
-    def _act(self, action: Action) -> None:
+    async def _act(self, action: Action) -> None:
+        """Apply, store (off the event loop), then show: the caller holds the lock,
+        and everything that shows the session takes it, so nothing is shown before
+        it is stored."""
         session = self.session
         seat = session.to_play if action[0] == "card" else None
         try:
@@ -194,7 +206,7 @@ class LiveTable:
         except (WhistError, SessionError, CardParseError) as exc:
             raise ProtocolError(str(exc)) from None
         try:
-            self.hub.store.append(self.id, self.seq + 1, action)
+            await asyncio.to_thread(self.hub.store.append, self.id, self.seq + 1, action)
         except Exception:
             log.exception("table %s: could not store %r; the table is rebuilt", self.id, action)
             self.session = build_session(self.config)
@@ -249,7 +261,7 @@ class LiveTable:
             await asyncio.sleep(self.hub.delay)
         async with self.lock:
             if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
-                self._act(("card", card))
+                await self._act(("card", card))
         self.busy = None
         self.kick()
 
@@ -278,7 +290,8 @@ class LiveTable:
             elif kind == "next":
                 await self._next(conn)
             elif kind == "snapshot":
-                conn.put(self.message(conn.seat, snapshot=True))
+                async with self.lock:
+                    conn.put(self.message(conn.seat, snapshot=True))
             elif kind == "hint":
                 await self._hint(conn)
             elif kind == "review":
@@ -311,7 +324,7 @@ class LiveTable:
                 raise ProtocolError(f"play {card}: no card is wanted now")
             if self.session.holder(turn) != seat:
                 raise ProtocolError(f"play {card}: it is not your turn ({turn} is to play)")
-            self._act(("card", str(card)))
+            await self._act(("card", str(card)))
         self.kick()
 
     async def _next(self, conn: Connection) -> None:
@@ -321,7 +334,7 @@ class LiveTable:
                 raise ProtocolError("next: the hand is still in play")
             if self.session.is_over:
                 raise ProtocolError("next: the session is over")
-            self._act(("deal",))
+            await self._act(("deal",))
         self.kick()
 
     async def _hint(self, conn: Connection) -> None:
@@ -390,18 +403,17 @@ class Hub:
             table.kick()
         return len(self.tables)
 
-    def create(self, config: TableConfig) -> tuple[LiveTable, dict[str, str]]:
+    async def create(self, config: TableConfig) -> tuple[LiveTable, dict[str, str]]:
         """A new table, its first hand dealt; the people's seat tokens."""
         table_id = secrets.token_urlsafe(9)
         tokens = {str(s): secrets.token_urlsafe(24) for s in config.humans}
-        self.store.create_table(table_id, config.to_json(), tokens)
+        await asyncio.to_thread(self.store.create_table, table_id, config.to_json(), tokens)
         table = LiveTable(self, table_id, config, [])
         self.tables[table_id] = table
-        table._act(("deal",))
-        table.kick()
+        await table.act(("deal",))
         return table, tokens
 
-    def seat_of(self, table: LiveTable, token: str) -> Seat | None:
+    async def seat_of(self, table: LiveTable, token: str) -> Seat | None:
         """The seat a token holds at a table, or None."""
-        seat = self.store.seat_of(table.id, token)
+        seat = await asyncio.to_thread(self.store.seat_of, table.id, token)
         return None if seat is None else Seat.parse(seat)
