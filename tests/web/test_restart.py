@@ -41,7 +41,8 @@ def _kill_mid_hand_and_restart(db: str, tmp_path: Path) -> None:
                 shown = json.loads(ws.recv(timeout=30))
                 if shown["type"] == "state" and shown["seq"] > msg["seq"]:
                     break
-        server.kill9()
+        assert pool_workers(server.proc.pid), "the server has no pool workers"
+        assert server.kill9() == [], "pool workers outlived their server"
     except BaseException:
         server.stop()
         raise

@@ -65,12 +65,19 @@ class Server:
 
         return connect(f"ws://127.0.0.1:{self.port}{path}", open_timeout=10)
 
-    def kill9(self) -> None:
-        """``kill -9`` the server and its workers (its whole process group)."""
+    def kill9(self) -> list[int]:
+        """``kill -9`` the server process; answer its pool workers still alive 5 s
+        later (they should have exited), then end them and the rest of the group."""
+        workers = pool_workers(self.proc.pid)
+        self.proc.kill()
+        self.proc.wait(10)
+        deadline = time.monotonic() + 5
+        while (alive := [p for p in workers if _running(p)]) and time.monotonic() < deadline:
+            time.sleep(0.1)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(10)
         self.log.close()
+        return alive
 
     def stop(self) -> None:
         """End it (SIGTERM, then SIGKILL)."""
@@ -80,7 +87,7 @@ class Server:
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
-                self.kill9()
+                self.proc.kill()
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         self.log.close()
@@ -141,3 +148,11 @@ def pool_workers(pid: int) -> list[int]:
         if ppid == pid and b"spawn_main" in cmd:
             out.append(int(entry.name))
     return out
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"

@@ -28,6 +28,8 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -119,11 +121,19 @@ def warm_up(seed: int) -> str:
     return card
 
 
-def _lower_priority() -> None:
+def _worker_init(parent: int) -> None:
     """A worker yields the processor to the server's event loop (a person's card is
-    answered first; the computers' thinking waits a little)."""
+    answered first; the computers' thinking waits a little), and exits when the
+    server is gone (killed with ``kill -9``, it cannot tell its workers)."""
     with contextlib.suppress(OSError):
         os.nice(5)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def make_pool(workers: int) -> ProcessPoolExecutor:
@@ -131,7 +141,7 @@ def make_pool(workers: int) -> ProcessPoolExecutor:
     worker at a lower priority than the server and warmed up."""
     pool = ProcessPoolExecutor(max_workers=workers,
                                mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_lower_priority)
+                               initializer=_worker_init, initargs=(os.getpid(),))
     for i in range(workers):
         pool.submit(warm_up, i)
     return pool
