@@ -143,6 +143,7 @@ def test_hostile_messages_get_an_error_change_nothing_and_keep_the_connection(
             (on, json.dumps({"type": "undo"}), "not available yet"),
             (on, json.dumps({"type": "concede"}), "not available yet"),
             (on, json.dumps({"type": "hint"}), "practice tables only"),
+            (on, json.dumps({"type": "why"}), "practice tables only"),
             (on, json.dumps({"type": "next"}), "still in play"),
             (on, json.dumps({"type": "review", "board": 3}), "not a finished hand"),
         ]
@@ -181,11 +182,24 @@ def test_a_wrong_token_is_told_and_watches_as_a_spectator(client: TestClient) ->
         assert "spectator" in ws.receive_json()["message"]
 
 
-def test_a_practice_table_gives_a_hint_from_the_tutor(client: TestClient) -> None:
+def test_a_practice_table_gives_a_hint_and_explains_a_computer_card(client: TestClient) -> None:
     table = new_table(client, "short", seed=9, practice=True)
     with client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['S']}") as s, \
          client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['N']}") as n:
-        r, _, m = to_a_persons_turn(Receiver("S", s), Receiver("N", n))
+        rs, rn = Receiver("S", s), Receiver("N", n)
+        r, _, m = to_a_persons_turn(rs, rn)
         r.ws.send_json({"type": "hint"})
         hint = r.next()
-    assert hint["type"] == "hint" and hint["classical"]["card"] in m["legal"]
+        assert hint["type"] == "hint" and hint["classical"]["card"] in m["legal"]
+        # play on until a computer has played a card, then ask why
+        while True:
+            computer = [e for e in m["events"] if e["kind"] == "card" and e["seat"] in "EW"]
+            if computer:
+                break
+            r.ws.send_json({"type": "play", "card": m["legal"][0]})
+            r, _, m = to_a_persons_turn(rs, rn)
+        r.ws.send_json({"type": "why"})
+        why = r.next()
+    assert why["type"] == "why", why
+    assert (why["seat"], why["card"]) == (computer[-1]["seat"], computer[-1]["card"])
+    assert why["why"].startswith(why["card"])

@@ -18,9 +18,9 @@ The same goes for :func:`hint_for` (the tutor's hint at a practice table) and
 
 >>> from cavendish.web.config import TableConfig
 >>> cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=3)
->>> card = choose_card("doc", cfg.to_json(), [("deal",)])
->>> len(card)
-2
+>>> card, why = choose_card("doc", cfg.to_json(), [("deal",)])
+>>> len(card), why.startswith(card)
+(2, True)
 """
 
 from __future__ import annotations
@@ -64,16 +64,22 @@ def _session_at(table_id: str, config: str, actions: list[Action]) -> Session:
     return session
 
 
-def choose_card(table_id: str, config: str, actions: list[Action]) -> str:
-    """The card the computer on turn plays, as PBN text (``SA``)."""
+def choose_card(table_id: str, config: str, actions: list[Action]) -> tuple[str, str]:
+    """The card the computer on turn plays, as PBN text (``SA``), and why, in the
+    player's own words (:func:`cavendish.players.tutor.explain`)."""
+    from ..players.tutor import explain
+
     session = _session_at(table_id, config, actions)
+    seat = session.to_play
+    player = None if seat is None else session.controller(seat)
     events = session.step()
-    card = next(str(e.card) for e in events if isinstance(e, CardPlayed))
+    played = next(e.card for e in events if isinstance(e, CardPlayed))
+    card = str(played)
     _, _, done = _cache[table_id]
     done.append(("card", card))
     if session.state is not None and session.state.is_over:
         session.finish_hand()
-    return card
+    return card, explain(player, played)
 
 
 def hint_for(config: str, actions: list[Action], seat: str) -> dict[str, Any]:
@@ -116,7 +122,7 @@ def warm_up(seed: int) -> str:
     """Load the players' modules and tables in a worker (the first decision of a
     classical player costs seconds; a person should not wait for it)."""
     cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=seed)
-    card = choose_card("warm-up", cfg.to_json(), [("deal",)])
+    card, _ = choose_card("warm-up", cfg.to_json(), [("deal",)])
     _cache.pop("warm-up", None)
     return card
 

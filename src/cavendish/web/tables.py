@@ -143,6 +143,8 @@ class LiveTable:
         self.busy: asyncio.Task[None] | None = None
         self.last_events: list[dict[str, Any]] = []
         self.failed: str | None = None
+        self.why: dict[str, str] | None = None
+        """The last computer card and why it was played (for ``why`` at practice tables)."""
 
     @property
     def seq(self) -> int:
@@ -243,8 +245,8 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         pool = self.hub.pool
         try:
-            card = await loop.run_in_executor(pool, choose_card, self.id, self.config_json,
-                                              actions)
+            card, why = await loop.run_in_executor(pool, choose_card, self.id,
+                                                   self.config_json, actions)
         except BrokenExecutor:  # a worker died (killed, out of memory): a new pool, again
             if self.hub.renew_pool(pool):
                 self.busy = None
@@ -262,6 +264,7 @@ class LiveTable:
         async with self.lock:
             if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
                 await self._act(("card", card))
+                self.why = {"seat": str(turn), "card": card, "why": why}
         self.busy = None
         self.kick()
 
@@ -294,13 +297,15 @@ class LiveTable:
                     conn.put(self.message(conn.seat, snapshot=True))
             elif kind == "hint":
                 await self._hint(conn)
+            elif kind == "why":
+                self._why(conn)
             elif kind == "review":
                 await self._review(conn, msg)
             elif kind in NOT_YET:
                 self.error(conn, NOT_YET[kind], request=kind)
             else:
                 self.error(conn, f"unknown message type {kind!r}: expected play, next, "
-                                 "snapshot, hint, review, claim, concede or undo")
+                                 "snapshot, hint, why, review, claim, concede or undo")
         except ProtocolError as exc:
             self.error(conn, str(exc), request=kind)
 
@@ -352,6 +357,14 @@ class LiveTable:
         except ValueError as exc:
             raise ProtocolError(f"hint: {exc}") from None
         conn.put({"type": "hint", "seq": seq, **hint})
+
+    def _why(self, conn: Connection) -> None:
+        self._person(conn)
+        if not self.config.practice:
+            raise ProtocolError("why: the tutor explains at practice tables only")
+        if self.why is None:
+            raise ProtocolError("why: no computer card has been played since the server started")
+        conn.put({"type": "why", "seq": self.seq, **self.why})
 
     async def _review(self, conn: Connection, msg: dict[str, Any]) -> None:
         board = msg.get("board", len(self.session.hands))

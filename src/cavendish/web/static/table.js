@@ -216,6 +216,7 @@ function draw(s) {
   drawLastTrick(s);
   drawReview(s);
   $("hint-btn").hidden = !s.table.practice;
+  $("why-btn").hidden = !s.table.practice;
   $("undo-btn").hidden = !s.table.practice;
   $("next-btn").hidden = !(s.phase === "between" && s.you);
   if (s.phase !== "play") $("sheet").hidden = false;
@@ -262,6 +263,11 @@ function onMessage(event) {
     const box = $("hint");
     box.innerHTML = `<h2>Hint</h2>${msg.lines.map((l) => `<p>${l}</p>`).join("")}`;
     box.hidden = false;
+  } else if (msg.type === "why") {
+    const box = $("hint");
+    box.innerHTML = `<h2>Why ${msg.seat} played ${msg.card}</h2><p></p>`;
+    box.querySelector("p").textContent = msg.why;
+    box.hidden = false;
   } else if (msg.type === "review") {
     drawDD(msg);
   }
@@ -285,6 +291,7 @@ $("last-trick-btn").addEventListener("click", () => {
 });
 $("sheet-btn").addEventListener("click", () => ($("sheet").hidden = !$("sheet").hidden));
 $("hint-btn").addEventListener("click", () => send({ type: "hint" }));
+$("why-btn").addEventListener("click", () => send({ type: "why" }));
 $("claim-btn").addEventListener("click", () => send({ type: "claim" }));
 $("concede-btn").addEventListener("click", () => send({ type: "concede" }));
 $("undo-btn").addEventListener("click", () => send({ type: "undo" }));
