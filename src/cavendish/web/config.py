@@ -204,4 +204,7 @@ def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
         if session.state is not None and session.state.is_over:
             session.finish_hand()
         return events
+    # WIRE: claims, concessions and undo (the ``table`` helper's Session work) become
+    # actions here too -- ("claim", SEAT, TRICKS), ("concede", SEAT), ("undo",) --
+    # applied through Session's own methods, so that a restart replays them.
     raise ValueError(f"action {action!r}: expected ('deal',) or ('card', CARD)")

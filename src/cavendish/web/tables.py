@@ -57,7 +57,10 @@ BURST = 30.0
 """...with bursts of this many."""
 
 NOT_YET = {
-    # WIRE: when Session has claim()/concede()/undo(), answer them here (see handle()).
+    # WIRE: when Session has claim()/concede()/undo(), take these out of NOT_YET and
+    # handle them in handle() as _play does: check the seat under the lock, then
+    # ``await self._act(("claim", ...))`` (stored, then shown); add the action to
+    # config.apply_action so that a restart replays it.  Undo at practice tables only.
     "claim": "claims are not available yet: the game driver has no claim",
     "concede": "concessions are not available yet: the game driver has no concession",
     "undo": "undo is not available yet: the game driver has no undo",

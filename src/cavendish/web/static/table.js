@@ -220,6 +220,9 @@ function draw(s) {
   $("undo-btn").hidden = !s.table.practice;
   $("next-btn").hidden = !(s.phase === "between" && s.you);
   if (s.phase !== "play") $("sheet").hidden = false;
+  for (const e of s.events || []) {
+    if (e.kind === "honours") say(`${s.names[e.seat]} (${e.seat}) calls ${e.honours} honours: the game is won`);
+  }
   document.body.dataset.phase = s.phase;
   document.body.dataset.seq = s.seq;
 }
