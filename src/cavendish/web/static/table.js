@@ -239,6 +239,11 @@ async function drawNext() {
       const pos = positions(s.you);
       drawTrick(s.last_trick.cards, pos);
       document.body.dataset.gathering = "1";
+      const w = s.last_trick.winner;
+      $("turn").textContent = `${s.names[w]} (${w}) wins the trick`;
+      $("turn").classList.remove("mine");
+      for (const seat of document.querySelectorAll(".seat")) seat.classList.remove("to-play");
+      for (const b of document.querySelectorAll("button.card")) b.disabled = true;
       await new Promise((r) => setTimeout(r, PAUSE));
       const winner = document.querySelector(`#centre .played.${pos[s.last_trick.winner]}`);
       for (const el of document.querySelectorAll("#centre .card")) el.classList.add(`gather-${pos[s.last_trick.winner]}`);
