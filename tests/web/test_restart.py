@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -103,5 +104,29 @@ def test_a_computer_worker_killed_is_replaced_and_the_hand_goes_on(tmp_path: Pat
                 msg = _until_my_turn(ws)
         assert sum(msg["review"]["result"]) == 13
         assert set(pool_workers(server.proc.pid)).isdisjoint(workers)
+    finally:
+        server.stop()
+
+
+def test_a_search_players_thinking_never_holds_up_a_classical_table(tmp_path: Path) -> None:
+    """Searching players think in their own pool: while a table of four ``search``
+    players thinks, a person's table of ``classical`` players goes on at once."""
+    server = Server(f"sqlite:///{tmp_path / 'web.sqlite3'}", delay=0, log=tmp_path / "log")
+    try:
+        slow = server.post("/api/tables", {"seed": 3, "seats": {s: "search" for s in "NESW"}})
+        table = server.post("/api/tables", {"variant": "short", "seed": 8,
+                                            "seats": {"S": "human"}})
+        rounds = []
+        with server.ws(f"/ws/{table['id']}?token={table['tokens']['S']}") as ws:
+            msg = _until_my_turn(ws)
+            while msg["phase"] == "play":
+                t0 = time.monotonic()
+                ws.send(json.dumps({"type": "play", "card": msg["legal"][0]}))
+                msg = _until_my_turn(ws)
+                rounds.append(time.monotonic() - t0)
+            # a table of computers only is always thinking: the search pool was busy
+            assert server.get(f"/api/tables/{slow['id']}")["to_play"] is not None
+        rounds.sort()
+        assert rounds[len(rounds) // 2] < 1.5, f"rounds of the person's table: {rounds}"
     finally:
         server.stop()

@@ -32,7 +32,9 @@ def register(app: typer.Typer) -> None:
             float, typer.Option(help="Seconds before a computer player's card is shown.")
         ] = 0.6,
         workers: Annotated[
-            int, typer.Option(help="Processes thinking for the computer players.")
+            int,
+            typer.Option(help="Processes in each of the two pools thinking for the computer "
+                              "players (the quick ones, the searching ones)."),
         ] = 2,
         open_browser: Annotated[
             bool, typer.Option("--open/--no-open", help="Open the page in a browser.")

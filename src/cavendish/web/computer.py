@@ -26,6 +26,7 @@ The same goes for :func:`hint_for` (the tutor's hint at a practice table) and
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import multiprocessing
 import os
 import threading
@@ -131,6 +132,7 @@ def _worker_init(parent: int) -> None:
     """A worker yields the processor to the server's event loop (a person's card is
     answered first; the computers' thinking waits a little), and exits when the
     server is gone (killed with ``kill -9``, it cannot tell its workers)."""
+    faulthandler.enable()  # a crash in a native library leaves its trace in the log
     with contextlib.suppress(OSError):
         os.nice(5)
 
@@ -142,12 +144,13 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def make_pool(workers: int) -> ProcessPoolExecutor:
-    """The pool (spawned processes: the server's threads are not inherited), each
-    worker at a lower priority than the server and warmed up."""
+def make_pool(workers: int, *, warm: bool = True) -> ProcessPoolExecutor:
+    """A pool (spawned processes: the server's threads are not inherited), each
+    worker at a lower priority than the server, and warmed up if ``warm`` (else its
+    workers start when first needed)."""
     pool = ProcessPoolExecutor(max_workers=workers,
                                mp_context=multiprocessing.get_context("spawn"),
                                initializer=_worker_init, initargs=(os.getpid(),))
-    for i in range(workers):
+    for i in range(workers if warm else 0):
         pool.submit(warm_up, i)
     return pool

@@ -36,7 +36,7 @@ from ..players import player_names
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies
 from .store import Store
-from .tables import Connection, Hub, LiveTable
+from .tables import QUICK, SLOW, Connection, Hub, LiveTable
 
 __all__ = ["create_app"]
 
@@ -48,15 +48,20 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
                pool: Executor | None = None) -> FastAPI:
     """The application: ``db`` a database URL (default: SQLite under the user's data
     folder), ``delay`` seconds before a computer's card is shown, ``workers`` the
-    size of the computer players' process pool (or a ready ``pool``)."""
+    size of each of the computer players' two process pools (quick and slow
+    players, :class:`~.tables.Hub`), or one ready ``pool`` for both."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store.open(db)
         own = pool is None
-        executor = make_pool(workers) if pool is None else pool
-        hub = Hub(store, executor, delay=delay,
-                  new_pool=(lambda: make_pool(workers)) if own else None)
+
+        def new_pool(lane: str) -> Executor:
+            return make_pool(workers, warm=lane == QUICK)
+
+        pools = ({lane: new_pool(lane) for lane in (QUICK, SLOW)} if pool is None
+                 else {QUICK: pool, SLOW: pool})
+        hub = Hub(store, pools, delay=delay, new_pool=new_pool if own else None)
         hub.restore()
         app.state.hub = hub
         try:
@@ -66,7 +71,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
                 if table.busy is not None:
                     table.busy.cancel()
             if own:
-                hub.pool.shutdown(wait=False, cancel_futures=True)
+                for executor in hub.pools.values():
+                    executor.shutdown(wait=False, cancel_futures=True)
             store.close()
 
     app = FastAPI(title="Cavendish", lifespan=lifespan, docs_url=None, redoc_url=None)

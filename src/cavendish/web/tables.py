@@ -31,7 +31,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
 
@@ -40,6 +40,7 @@ from ..core.errors import WhistError
 from ..core.events import Event, HonoursCalled
 from ..game.session import Session, SessionError
 from ..io.pbn import write_pbn
+from ..players import kind_of
 from .computer import choose_card, hint_for, review_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
 from .store import Store
@@ -55,6 +56,10 @@ RATE = 10.0
 """Messages per second a connection may send, on average..."""
 BURST = 30.0
 """...with bursts of this many."""
+
+QUICK, SLOW = "quick", "slow"
+QUICK_KINDS = frozenset({"classical", "random"})
+"""Kinds of player that answer in milliseconds."""
 
 NOT_YET = {
     # WIRE: when Session has claim()/concede()/undo(), take these out of NOT_YET and
@@ -246,12 +251,15 @@ class LiveTable:
         seen = self.seq
         actions = list(self.actions)
         loop = asyncio.get_running_loop()
-        pool = self.hub.pool
+        kind = self.config.kind_of(self.session.holder(turn)) or ""
+        lane = self.hub.lane_of(kind)
+        pool = self.hub.pools[lane]
         try:
             card, why = await loop.run_in_executor(pool, choose_card, self.id,
                                                    self.config_json, actions)
-        except BrokenExecutor:  # a worker died (killed, out of memory): a new pool, again
-            if self.hub.renew_pool(pool):
+        except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool
+            log.warning("table %s: the %s pool is broken (%s)", self.id, lane, exc)
+            if self.hub.renew_pool(lane, pool):
                 self.busy = None
                 self.kick()
                 return
@@ -356,7 +364,7 @@ class LiveTable:
         seq = self.seq
         try:
             hint = await loop.run_in_executor(
-                self.hub.pool, hint_for, self.config_json, list(self.actions), str(seat))
+                self.hub.pools[SLOW], hint_for, self.config_json, list(self.actions), str(seat))
         except ValueError as exc:
             raise ProtocolError(f"hint: {exc}") from None
         conn.put({"type": "hint", "seq": seq, **hint})
@@ -378,33 +386,47 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         seq = self.seq
         review = await loop.run_in_executor(
-            self.hub.pool, review_for, self.config_json, list(self.actions), board)
+            self.hub.pools[SLOW], review_for, self.config_json, list(self.actions), board)
         conn.put({"type": "review", "seq": seq, **review})
 
 
 class Hub:
-    """Every live table of a server, its store and its computer players' pool."""
+    """Every live table of a server, its store and its computer players' pools.
 
-    def __init__(self, store: Store, pool: Executor, *, delay: float = 0.5,
-                 new_pool: Callable[[], Executor] | None = None) -> None:
+    Two lanes: the ``quick`` pool thinks for the players that answer in
+    milliseconds (``classical``, ``random``), the ``slow`` pool for the searching
+    ones (``pimc``, ``search``, any other kind) and for hints and reviews, so that
+    a search player's seconds never hold up a classical table's cards."""
+
+    def __init__(self, store: Store, pools: Mapping[str, Executor], *, delay: float = 0.5,
+                 new_pool: Callable[[str], Executor] | None = None) -> None:
         self.store = store
-        self.pool = pool
+        self.pools = {QUICK: pools[QUICK], SLOW: pools[SLOW]}
         self.delay = delay
         self.new_pool = new_pool
         self.renewals = 0
         self.tables: dict[str, LiveTable] = {}
 
-    def renew_pool(self, broken: Executor) -> bool:
+    @staticmethod
+    def lane_of(kind: str) -> str:
+        """``quick`` or ``slow``: the pool that thinks for a kind of player.
+
+        >>> Hub.lane_of("classical:school=old"), Hub.lane_of("search:worlds=8")
+        ('quick', 'slow')
+        """
+        return QUICK if kind_of(kind) in QUICK_KINDS else SLOW
+
+    def renew_pool(self, lane: str, broken: Executor) -> bool:
         """Replace a broken pool (once per breakage, at most 10 times); False if it
         cannot be replaced."""
-        if self.pool is not broken:
+        if self.pools[lane] is not broken:
             return True  # another table has replaced it already
         if self.new_pool is None or self.renewals >= 10:
             return False
         self.renewals += 1
-        log.warning("the computer players' pool broke: a new one is started")
+        log.warning("the computer players' %s pool broke: a new one is started", lane)
         broken.shutdown(wait=False, cancel_futures=True)
-        self.pool = self.new_pool()
+        self.pools[lane] = self.new_pool(lane)
         return True
 
     def restore(self) -> int:
