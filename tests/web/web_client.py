@@ -51,6 +51,12 @@ def play_hand(receivers: list[Receiver], *, pick: int = 0) -> dict[str, Any]:
     """Read every connection in step until the hand is over; each person plays the
     ``pick``-th legal card (modulo) when it is his turn.  Returns the last state."""
     states = [r.next() for r in receivers]
+    # connections opened one after another may have joined at different moments:
+    # bring each to the latest one's seq first
+    top = max(m["seq"] for m in states)
+    for i, r in enumerate(receivers):
+        while states[i]["seq"] < top:
+            states[i] = r.next()
     while True:
         seqs = {m["seq"] for m in states}
         assert len(seqs) == 1, f"connections out of step: {seqs}"
