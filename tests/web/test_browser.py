@@ -43,7 +43,7 @@ def test_two_people_in_two_browsers_play_a_hand_by_clicking_then_see_the_sheet_a
             front.select_option("#variant", "short")
             front.check('input.human[data-seat="N"]')
             front.fill('input.name[data-seat="S"]', "Sarah")
-            front.fill('input.name[data-seat="N"]', "Ned")
+            front.fill('input.name[data-seat="N"]', "Ned <i>the</i> Bold")  # text, not markup
             front.click("#start")
             front.wait_for_selector("a.seat-link")
             shot(front, "front-page")
@@ -62,7 +62,8 @@ def test_two_people_in_two_browsers_play_a_hand_by_clicking_then_see_the_sheet_a
             phone.goto(links["S"].replace("#", "?pause=60#"))
             phone.wait_for_selector("#my-hand .card")
             names = pages["S"].inner_text("#felt")
-            assert "Sarah" in names and "Ned" in names
+            assert "Sarah" in names and "Ned <i>the</i> Bold" in names
+            assert pages["S"].locator("#felt i").count() == 0
             typed = False
             shots = 0
             deadline = time.monotonic() + 90

@@ -8,6 +8,8 @@ const PAUSE = Number(params.get("pause") ?? 1200); // ms a full trick stays befo
 const tableId = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const $ = (id) => document.getElementById(id);
+// Names and texts come from people: never markup.
+const esc = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 let state = null; // the last state drawn
 let queue = []; // states waiting for a trick to be gathered
@@ -69,7 +71,7 @@ function drawSeat(seat, pos, s) {
   name.className = "name";
   const kind = s.table.seats[seat];
   const label = s.dummies.includes(seat) ? (s.names[seat] === "Dummy" ? "" : "dummy") : kind === "human" ? "" : kind;
-  name.innerHTML = `<b>${seat}</b> ${s.names[seat]}${label ? ` <small>(${label})</small>` : ""}${seat === s.you ? " <small>(you)</small>" : ""}`;
+  name.innerHTML = `<b>${seat}</b> ${esc(s.names[seat])}${label ? ` <small>(${esc(label)})</small>` : ""}${seat === s.you ? " <small>(you)</small>" : ""}`;
   box.appendChild(name);
   if (s.phase === "play" && seat !== s.you) {
     const played = s.trick.some((p) => p.seat === seat) ? 1 : 0;
@@ -157,7 +159,7 @@ function drawReview(s) {
   const hands = SEATS.map((seat) => {
     const groups = bySuit(r.hands[seat]);
     const text = ["S", "H", "D", "C"].map((su) => `<span class="${su === "H" || su === "D" ? "red" : ""}">${SUIT[su]}</span> ${groups[su].map((c) => RANK(c[1])).join(" ") || "—"}`).join("<br>");
-    return `<div class="review-hand"><b>${seat}</b> ${s.names[seat]}<br>${text}</div>`;
+    return `<div class="review-hand"><b>${seat}</b> ${esc(s.names[seat])}<br>${text}</div>`;
   }).join("");
   const tricks = r.tricks.map((t, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${t.leader}</td>${t.cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${t.winner}</td></tr>`).join("");
   box.innerHTML = `<h2>Board ${r.board}: N-S ${r.result[0]}, E-W ${r.result[1]} tricks</h2>
@@ -269,7 +271,7 @@ function onMessage(event) {
     say(msg.message, true);
   } else if (msg.type === "hint") {
     const box = $("hint");
-    box.innerHTML = `<h2>Hint</h2>${msg.lines.map((l) => `<p>${l}</p>`).join("")}`;
+    box.innerHTML = `<h2>Hint</h2>${msg.lines.map((l) => `<p>${esc(l)}</p>`).join("")}`;
     box.hidden = false;
   } else if (msg.type === "why") {
     const box = $("hint");
