@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 ARGS   ?=
 
-.PHONY: play test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws venv clean
+.PHONY: play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-web venv clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,12 +14,22 @@ $(STAMP): pyproject.toml constraints.txt
 
 venv: $(STAMP)
 
-## play a rubber of whist in the terminal (make play ARGS="--variant long --seat N")
+## whist in the browser: serve tables and print the address to open (make play ARGS="--port 8080")
 play: $(STAMP)
+	$(BIN)/cavendish serve $(ARGS) $$( [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] && echo --open )
+
+## play a rubber of whist in the terminal (make play-terminal ARGS="--variant long --seat N")
+play-terminal: $(STAMP)
 	$(BIN)/cavendish play $(ARGS)
 
+## Debian's Chromium for the browser tests: installed when missing (as root), else they are skipped
+chromium:
+	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+	  && (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
+	  || echo "make: chromium could not be installed: the browser tests will be skipped"; }
+
 ## lint, type-check and run every test (doctests included)
-test: lint typecheck unit
+test: lint typecheck chromium unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
@@ -31,7 +41,7 @@ unit: $(STAMP)
 	$(BIN)/pytest
 
 ## every benchmark, JSON lines
-bench: bench-engine bench-dd bench-players bench-laws
+bench: bench-engine bench-dd bench-players bench-laws bench-web
 
 bench-engine: $(STAMP)
 	$(BIN)/python -m cavendish.bench.engine
@@ -47,3 +57,7 @@ clean:
 
 bench-laws: $(STAMP)
 	$(BIN)/python -m cavendish.bench.laws $(ARGS)
+
+## 50 tables on loopback, a scripted person and three classical players each, 60 s (JSON lines)
+bench-web: $(STAMP) chromium
+	$(BIN)/python -m cavendish.web.bench $(ARGS)

@@ -487,6 +487,7 @@ def _register_groups() -> None:
     from .odds import register as register_odds
     from .problems import register as register_problems
     from .rule import register as register_rule
+    from .serve import register as register_serve
     from .solve import register as register_solve
 
     register_solve(app)
@@ -496,6 +497,7 @@ def _register_groups() -> None:
     register_match(app)
     register_rule(app)
     register_hint(app)
+    register_serve(app)
 
 
 _register_groups()

@@ -1,0 +1,62 @@
+"""``cavendish serve``: whist in the browser (:mod:`cavendish.web`).
+
+Design note
+-----------
+Starts uvicorn on the application of :func:`cavendish.web.server.create_app`
+and prints the address to open.  The web ring is imported when the command runs,
+so the other commands never load FastAPI.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+__all__ = ["register"]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``serve`` command to ``app``."""
+
+    @app.command()
+    def serve(
+        host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+        db: Annotated[
+            str | None,
+            typer.Option(help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB "
+                              "(default: SQLite in the user's data folder)."),
+        ] = None,
+        delay: Annotated[
+            float, typer.Option(help="Seconds before a computer player's card is shown.")
+        ] = 0.6,
+        workers: Annotated[
+            int,
+            typer.Option(help="Processes in each of the two pools thinking for the computer "
+                              "players (the quick ones, the searching ones)."),
+        ] = 2,
+        open_browser: Annotated[
+            bool, typer.Option("--open/--no-open", help="Open the page in a browser.")
+        ] = False,
+    ) -> None:
+        """Serve tables in the browser: people and computer players at one table."""
+        import uvicorn
+
+        from ..web.server import create_app
+        from ..web.store import default_url
+
+        if not 0 <= delay <= 10:
+            raise typer.BadParameter(f"{delay}: expected 0 to 10 seconds", param_hint="--delay")
+        if not 1 <= workers <= 64:
+            raise typer.BadParameter(f"{workers}: expected 1 to 64", param_hint="--workers")
+        url = f"http://{host}:{port}/"
+        typer.echo(f"Cavendish is serving whist at {url} (database: {db or default_url()})",
+                   err=False)
+        if open_browser:
+            import threading
+            import webbrowser
+
+            threading.Timer(1.0, webbrowser.open, (url,)).start()
+        uvicorn.run(create_app(db, delay=delay, workers=workers), host=host, port=port,
+                    log_level="warning", ws_max_size=65536)

@@ -1,0 +1,156 @@
+"""Computer players thinking in a process pool, never on the server's event loop.
+
+Design note
+-----------
+A worker process of the :class:`concurrent.futures.ProcessPoolExecutor` is asked
+for a card with the table's id, its config (JSON) and its actions so far
+(:func:`choose_card`).  It keeps, per table, a session whose seats are held by
+the real computer players (:func:`~.config.build_session` with ``computers``),
+and brings it up to date by applying only the actions it has not seen, so the
+players observe every card as at a real table and the work per card stays small.
+If its copy does not match (another history, a worker new to the table, a
+restarted server) it replays the table from the start.  It then lets the
+computer on turn play (``Session.step``) and answers the card.
+
+Any worker may answer for any table: the answer depends only on what it is sent.
+The same goes for :func:`hint_for` (the tutor's hint at a practice table) and
+:func:`review_for` (each card's double-dummy cost at the end of a hand).
+
+>>> from cavendish.web.config import TableConfig
+>>> cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=3)
+>>> card, why = choose_card("doc", cfg.to_json(), [("deal",)])
+>>> len(card), why.startswith(card)
+(2, True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import faulthandler
+import multiprocessing
+import os
+import threading
+import time
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..core.events import CardPlayed
+from ..game.session import Session
+from .config import Action, TableConfig, apply_action, build_session
+
+__all__ = ["choose_card", "hint_for", "make_pool", "review_for", "warm_up"]
+
+_CACHE_SIZE = 256
+_cache: OrderedDict[str, tuple[str, Session, list[Action]]] = OrderedDict()
+
+
+def _session_at(table_id: str, config: str, actions: list[Action]) -> Session:
+    """This worker's session for the table, up to date with ``actions``."""
+    cached = _cache.get(table_id)
+    if cached is not None:
+        cfg, session, done = cached
+        if cfg != config or done != actions[: len(done)]:
+            cached = None
+    if cached is None:
+        session = build_session(TableConfig.from_json(config), computers=True)
+        done = []
+    for action in actions[len(done):]:
+        apply_action(session, action)
+        done.append(tuple(action))
+    _cache[table_id] = (config, session, done)
+    _cache.move_to_end(table_id)
+    while len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return session
+
+
+def choose_card(table_id: str, config: str, actions: list[Action]) -> tuple[str, str]:
+    """The card the computer on turn plays, as PBN text (``SA``), and why, in the
+    player's own words (:func:`cavendish.players.tutor.explain`)."""
+    from ..players.tutor import explain
+
+    session = _session_at(table_id, config, actions)
+    seat = session.to_play
+    player = None if seat is None else session.controller(seat)
+    events = session.step()
+    played = next(e.card for e in events if isinstance(e, CardPlayed))
+    card = str(played)
+    _, _, done = _cache[table_id]
+    done.append(("card", card))
+    if session.state is not None and session.state.is_over:
+        session.finish_hand()
+    return card, explain(player, played)
+
+
+def hint_for(config: str, actions: list[Action], seat: str) -> dict[str, Any]:
+    """The tutor's hint for the person at ``seat`` (his dummy's card when the
+    dummy is to play): the classical and the search player's cards and why."""
+    from ..core.cards import Seat
+    from ..players.tutor import Tutor
+
+    session = build_session(TableConfig.from_json(config))
+    for action in actions:
+        apply_action(session, action)
+    state = session.state
+    turn = session.to_play
+    if state is None or turn is None or session.holder(turn) != Seat.parse(seat):
+        raise ValueError("no hint: it is not your turn")
+    view = session.view(turn)
+    also = [session.view(Seat.parse(seat))] if turn != Seat.parse(seat) else []
+    from ..players.search.budget import Budget
+
+    budget = Budget(worlds=8, work=400.0, min_worlds=4)  # an answer within a second
+    tutor = Tutor(seed=len(actions), budget=budget)
+    hint = tutor.hint(view, state.events, state.deal.trump_card, also=also)
+    return {"lines": hint.lines(), **hint.to_json()}
+
+
+def review_for(config: str, actions: list[Action], board: int) -> dict[str, Any]:
+    """The double-dummy review of a finished hand: the result double dummy from the
+    opening lead and each card's cost in tricks (:mod:`cavendish.analysis.annotate`)."""
+    from ..analysis.annotate import annotate_record
+
+    cfg = TableConfig.from_json(config)
+    session = build_session(cfg)
+    for action in actions:
+        apply_action(session, action)
+    hand = session.hands[board - 1]
+    return annotate_record(hand.record(variant=cfg.variant)).to_json()
+
+
+def warm_up(seed: int) -> str:
+    """Load the players' modules and tables in a worker (the first decision of a
+    classical player costs seconds; a person should not wait for it)."""
+    cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=seed)
+    card, _ = choose_card("warm-up", cfg.to_json(), [("deal",)])
+    _cache.pop("warm-up", None)
+    return card
+
+
+def _worker_init(parent: int) -> None:
+    """A worker yields the processor to the server's event loop (a person's card is
+    answered first; the computers' thinking waits a little), and exits when the
+    server is gone (killed with ``kill -9``, it cannot tell its workers)."""
+    faulthandler.enable()  # a crash in a native library leaves its trace in the log
+    with contextlib.suppress(OSError):
+        os.nice(5)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def make_pool(workers: int, *, warm: bool = True) -> ProcessPoolExecutor:
+    """A pool (spawned processes: the server's threads are not inherited), each
+    worker at a lower priority than the server, and warmed up if ``warm`` (else its
+    workers start when first needed)."""
+    pool = ProcessPoolExecutor(max_workers=workers,
+                               mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_worker_init, initargs=(os.getpid(),))
+    for i in range(workers if warm else 0):
+        pool.submit(warm_up, i)
+    return pool

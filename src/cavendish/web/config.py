@@ -1,0 +1,210 @@
+"""What a table is, and how its session is rebuilt from the stored events.
+
+Design note
+-----------
+A table is its :class:`TableConfig` (variant, who holds each seat, names, seed,
+rubbers, practice) plus a list of :data:`Action` s: ``("deal",)`` starts the next
+hand, ``("card", "SA")`` plays a card for the seat to play.  Replaying the
+actions through :func:`apply_action` on a fresh session built by
+:func:`build_session` gives the same table again: the seed fixes the cut and the
+deals, the cards fix the play.  This is how a server killed with ``kill -9``
+restores its tables, and how a worker process of the computer players' pool
+brings its copy of a table up to date.
+
+A hand that ends is scored at once (``finish_hand``); the next hand is dealt by a
+``deal`` action.
+
+>>> cfg = TableConfig.from_request({"variant": "dummy", "seats": {"S": "human"}}, seed=5)
+>>> cfg.kinds
+{'E': 'classical', 'S': 'human', 'W': 'classical'}
+>>> session = build_session(cfg)
+>>> session.dummies
+(<Seat.N: 0>,)
+>>> _ = apply_action(session, ("deal",))
+>>> session.to_play is not None
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..core.cards import Card, CardParseError, Seat
+from ..core.events import Event
+from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
+from ..game.session import Session
+from ..players import Player, PlayerError, get_player
+from ..players.options import PlayerOptionError
+
+__all__ = [
+    "HUMAN",
+    "Action",
+    "ConfigError",
+    "TableConfig",
+    "apply_action",
+    "build_session",
+    "default_dummies",
+]
+
+HUMAN = "human"
+DUMMY = "dummy"
+
+Action = tuple[str, ...]
+"""``("deal",)`` or ``("card", "SA")``."""
+
+MAX_NAME = 24
+
+
+class ConfigError(ValueError):
+    """A table asked for with a bad variant, seat, kind or name."""
+
+
+def default_dummies(rules: Rules) -> tuple[Seat, ...]:
+    """The seats left to dummies when the request names none: N at dummy whist,
+    N and E at double dummy (the people sit S and W, each opposite a dummy).
+
+    >>> default_dummies(get_rules("double-dummy"))
+    (<Seat.N: 0>, <Seat.E: 1>)
+    """
+    return (Seat.N, Seat.E)[: 4 - rules.players]
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """A table: its variant, who holds each seat, names, seed and length."""
+
+    variant: str
+    kinds: dict[str, str]
+    """Seat letter -> ``human`` or a computer kind (``classical:school=old``);
+    dummy seats are left out."""
+    names: dict[str, str]
+    seed: int
+    rubbers: int = 1
+    practice: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> Rules:
+        """The variant's rules."""
+        return get_rules(self.variant)
+
+    @property
+    def humans(self) -> list[Seat]:
+        """Seats held by people, in order N E S W."""
+        return [Seat.parse(s) for s in sorted(self.kinds, key="NESW".index)
+                if self.kinds[s] == HUMAN]
+
+    def kind_of(self, seat: Seat) -> str | None:
+        """``human``, a computer kind, or None for a dummy."""
+        return self.kinds.get(str(seat))
+
+    def to_json(self) -> str:
+        """The config as stored."""
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> TableConfig:
+        """The config stored by :meth:`to_json`."""
+        data = json.loads(text)
+        return cls(**data)
+
+    @classmethod
+    def from_request(cls, body: Mapping[str, Any], *, seed: int) -> TableConfig:
+        """A config from ``POST /api/tables``'s body, checked; seats not given are
+        computer players of ``body["computer"]`` (default ``classical``), except
+        the variant's dummies."""
+        variant = str(body.get("variant", "short")).strip().lower()
+        try:
+            rules = get_rules(variant)
+        except UnknownVariant:
+            raise ConfigError(
+                f"variant {variant!r}: expected one of {', '.join(variant_names())}"
+            ) from None
+        computer = str(body.get("computer", "classical"))
+        seats_in = body.get("seats", {}) or {}
+        names_in = body.get("names", {}) or {}
+        if not isinstance(seats_in, Mapping) or not isinstance(names_in, Mapping):
+            raise ConfigError("seats and names: expected objects such as {\"S\": \"human\"}")
+        given: dict[Seat, str] = {}
+        for key, kind in seats_in.items():
+            try:
+                seat = Seat.parse(str(key))
+            except CardParseError:
+                raise ConfigError(f"seats: {key!r} is not a seat (N, E, S or W)") from None
+            given[seat] = str(kind).strip()
+        dummies = [s for s, k in given.items() if k == DUMMY]
+        if not dummies:
+            dummies = [s for s in default_dummies(rules) if given.get(s) in (None, DUMMY)]
+        want = 4 - rules.players
+        if len(dummies) != want:
+            raise ConfigError(
+                f"seats: {variant} has {want} dumm{'y' if want == 1 else 'ies'}, "
+                f"the request leaves {len(dummies)} ({''.join(str(d) for d in dummies) or '-'})"
+            )
+        kinds: dict[str, str] = {}
+        for seat in Seat:
+            if seat in dummies:
+                continue
+            kind = given.get(seat, computer)
+            if kind != HUMAN:
+                try:
+                    get_player(kind, 0, "check")
+                except (ValueError, PlayerError, PlayerOptionError) as exc:
+                    raise ConfigError(f"seats: {seat}: {exc}") from None
+            kinds[str(seat)] = kind
+        names: dict[str, str] = {}
+        for s in kinds:
+            name = str(names_in.get(s, "") or "").strip()[:MAX_NAME]
+            if not name:
+                kind = kinds[s].split(":")[0].title()
+                name = f"Guest {s}" if kinds[s] == HUMAN else f"{kind} {s}"
+            names[s] = name
+        if len(set(names.values())) != len(names):
+            names = {s: f"{n} ({s})" for s, n in names.items()}
+        rubbers = body.get("rubbers", 1)
+        if not isinstance(rubbers, int) or isinstance(rubbers, bool) or not 1 <= rubbers <= 10:
+            raise ConfigError(f"rubbers {rubbers!r}: expected a whole number from 1 to 10")
+        practice = body.get("practice", False)
+        if not isinstance(practice, bool):
+            raise ConfigError(f"practice {practice!r}: expected true or false")
+        return cls(variant, kinds, names, seed, rubbers, practice)
+
+
+def _player_seed(seed: int, seat: Seat) -> int:
+    return (seed * 7919 + int(seat) * 104729) % (2**31)
+
+
+def build_session(config: TableConfig, *, computers: bool = False) -> Session:
+    """A fresh session for ``config``: every seat held by None (the server
+    supplies every card), or with ``computers`` the computer players in their
+    seats (in a worker of the pool)."""
+    players: dict[Seat, Player | None] = {}
+    for s, kind in config.kinds.items():
+        seat = Seat.parse(s)
+        players[seat] = (
+            get_player(kind, _player_seed(config.seed, seat), config.names[s])
+            if computers and kind != HUMAN
+            else None
+        )
+    names = {Seat.parse(s): n for s, n in config.names.items()}
+    return Session.seated(config.rules, players, config.seed, names=names,
+                          rubbers=config.rubbers)
+
+
+def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
+    """Apply one stored action; a hand whose last card this is is scored at once.
+    Raises what the session raises (an illegal card changes nothing)."""
+    if action[0] == "deal":
+        return session.start_hand()
+    if action[0] == "card":
+        events = session.play(Card.parse(action[1]) if isinstance(action[1], str) else action[1])
+        if session.state is not None and session.state.is_over:
+            session.finish_hand()
+        return events
+    # WIRE: claims, concessions and undo (the ``table`` helper's Session work) become
+    # actions here too -- ("claim", SEAT, TRICKS), ("concede", SEAT), ("undo",) --
+    # applied through Session's own methods, so that a restart replays them.
+    raise ValueError(f"action {action!r}: expected ('deal',) or ('card', CARD)")

@@ -1,0 +1,203 @@
+"""Storage of tables and their actions: SQLAlchemy 2, SQLite (WAL) or PostgreSQL.
+
+Design note
+-----------
+Three tables (the schema is made and upgraded by the Alembic migrations shipped
+in :mod:`cavendish.web.migrations`, run by :meth:`Store.open` at start-up):
+
+* ``tables``: a table's id, its :class:`~.config.TableConfig` as JSON, when made;
+* ``seats``: the SHA-256 of each person's seat token (the token itself is never
+  stored, so a copy of the database does not seat anyone);
+* ``actions``: every action of a table, numbered from 1 (``seq``), as JSON.
+
+:meth:`Store.append` commits an action in its own transaction and the caller
+broadcasts only after it returns: whatever anyone was shown is on disk, and a
+server killed with ``kill -9`` rebuilds every table from :meth:`Store.load`.
+
+The default database is a SQLite file under the user's data folder
+(:func:`default_url`), opened in WAL mode.
+
+>>> store = Store.open("sqlite://")
+>>> store.create_table("t1", '{"x": 1}', {"S": "tok"})
+>>> store.append("t1", 1, ["deal"])
+>>> store.load("t1").actions
+[('deal',)]
+>>> store.seat_of("t1", "tok"), store.seat_of("t1", "bad")
+('S', None)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.pool import StaticPool
+
+__all__ = ["Store", "StoredTable", "default_url", "token_hash"]
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the web tables."""
+
+
+class TableRow(Base):
+    """One table."""
+
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    config: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    """A person's seat: the hash of its token."""
+
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(1), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), index=True)
+
+
+class ActionRow(Base):
+    """One action of a table, in order."""
+
+    __tablename__ = "actions"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table as stored: its config (JSON) and its actions in order."""
+
+    id: str
+    config: str
+    actions: list[tuple[str, ...]]
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a seat token, hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def default_url() -> str:
+    """``sqlite:///<user data folder>/cavendish/web.sqlite3`` (the folder is made)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("cavendish", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'web.sqlite3'}"
+
+
+def _normalise(url: str) -> str:
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Store:
+    """The database of a server."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._insert_action = insert(ActionRow)
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Store:
+        """Connect, put SQLite in WAL mode, and run the migrations to the head."""
+        url = _normalise(url or default_url())
+        kwargs: dict[str, Any] = {}
+        if url in ("sqlite://", "sqlite:///:memory:"):
+            kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+        elif url.startswith("sqlite"):
+            kwargs = {"connect_args": {"check_same_thread": False}}
+        engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+
+            @event.listens_for(engine, "connect")
+            def _pragmas(conn: Any, _record: Any) -> None:
+                cur = conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute("PRAGMA synchronous=NORMAL")
+                cur.execute("PRAGMA foreign_keys=ON")
+                cur.close()
+
+        migrate(engine)
+        return cls(engine)
+
+    def create_table(self, table_id: str, config: str, tokens: dict[str, str]) -> None:
+        """Store a new table and its seats' token hashes, in one transaction."""
+        with Session(self.engine) as db, db.begin():
+            db.add(TableRow(id=table_id, config=config, created_at=_now()))
+            db.flush()
+            for seat, token in tokens.items():
+                db.add(SeatRow(table_id=table_id, seat=seat, token_hash=token_hash(token)))
+
+    def append(self, table_id: str, seq: int, action: Sequence[str]) -> None:
+        """Commit action number ``seq`` of a table (its own transaction)."""
+        with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
+            conn.execute(self._insert_action, {
+                "table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
+                "created_at": _now()})
+
+    def seat_of(self, table_id: str, token: str) -> str | None:
+        """The seat a token holds at a table, or None."""
+        with Session(self.engine) as db:
+            row = db.scalar(select(SeatRow.seat).where(
+                SeatRow.table_id == table_id, SeatRow.token_hash == token_hash(token)))
+            return row
+
+    def table_ids(self) -> list[str]:
+        """Every stored table."""
+        with Session(self.engine) as db:
+            return list(db.scalars(select(TableRow.id).order_by(TableRow.created_at)))
+
+    def load(self, table_id: str) -> StoredTable:
+        """A table's config and its actions in order (KeyError if there is none)."""
+        with Session(self.engine) as db:
+            row = db.get(TableRow, table_id)
+            if row is None:
+                raise KeyError(table_id)
+            actions = db.scalars(select(ActionRow.action).where(
+                ActionRow.table_id == table_id).order_by(ActionRow.seq))
+            return StoredTable(row.id, row.config, [tuple(json.loads(a)) for a in actions])
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+
+def migrate(engine: Engine) -> None:
+    """Run the shipped Alembic migrations up to the head."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")

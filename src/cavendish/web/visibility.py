@@ -1,0 +1,151 @@
+"""THE no-leak rule: what a seat, or a spectator, may see of a table.
+
+Design note
+-----------
+:func:`visible_state` is the only function that reads cards out of the live
+session for a connection; every message the server sends to a connection is
+built from its answer and nothing else (:mod:`.tables`).  It reads the seat's
+:class:`~cavendish.core.state.SeatView` (the rules core's own account of laws 52
+and 91), never the deal:
+
+* a seat sees its own hand, the hands lying face up (a dummy's, at the dummy
+  variants), the trump card while it lies on the table, the current trick, the
+  last trick quitted (law 91: never an earlier one), the tricks won and the score;
+* ``legal`` is the cards this person may play now: his own seat's, or his dummy's
+  when the dummy is to play; empty when it is not his turn;
+* a spectator (seat None) sees the table with no hand at all: no own hand, no
+  dummy's hand, no legal cards; the trick, the last trick and the score only;
+* between hands (a hand is over and scored), everyone may see the hand just
+  finished, whole: the four hands and every trick (the review).
+
+>>> from cavendish.web.config import TableConfig, build_session, apply_action
+>>> cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=1)
+>>> session = build_session(cfg)
+>>> _ = apply_action(session, ("deal",))
+>>> mine, other = visible_state(session, Seat.S), visible_state(session, None)
+>>> len(mine["hand"]), other["hand"], other["exposed"]
+(13, [], {})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.cards import Card, Seat, Side, cards_of
+from ..core.state import Trick
+from ..game.session import PlayedHand, Session
+
+__all__ = ["card_list", "score_json", "visible_state"]
+
+
+def card_list(mask: int) -> list[str]:
+    """Cards of a mask as PBN text, sorted by suit (S H D C), high card first.
+
+    >>> card_list((1 << 12) | (1 << 0) | (1 << 25))
+    ['SA', 'S2', 'HA']
+    """
+    cards = cards_of(mask)
+    cards.sort(key=lambda c: (int(c.suit), -int(c.rank)))
+    return [str(c) for c in cards]
+
+
+def _plays(plays: list[tuple[Seat, Card]] | tuple[tuple[Seat, Card], ...]) -> list[dict[str, str]]:
+    return [{"seat": str(s), "card": str(c)} for s, c in plays]
+
+
+def _trick(trick: Trick | None) -> dict[str, Any] | None:
+    if trick is None:
+        return None
+    return {"leader": str(trick.leader), "winner": str(trick.winner),
+            "cards": _plays(trick.plays())}
+
+
+def score_json(session: Session) -> dict[str, Any]:
+    """The score sheet: the game in progress, every hand's points and honours,
+    the games (value: single, double, treble) and rubbers.  Public to all."""
+    sheet = session.sheet
+    return {
+        "game": {"NS": sheet.score[0], "EW": sheet.score[1]},
+        "game_points": session.rules.game_points,
+        "hands": [
+            {
+                "board": i + 1,
+                "tricks": list(h.tricks),
+                "honours": list(h.honours),
+                "points": list(h.points),
+                "after": list(h.after),
+                "game_winner": None if h.game_winner is None else str(Side(h.game_winner)),
+                "game_value": h.game_value,
+                "notes": list(h.notes),
+            }
+            for i, h in enumerate(sheet.hands)
+        ],
+        "games": [{"winner": str(Side(g.winner)), "value": g.value} for g in sheet.games],
+        "rubbers": [{"winner": str(Side(r.winner)), "points": r.points} for r in sheet.rubbers],
+    }
+
+
+def _review(hand: PlayedHand) -> dict[str, Any]:
+    """The hand just finished, whole (it is over: nothing in it is hidden now)."""
+    state = hand.state
+    deal = state.deal
+    return {
+        "board": hand.board,
+        "dealer": str(deal.dealer),
+        "trump_card": str(deal.trump_card),
+        "hands": {str(s): card_list(deal.hand(s)) for s in Seat},
+        "tricks": [_trick(t) for t in state.tricks],
+        "result": None if hand.result is None else list(hand.result.tricks),
+        "points": None if hand.score is None else list(hand.score.points),
+    }
+
+
+def visible_state(session: Session, seat: Seat | None) -> dict[str, Any]:
+    """Everything ``seat`` (None: a spectator) may see of the table now."""
+    state = session.state
+    out: dict[str, Any] = {
+        "board": session.board,
+        "names": {str(s): n for s, n in zip(Seat, session.names, strict=True)},
+        "dummies": [str(d) for d in session.dummies],
+        "score": score_json(session),
+        "over": session.is_over,
+        "hand": [],
+        "exposed": {},
+        "legal": [],
+        "to_play": None,
+        "trick": [],
+        "last_trick": None,
+        "trick_number": 0,
+        "tricks_won": {"NS": 0, "EW": 0},
+        "trump": None,
+        "trump_card": None,
+        "dealer": str(session.dealer),
+        "review": None,
+    }
+    if state is None:
+        out["phase"] = "over" if session.is_over else "between"
+        if session.hands:
+            out["review"] = _review(session.hands[-1])
+        return out
+    out["phase"] = "play"
+    # The public part of the table is the same in every seat's view: take N's.
+    view = session.view(seat if seat is not None else Seat.N)
+    out.update(
+        to_play=None if view.turn is None else str(view.turn),
+        trick=_plays(view.trick),
+        last_trick=_trick(view.last_trick),
+        trick_number=view.trick_number,
+        tricks_won={"NS": view.tricks_won[0], "EW": view.tricks_won[1]},
+        trump=view.trump.name,
+        trump_card=None if view.trump_card is None else str(view.trump_card),
+        dealer=str(view.dealer),
+    )
+    if seat is None:
+        return out
+    out["hand"] = card_list(view.hand)
+    out["exposed"] = {str(s): card_list(m) for s, m in zip(Seat, view.exposed, strict=True)
+                      if m and s != seat}
+    turn = session.to_play
+    if turn is not None and session.holder(turn) == seat:
+        out["legal"] = card_list(session.view(turn).legal)
+    return out

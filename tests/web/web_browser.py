@@ -1,0 +1,37 @@
+"""Debian's Chromium driven by Playwright (no browser download): where it is and how
+it is launched; why the browser tests are skipped where it cannot be had."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path(os.environ.get("CAVENDISH_CHROMIUM", "/usr/bin/chromium"))
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(os.environ.get("CAVENDISH_WEB_SHOTS", "/work/notes/web-shots"))
+
+
+def chromium_missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    if not CHROMIUM.exists():
+        return (f"{CHROMIUM} is absent: install Debian's chromium (make test does it as root: "
+                "apt-get install -y chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install -e '.[dev]')"
+    return None
+
+
+def launch(pw: Any) -> Any:
+    """Chromium, headless, with no network of its own."""
+    return pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+
+
+def shot(page: Any, name: str) -> None:
+    """A screenshot under SHOTS (when that folder's parent exists)."""
+    if SHOTS.parent.exists():
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -1,0 +1,131 @@
+"""A protocol client for the tests: drives whole hands and checks that no message leaks.
+
+Every connection of a table receives one ``state`` message per action, in order,
+so the client reads all connections in step, seq by seq, and the seat that may
+play answers with its first legal card.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cavendish.core.cards import Seat
+from cavendish.io.pbn import read_pbn
+
+CARD = re.compile(r"^[SHDC][AKQJT98765432]$")
+
+
+def cards_in(obj: Any) -> set[str]:
+    """Every string in a message that is a card (any field, any depth)."""
+    out: set[str] = set()
+    if isinstance(obj, str):
+        if CARD.match(obj):
+            out.add(obj)
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            out |= cards_in(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            out |= cards_in(v)
+    return out
+
+
+@dataclass
+class Receiver:
+    """One connection's messages, in order."""
+
+    seat: str | None
+    ws: Any
+    messages: list[dict[str, Any]] = field(default_factory=list)
+
+    def next(self) -> dict[str, Any]:
+        msg: dict[str, Any] = self.ws.receive_json()
+        self.messages.append(msg)
+        return msg
+
+
+def play_hand(receivers: list[Receiver], *, pick: int = 0) -> dict[str, Any]:
+    """Read every connection in step until the hand is over; each person plays the
+    ``pick``-th legal card (modulo) when it is his turn.  Returns the last state."""
+    states = [r.next() for r in receivers]
+    # connections opened one after another may have joined at different moments:
+    # bring each to the latest one's seq first
+    top = max(m["seq"] for m in states)
+    for i, r in enumerate(receivers):
+        while states[i]["seq"] < top:
+            states[i] = r.next()
+    while True:
+        seqs = {m["seq"] for m in states}
+        assert len(seqs) == 1, f"connections out of step: {seqs}"
+        assert all(m["type"] == "state" for m in states), states
+        if states[0]["phase"] != "play":
+            return states[0]
+        for r, m in zip(receivers, states, strict=True):
+            if m["legal"]:
+                r.ws.send_json({"type": "play", "card": m["legal"][pick % len(m["legal"])]})
+        states = [r.next() for r in receivers]
+
+
+def to_a_persons_turn(a: Receiver, b: Receiver) -> tuple[Receiver, Receiver, dict[str, Any]]:
+    """Read two seats' connections in step until one of them may play: (the one to
+    play, the other, the state of the one to play)."""
+    ma, mb = a.next(), b.next()
+    while not (ma["legal"] or mb["legal"]):
+        ma, mb = a.next(), b.next()
+    return (a, b, ma) if ma["legal"] else (b, a, mb)
+
+
+def check_no_leak(receiver: Receiver, deal_hands: dict[str, set[str]], dummies: Iterable[str],
+                  trump_card: str, plays: list[str]) -> int:
+    """Check every message of one connection against the deal and the play (the
+    finished hand's record): it holds no card its receiver may not see at that
+    moment.  Returns the number of messages checked.
+
+    May see: his own cards still held, the dummies' cards still held (not a
+    spectator), the trump card, the cards of the current trick and of the last
+    trick quitted (law 91) -- or, between hands, the whole hand just finished.
+    How many cards were played at a message is read from its trick number and
+    trick, and the trick shown must be the record's."""
+    dummies = list(dummies)
+    owner = {c: s for s, cards in deal_hands.items() for c in cards}
+    n = 0
+    count = 0
+    for msg in receiver.messages:
+        if msg.get("phase") in ("between", "over") or msg["type"] == "review":
+            count += 1
+            continue  # the hand is over: all of it may be seen
+        if msg["type"] == "state":
+            trick = [p["card"] for p in msg["trick"]]
+            n = msg["trick_number"] * 4 + len(trick)
+            assert trick == plays[n - len(trick): n], (msg, plays)
+        current = n % 4
+        trick_cards = set(plays[n - current: n])
+        last = set(plays[n - current - 4: n - current]) if n - current >= 4 else set()
+        allowed = {trump_card} | trick_cards | last
+        gone = set(plays[:n])
+        if receiver.seat is not None:
+            for s in (receiver.seat, *dummies):
+                allowed |= {c for c in deal_hands[s] if c not in gone}
+        leaked = cards_in(msg) - allowed
+        assert not leaked, (f"message seq {msg.get('seq')} to {receiver.seat or 'a spectator'} "
+                            f"holds {sorted(leaked)} it may not see: {msg}")
+        assert all(owner[c] for c in cards_in(msg))
+        count += 1
+    return count
+
+
+def deal_of(pbn_text: str, board: int = 1) -> tuple[dict[str, set[str]], str, list[str]]:
+    """The hands, trump card and the play (cards in order) of a finished board."""
+    rec = next(r for r in read_pbn(pbn_text) if r.board == board)
+    deal = rec.deal
+    hands = {str(s): {str(c) for c in _cards(deal.hand(s))} for s in Seat}
+    return hands, str(deal.trump_card), [str(c) for c in rec.plays]
+
+
+def _cards(mask: int) -> list[Any]:
+    from cavendish.core.cards import cards_of
+
+    return cards_of(mask)
