@@ -21,8 +21,8 @@ _KNOWN_OUTSIDE = {"RayNotInstalled", "Leave"}
 def _error_classes() -> dict[str, list[type[BaseException]]]:
     found: dict[str, list[type[BaseException]]] = {}
     for info in pkgutil.walk_packages(cavendish.__path__, "cavendish."):
-        if info.name.endswith("__main__"):
-            continue
+        if info.name.endswith("__main__") or ".migrations" in info.name:
+            continue  # Alembic's migration scripts run only inside Alembic
         module = importlib.import_module(info.name)
         for name, obj in vars(module).items():
             if (

@@ -18,6 +18,7 @@ import secrets
 import sys
 import warnings
 from collections.abc import Sequence
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TextIO
 
@@ -487,7 +488,6 @@ def _register_groups() -> None:
     from .odds import register as register_odds
     from .problems import register as register_problems
     from .rule import register as register_rule
-    from .serve import register as register_serve
     from .solve import register as register_solve
 
     register_solve(app)
@@ -497,7 +497,10 @@ def _register_groups() -> None:
     register_match(app)
     register_rule(app)
     register_hint(app)
-    register_serve(app)
+    # the outer rings' commands (``serve``, from the web ring) are plug-ins: the command
+    # line imports no outer ring, it asks the package's entry points for them
+    for entry in entry_points(group="cavendish.commands"):
+        entry.load()(app)
 
 
 _register_groups()

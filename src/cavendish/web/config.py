@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..core.cards import Card, CardParseError, Seat
+from ..core.errors import SettingsError
 from ..core.events import Event
 from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
 from ..game.session import Session
@@ -58,7 +59,7 @@ Action = tuple[str, ...]
 MAX_NAME = 24
 
 
-class ConfigError(ValueError):
+class ConfigError(SettingsError):
     """A table asked for with a bad variant, seat, kind or name."""
 
 

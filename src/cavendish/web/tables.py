@@ -36,7 +36,7 @@ from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
 
 from ..core.cards import Card, CardParseError, Seat
-from ..core.errors import WhistError
+from ..core.errors import IllegalAction, WhistError
 from ..core.events import Event, HonoursCalled
 from ..game.session import Session, SessionError
 from ..io.pbn import write_pbn
@@ -72,7 +72,7 @@ NOT_YET = {
 }
 
 
-class ProtocolError(ValueError):
+class ProtocolError(IllegalAction):
     """A client's message that cannot be acted on (the connection is kept)."""
 
 

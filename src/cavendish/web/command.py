@@ -3,8 +3,10 @@
 Design note
 -----------
 Starts uvicorn on the application of :func:`cavendish.web.server.create_app`
-and prints the address to open.  The web ring is imported when the command runs,
-so the other commands never load FastAPI.
+and prints the address to open.  The command belongs to the web ring, and nothing
+imports the web ring: the command line finds this command through the package's
+entry point ``cavendish.commands`` (``pyproject.toml``), as a plug-in.  FastAPI is
+imported when the command runs, so the other commands never load it.
 """
 
 from __future__ import annotations
@@ -43,8 +45,8 @@ def register(app: typer.Typer) -> None:
         """Serve tables in the browser: people and computer players at one table."""
         import uvicorn
 
-        from ..web.server import create_app
-        from ..web.store import default_url
+        from .server import create_app
+        from .store import default_url
 
         if not 0 <= delay <= 10:
             raise typer.BadParameter(f"{delay}: expected 0 to 10 seconds", param_hint="--delay")
