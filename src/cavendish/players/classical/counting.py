@@ -79,7 +79,7 @@ def _splits(n: int, caps: list[int]) -> list[tuple[int, ...]]:
     """Every way to write ``n`` as a sum of ``len(caps)`` parts, part ``i`` at most ``caps[i]``."""
     if not caps:
         return [()] if n == 0 else []
-    out = []
+    out: list[tuple[int, ...]] = []
     for x in range(min(n, caps[0]) + 1):
         out.extend((x, *rest) for rest in _splits(n - x, caps[1:]))
     return out
