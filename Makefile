@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 ARGS   ?=
 
-.PHONY: play test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-env venv clean
+.PHONY: play test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-env bench-pool venv clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,10 +31,13 @@ unit: $(STAMP)
 	$(BIN)/pytest
 
 ## every benchmark, JSON lines
-bench: bench-engine bench-dd bench-players bench-laws bench-env
+bench: bench-engine bench-dd bench-players bench-laws bench-env bench-pool
 
 bench-engine: $(STAMP)
 	$(BIN)/python -m cavendish.bench.engine
+
+bench-pool: $(STAMP)
+	$(BIN)/python -m cavendish.bench.pool $(ARGS)
 
 bench-env: $(STAMP)
 	$(BIN)/python -m cavendish.bench.env

@@ -189,25 +189,56 @@ def run_tasks(
     return [results[i] for i in range(len(tasks))]
 
 
+RAY_IN_FLIGHT = 2
+"""Tasks kept in flight per CPU of the Ray cluster (at least 2 in all)."""
+
+
+def _ray_task(fn: Callable[[T], R], task: T, threads: int) -> R:
+    """One task on a Ray worker: DDS limited to the CPUs Ray gave the task."""
+    from ..analysis import dd
+
+    dd.set_threads(threads)
+    return fn(task)
+
+
 def _run_ray(
     fn: Callable[[T], R],
     tasks: Sequence[T],
     address: str,
     on_done: Callable[[int, R], None] | None,
+    in_flight: int | None = None,
 ) -> list[R]:
+    """The tasks on Ray: at most ``in_flight`` submitted and not yet finished (default
+    :data:`RAY_IN_FLIGHT` per CPU of the cluster), each result taken as it ends."""
     ray = import_ray()
-    ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
-    remote = ray.remote(fn)
-    refs = [remote.remote(t) for t in tasks]
-    index = {ref: i for i, ref in enumerate(refs)}
+    if not ray.is_initialized():  # a caller (or a test) may have connected already
+        ray.init(address=address, log_to_driver=False)
+    if in_flight is None:
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        in_flight = max(2, RAY_IN_FLIGHT * cpus)
+    remote = ray.remote(num_cpus=1)(_ray_task)
     results: dict[int, R] = {}
-    pending = list(refs)
+    index: dict[Any, int] = {}
+    pending: list[Any] = []
+    queued = iter(enumerate(tasks))
+    for i, task in queued:
+        ref = remote.remote(fn, task, 1)
+        index[ref] = i
+        pending.append(ref)
+        if len(pending) >= in_flight:
+            break
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
         for ref in done:
+            i = index.pop(ref)
             result: R = ray.get(ref)
-            results[index[ref]] = result
+            results[i] = result
             if on_done is not None:
-                on_done(index[ref], result)
+                on_done(i, result)
+        for i, task in queued:
+            ref = remote.remote(fn, task, 1)
+            index[ref] = i
+            pending.append(ref)
+            if len(pending) >= in_flight:
+                break
     return [results[i] for i in range(len(tasks))]
-
