@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 
-from ...analysis import dd
+from ...analysis import dd, minimax
 from ...analysis.position import Position
 from ...core.cards import CARDS, Card, Seat
 from ..inference import Knowledge
@@ -138,6 +138,9 @@ def count_out(
     too many layouts, or the conventional card is as good as any)."""
     if 13 - k.trick_number > LAST_TRICKS or legal & (legal - 1) == 0:
         return None
+    on_table = sum(1 << c for _, c in trick)
+    if minimax.equivalent(legal, k.known(k.seat), k.live | on_table):
+        return None  # every legal card takes the same tricks on every layout
     found = layouts(k)
     if not found:
         return None
