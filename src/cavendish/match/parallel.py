@@ -149,8 +149,9 @@ def run_tasks(
 
     ``workers == 1`` keeps the work in this process; more start a process pool of
     at most ``workers`` processes (never more than there are tasks);
-    ``ray_address`` sends the tasks to Ray at that address instead (``"auto"``, or
-    ``"ray://host:10001"``), ``workers`` being then ignored.  ``fn`` must be a
+    ``ray_address`` sends the tasks to Ray at that address instead (``"auto"``,
+    ``"HOST:6379"``, ``"ray://host:10001"``, or ``"local"`` for a Ray started for
+    this process), ``workers`` being then ignored.  ``fn`` must be a
     module-level function and the tasks picklable.  The first exception raised
     by a task is raised here, the tasks not yet started being cancelled.
     """
@@ -212,7 +213,7 @@ def _run_ray(
     :data:`RAY_IN_FLIGHT` per CPU of the cluster), each result taken as it ends."""
     ray = import_ray()
     if not ray.is_initialized():  # a caller (or a test) may have connected already
-        ray.init(address=address, log_to_driver=False)
+        ray.init(address=address, log_to_driver=False)  # "local" starts one here
     if in_flight is None:
         cpus = int(ray.cluster_resources().get("CPU", 1))
         in_flight = max(2, RAY_IN_FLIGHT * cpus)
