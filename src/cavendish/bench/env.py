@@ -12,13 +12,13 @@ it is the better measure of what one core does.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 import time
 from collections.abc import Mapping
 from typing import Any
+
+from . import timed_main
 
 __all__ = ["main", "run", "steps_per_second"]
 
@@ -87,13 +87,7 @@ def run(seconds: float = 3.0, seed: int = 1) -> list[dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the environment benchmarks as JSON lines."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time for each benchmark")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    for result in run(args.seconds, args.seed):
-        print(json.dumps(result), flush=True)
-    return 0
+    return timed_main(__doc__, run, argv)
 
 
 if __name__ == "__main__":

@@ -214,32 +214,32 @@ def _run_ray(
     ray = import_ray()
     if not ray.is_initialized():  # a caller (or a test) may have connected already
         ray.init(address=address, log_to_driver=False)  # "local" starts one here
-    if in_flight is None:
+    limit = in_flight
+    if limit is None:
         cpus = int(ray.cluster_resources().get("CPU", 1))
-        in_flight = max(2, RAY_IN_FLIGHT * cpus)
+        limit = max(2, RAY_IN_FLIGHT * cpus)
     remote = ray.remote(num_cpus=1)(_ray_task)
     results: dict[int, R] = {}
     index: dict[Any, int] = {}
     pending: list[Any] = []
     queued = iter(enumerate(tasks))
-    for i, task in queued:
-        ref = remote.remote(fn, task, 1)
-        index[ref] = i
-        pending.append(ref)
-        if len(pending) >= in_flight:
-            break
+
+    def fill() -> None:
+        for i, task in queued:
+            ref = remote.remote(fn, task, 1)
+            index[ref] = i
+            pending.append(ref)
+            if len(pending) >= limit:
+                return
+
+    fill()
     while pending:
-        done, pending = ray.wait(pending, num_returns=1)
+        done, pending[:] = ray.wait(pending, num_returns=1)
         for ref in done:
             i = index.pop(ref)
             result: R = ray.get(ref)
             results[i] = result
             if on_done is not None:
                 on_done(i, result)
-        for i, task in queued:
-            ref = remote.remote(fn, task, 1)
-            index[ref] = i
-            pending.append(ref)
-            if len(pending) >= in_flight:
-                break
+        fill()
     return [results[i] for i in range(len(tasks))]
