@@ -4,10 +4,10 @@ Run as ``python -m cavendish.bench.pool [--workers K]`` (``make bench-pool``, pa
 ``make bench``).  Each line is one JSON object:
 
 * ``pool-classical-random`` and ``pool-pimc-classical``: the same match (same seed,
-  same boards) played in one process and in K worker processes; the seconds of
-  each, ``ratio`` (one process's time over K workers'), the target ratio (1.8 for
-  two workers on two cores, the issue's) and whether the two results agree (they
-  must: the seed fixes every card);
+  same boards) played in one process (its DDS on one thread, as each worker's) and
+  in K worker processes; the seconds of each, ``ratio`` (one process's time over
+  K workers'), the target ratio (1.8 for two workers on two cores, the issue's) and
+  whether the two results agree (they must: the seed fixes every card);
 * ``pool-search-decision``: the median and 95th percentile of a ``search`` player's
   decision (ms per card) when it plays alone and when K workers play at once,
   each worker's DDS limited to its share of the cores
@@ -25,6 +25,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from ..analysis import dd
 from ..match.duplicate import run_match
 from ..match.parallel import dd_threads, default_workers
 
@@ -35,9 +36,17 @@ SEED = 2024
 
 
 def _timed(a: str, b: str, boards: int, workers: int, seed: int) -> tuple[float, Any]:
-    start = time.perf_counter()
-    result = run_match(a, b, boards=boards, seed=seed, workers=workers)
-    return time.perf_counter() - start, result
+    """A match's seconds and result; with one worker, DDS gets one thread, as each of
+    the pool's workers does on two cores, so that the ratio is the pool's scaling."""
+    previous = dd.get_threads()
+    if workers == 1:
+        dd.set_threads(1)
+    try:
+        start = time.perf_counter()
+        result = run_match(a, b, boards=boards, seed=seed, workers=workers)
+        return time.perf_counter() - start, result
+    finally:
+        dd.set_threads(previous)
 
 
 def run(*, workers: int = 2, seed: int = SEED, scale: float = 1.0) -> Iterator[dict[str, Any]]:
