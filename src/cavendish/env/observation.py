@@ -101,7 +101,7 @@ def encode(
     ...               trump_card=None, tricks=(0, 0), score=(0, 0), games=(0, 0), seat=0,
     ...               legal=1)
     >>> int(v.sum()), int(v[FIELDS["trump"][0] + 3]), int(m.sum()), m.shape
-    (9, 1, 1, (52,))
+    (10, 1, 1, (52,))
     """
     bits = hand
     at = _OFF["played"]

@@ -45,7 +45,7 @@ described in :mod:`cavendish.env.observation`); an action is a card's index
 ``pettingzoo.classic``), or is replaced by the lowest legal card at a cost of
 ``illegal_reward`` (``"penalise"``).
 
->>> e = env(seed=None)
+>>> e = env()
 >>> e.reset(seed=3)
 >>> e.agent_selection, e.action_space("player_0")
 ('player_0', Discrete(52))
