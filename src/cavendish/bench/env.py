@@ -4,7 +4,8 @@ Run as ``python -m cavendish.bench.env`` (``make bench-env``, part of ``make ben
 Each result is one JSON line.  An agent step is what an agent library does per
 turn: ``env.last()`` (the observation and its mask), a uniformly random legal card
 drawn from the mask, ``env.step(card)``.  Measured with four random agents
-(``random-agents``) and with one random agent against three ``classical`` players
+(``random-agents``; also through ``raw_env``, without PettingZoo's order-enforcing
+wrapper) and with one random agent against three ``classical`` players
 (``vs-classical``, whose steps include the classical players' cards).  The rate per
 CPU second is given beside the rate per second of the clock: on a shared machine
 it is the better measure of what one core does.
@@ -24,7 +25,7 @@ __all__ = ["main", "run", "steps_per_second"]
 
 
 def steps_per_second(
-    seconds: float, seed: int, opponents: Mapping[str, str] | None = None
+    seconds: float, seed: int, opponents: Mapping[str, str] | None = None, *, raw: bool = False
 ) -> dict[str, Any]:
     """Play whole hands with random legal cards for ``seconds``; steps and hands timed.
 
@@ -34,7 +35,8 @@ def steps_per_second(
     """
     from ..env import whist_v0
 
-    env = whist_v0.env(opponents=dict(opponents or {}))
+    make = whist_v0.raw_env if raw else whist_v0.env
+    env = make(opponents=dict(opponents or {}))
     rng = random.Random(seed)
     steps = hands = 0
     start = time.perf_counter()
@@ -72,6 +74,13 @@ def run(seconds: float = 3.0, seed: int = 1) -> list[dict[str, Any]]:
     python = sys.version.split()[0]
     return [
         {"name": "env-random-agents", **steps_per_second(seconds, seed), "python": python},
+        {
+            "name": "raw-env-random-agents",
+            "what": "whist_v0.raw_env: no OrderEnforcingWrapper (each attribute read through it "
+            "costs a Python call)",
+            **steps_per_second(seconds, seed, raw=True),
+            "python": python,
+        },
         {
             "name": "env-vs-classical",
             "opponents": "classical x3",
