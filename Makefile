@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 ARGS   ?=
 
-.PHONY: play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-web venv clean
+.PHONY: play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-web bench-env bench-pool venv clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,10 +41,16 @@ unit: $(STAMP)
 	$(BIN)/pytest
 
 ## every benchmark, JSON lines
-bench: bench-engine bench-dd bench-players bench-laws bench-web
+bench: bench-engine bench-dd bench-players bench-laws bench-env bench-pool bench-web
 
 bench-engine: $(STAMP)
 	$(BIN)/python -m cavendish.bench.engine
+
+bench-pool: $(STAMP)
+	$(BIN)/python -m cavendish.bench.pool $(ARGS)
+
+bench-env: $(STAMP)
+	$(BIN)/python -m cavendish.bench.env
 
 bench-dd: $(STAMP)
 	$(BIN)/python -m cavendish.bench.dd

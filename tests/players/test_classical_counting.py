@@ -73,3 +73,50 @@ def test_convention_c4_not_before_the_last_tricks() -> None:
     assert k is not None and book.convention != "C4"
     assert 13 - k.trick_number > LAST_TRICKS
     assert count_out(k, list(view.trick), view.legal, book, random.Random(0)) is None
+
+
+def test_layouts_are_counted_exactly_before_they_are_enumerated() -> None:
+    # count_layouts decides "too many" without enumerating: it must agree with the
+    # enumeration at every stage of the hand where the count is made
+    from cavendish.players.classical.counting import count_layouts
+
+    player = ClassicalPlayer("modern")
+    for n in range(36, len(PLAYS) + 1):
+        state = _state(n)
+        replay_to(player, state)
+        k = player.knowledge(state.turn)
+        assert k is not None
+        found = layouts(k, limit=10**6)
+        if found is None:
+            continue
+        me = k.seat
+        seats = [s for s in Seat if s != me]
+        cards = [c for c in range(52) if k.unseen >> c & 1]
+        need = [k.hand_size(s) - k.known(s).bit_count() for s in seats]
+        assert count_layouts(cards, [k.possible(s) for s in seats], need) == len(found)
+        assert layouts(k, limit=len(found) - 1) is None if found else True
+
+
+def test_layout_weights_are_the_same_floats_computed_once_per_hand() -> None:
+    player = ClassicalPlayer("modern")
+    state = _state(len(PLAYS))
+    replay_to(player, state)
+    k = player.knowledge(Seat.N)
+    assert k is not None and k.inferences
+    found = layouts(k)
+    assert found
+    expected = [k.weight(lay) for lay in found]
+    assert k.weights(found) == expected
+    assert k.weights(found, same_facts=True) == expected
+
+
+def test_no_count_when_every_legal_card_is_equivalent_double_dummy() -> None:
+    # equivalent cards take the same tricks on every layout: the book's card stands
+    from cavendish.analysis.minimax import equivalent
+    from cavendish.core.cards import hand_mask
+
+    hand = hand_mask(["HK", "HQ", "H9", "S2"])
+    live = hand | hand_mask(["HJ", "HA", "H3"])
+    assert equivalent(hand_mask(["HK", "HQ"]), hand, live)
+    assert not equivalent(hand_mask(["HQ", "H9"]), hand, live)  # the jack lies between
+    assert not equivalent(hand_mask(["HK", "S2"]), hand, live)  # two suits

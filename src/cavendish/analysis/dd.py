@@ -70,8 +70,10 @@ __all__ = [
     "dd_table",
     "endplay_available",
     "get_engine",
+    "get_threads",
     "set_cache_size",
     "set_engine",
+    "set_threads",
     "solve",
     "solve_many",
     "solve_position",
@@ -155,6 +157,34 @@ def set_engine(name: str | None = None) -> str:
     ENGINE = new
     cache_clear()
     return previous
+
+
+def set_threads(threads: int) -> None:
+    """Let DDS run at most ``threads`` solver threads (0: DDS's own choice, a thread
+    per core), through endplay's ``SetMaxThreads``; nothing to do for the Python
+    engine.  A pool of K worker processes on C cores gives each ``C // K`` (at least
+    one), so that workers times solver threads never exceed the cores.
+
+    >>> set_threads(0)
+    >>> set_threads(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: DDS threads must be 0 (DDS's choice) or more, not -1
+    """
+    global _threads
+    if threads < 0:
+        raise ValueError(f"DDS threads must be 0 (DDS's choice) or more, not {threads}")
+    if _dds is not None:
+        _dds.SetMaxThreads(threads)
+    _threads = threads
+
+
+_threads = 0
+
+
+def get_threads() -> int:
+    """The DDS threads set by :func:`set_threads` in this process (0: DDS's choice)."""
+    return _threads
 
 
 # --------------------------------------------------------------------- cache

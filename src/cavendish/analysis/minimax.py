@@ -38,7 +38,14 @@ from functools import partial
 from ..core.cards import CARDS, SUIT_MASK, Card, Seat, Suit
 from .position import DDResult, Position, best_card, build_line
 
-__all__ = ["MinimaxSolver", "clear_tables", "dd_table", "score_position", "solve_position"]
+__all__ = [
+    "MinimaxSolver",
+    "clear_tables",
+    "dd_table",
+    "equivalent",
+    "score_position",
+    "solve_position",
+]
 
 _SEATS = tuple(Seat)
 _SUITS = tuple(Suit)
@@ -97,6 +104,28 @@ def _groups(own: int, live: int) -> tuple[tuple[int, int], ...]:
     if got is None:
         got = _RUNS[key] = _runs(own, live)
     return got
+
+
+def equivalent(cards: int, hand: int, live: int) -> bool:
+    """Whether the cards ``cards`` (a mask, within ``hand``) are all equivalent double
+    dummy: of one suit, with no ``live`` card of another hand ranking between them
+    (cards on the table in the current trick count as live: they can still win it).
+    Equivalent cards take the same tricks on every layout.
+
+    >>> from cavendish.core.cards import hand_mask
+    >>> hand = hand_mask(["SK", "SQ", "S9"])
+    >>> live = hand | hand_mask(["SJ", "S2"])
+    >>> equivalent(hand_mask(["SK", "SQ"]), hand, live), equivalent(hand, hand, live)
+    (True, False)
+    """
+    suit = (cards & -cards).bit_length() - 1
+    suit = suit // 13 if suit >= 0 else 0
+    if cards & ~SUIT_MASK[suit]:
+        return False
+    shift = 13 * suit
+    wanted = cards >> shift & 0x1FFF
+    groups = _groups(hand >> shift & 0x1FFF, live >> shift & 0x1FFF)
+    return any(wanted & ~group == 0 for _, group in groups)
 
 
 class MinimaxSolver:

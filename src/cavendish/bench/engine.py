@@ -8,8 +8,6 @@ scored by the club code (:class:`~cavendish.scoring.ScoreSheet`).
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 import time
@@ -20,6 +18,7 @@ from ..core.rules import get_rules
 from ..core.state import HandState
 from ..core.table import deal_cards
 from ..scoring import HandResult, ScoreSheet
+from . import timed_main
 
 __all__ = ["main", "random_deal", "run"]
 
@@ -111,13 +110,7 @@ def run(seconds: float = 3.0, seed: int = 1) -> list[dict[str, object]]:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the engine benchmarks as JSON lines."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time for random-deals")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    for result in run(args.seconds, args.seed):
-        print(json.dumps(result), flush=True)
-    return 0
+    return timed_main(__doc__, run, argv)
 
 
 if __name__ == "__main__":

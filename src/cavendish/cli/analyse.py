@@ -9,8 +9,8 @@ at that point) and a mark, ``?`` for one trick lost and ``??`` for two or more.
 prints instead where each team's cards lost tricks: the costs summed by phase
 and position, A's gain over B in each, with its standard error over the boards
 (:mod:`cavendish.analysis.teams`).
-Boards are solved in parallel (``--workers``, default: every core), with a
-progress bar on stderr when stderr is a terminal.
+Boards are solved in parallel (``--workers``, default: every core; or on Ray with
+``--ray ADDRESS``), with a progress bar on stderr when stderr is a terminal.
 
 >>> import typer
 >>> from typer.testing import CliRunner
@@ -34,12 +34,13 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..analysis.annotate import BoardAnnotation, annotate_records
+from ..analysis.annotate import BoardAnnotation, annotate_record
 from ..analysis.position import PositionError
 from ..analysis.teams import TeamsError, team_breakdown
 from ..core.cards import Seat
 from ..io.pbn import PBNError, read_pbn_file
 from ..io.record import HandRecord, RecordError
+from ..match.parallel import RayNotInstalled, run_tasks
 from .common import fail, read_error
 from .voice import card_label, say
 
@@ -168,6 +169,10 @@ def register(app: typer.Typer) -> None:
                 "better card, and each player's tricks lost per hand.",
             ),
         ] = False,
+        ray: Annotated[
+            str | None,
+            typer.Option("--ray", metavar="ADDRESS", help="Solve on the Ray cluster at ADDRESS."),
+        ] = None,
     ) -> None:
         """The double-dummy cost of every card of every board of FILE.
 
@@ -192,9 +197,11 @@ def register(app: typer.Typer) -> None:
         for rec in records:
             _check(rec, file)
         try:
-            annotations = _run(records, workers or os.cpu_count() or 1)
+            annotations = _run(records, workers or os.cpu_count() or 1, ray)
         except (RecordError, PositionError) as exc:
             _fail(f"{file}: {exc}", 1)
+        except RayNotInstalled as exc:
+            _fail(str(exc), 2)
         if by_team:
             try:
                 breakdown = team_breakdown(records, annotations)
@@ -239,10 +246,11 @@ def _check(rec: HandRecord, file: Path) -> None:
         _fail(f"{file}: {exc}", 1)
 
 
-def _run(records: list[HandRecord], workers: int) -> list[BoardAnnotation]:
+def _run(records: list[HandRecord], workers: int, ray: str | None) -> list[BoardAnnotation]:
+    """Every board annotated: in this process, a pool of ``workers`` or on Ray."""
     console = Console(stderr=True)
     if len(records) < 2 or not console.is_terminal:
-        return annotate_records(records, workers=workers)
+        return run_tasks(annotate_record, records, workers=workers, ray_address=ray)
     with Progress(
         TextColumn("analysing"),
         BarColumn(),
@@ -252,6 +260,13 @@ def _run(records: list[HandRecord], workers: int) -> list[BoardAnnotation]:
         transient=True,
     ) as bar:
         task = bar.add_task("boards", total=len(records))
-        return annotate_records(
-            records, workers=workers, progress=lambda k: bar.update(task, completed=k)
+        done = 0
+
+        def advance(_: int, __: BoardAnnotation) -> None:
+            nonlocal done
+            done += 1
+            bar.update(task, completed=done)
+
+        return run_tasks(
+            annotate_record, records, workers=workers, ray_address=ray, on_done=advance
         )

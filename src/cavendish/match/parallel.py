@@ -13,6 +13,16 @@ in, so what is computed from them does not depend on the number of workers.
 Ray is optional: it is imported only when ``ray_address`` is given, and a missing
 Ray raises :class:`RayNotInstalled`, which says how to install it.
 
+Each worker process is started by :func:`_init_worker`, which
+
+* watches its parent, and exits as soon as the parent is gone (a parent killed
+  with ``kill -9`` cannot shut its pool down: without the watch its workers, and
+  the resource tracker that waits for them, would block forever);
+* limits DDS to the worker's share of the cores (:func:`dd_threads`), so that
+  workers times solver threads never exceed the cores;
+* imports the task function's module before the first task (warm workers: the
+  first chunk does not pay for loading DDS and the players).
+
 >>> run_tasks(abs, [-3, 2, -1], workers=1)
 [3, 2, 1]
 >>> chunk_ranges(10, 3)
@@ -21,9 +31,12 @@ Ray raises :class:`RayNotInstalled`, which says how to install it.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 import os
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing import get_context
@@ -35,6 +48,7 @@ __all__ = [
     "ParallelError",
     "RayNotInstalled",
     "chunk_ranges",
+    "dd_threads",
     "default_workers",
     "import_ray",
     "run_tasks",
@@ -56,6 +70,47 @@ class RayNotInstalled(ImportError):
 def default_workers() -> int:
     """Every core of this machine (``os.cpu_count()``, at least one)."""
     return os.cpu_count() or 1
+
+
+def dd_threads(workers: int, cores: int | None = None) -> int:
+    """DDS threads for each of ``workers`` processes on ``cores`` cores (default: this
+    machine's): an equal share, at least one.
+
+    >>> dd_threads(2, 2), dd_threads(1, 16), dd_threads(16, 16), dd_threads(4, 2)
+    (1, 16, 1, 1)
+    """
+    total = cores if cores is not None else default_workers()
+    return max(1, total // max(1, workers))
+
+
+PARENT_POLL = 0.2
+"""Seconds between two looks of a worker at its parent."""
+
+
+def watch_parent(parent: int, interval: float = PARENT_POLL) -> threading.Thread:
+    """Start a daemon thread that ends this process (``os._exit``) once its parent,
+    the process ``parent``, is gone: the process is then re-parented, and
+    ``os.getppid()`` changes."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(interval)
+        os._exit(3)  # orphaned: nobody will read our results
+
+    thread = threading.Thread(target=watch, name="cavendish-parent-watch", daemon=True)
+    thread.start()
+    return thread
+
+
+def _init_worker(parent: int, threads: int, module: str | None) -> None:
+    """The start of every worker process (see the module's note)."""
+    watch_parent(parent)
+    from ..analysis import dd
+
+    dd.set_threads(threads)
+    if module:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(module)
 
 
 def chunk_ranges(n: int, chunks: int) -> list[range]:
@@ -97,8 +152,9 @@ def run_tasks(
 
     ``workers == 1`` keeps the work in this process; more start a process pool of
     at most ``workers`` processes (never more than there are tasks);
-    ``ray_address`` sends the tasks to Ray at that address instead (``"auto"``, or
-    ``"ray://host:10001"``), ``workers`` being then ignored.  ``fn`` must be a
+    ``ray_address`` sends the tasks to Ray at that address instead (``"auto"``,
+    ``"HOST:6379"``, ``"ray://host:10001"``, or ``"local"`` for a Ray started for
+    this process), ``workers`` being then ignored.  ``fn`` must be a
     module-level function and the tasks picklable.  The first exception raised
     by a task is raised here, the tasks not yet started being cancelled.
     """
@@ -114,8 +170,12 @@ def run_tasks(
             if on_done is not None:
                 on_done(i, result)
         return [results[i] for i in range(len(tasks))]
+    n = min(workers, len(tasks))
     with ProcessPoolExecutor(
-        max_workers=min(workers, len(tasks)), mp_context=get_context("spawn")
+        max_workers=n,
+        mp_context=get_context("spawn"),
+        initializer=_init_worker,
+        initargs=(os.getpid(), dd_threads(n), getattr(fn, "__module__", None)),
     ) as pool:
         index: dict[Future[R], int] = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
         pending = set(index)
@@ -133,25 +193,56 @@ def run_tasks(
     return [results[i] for i in range(len(tasks))]
 
 
+RAY_IN_FLIGHT = 2
+"""Tasks kept in flight per CPU of the Ray cluster (at least 2 in all)."""
+
+
+def _ray_task(fn: Callable[[T], R], task: T, threads: int) -> R:
+    """One task on a Ray worker: DDS limited to the CPUs Ray gave the task."""
+    from ..analysis import dd
+
+    dd.set_threads(threads)
+    return fn(task)
+
+
 def _run_ray(
     fn: Callable[[T], R],
     tasks: Sequence[T],
     address: str,
     on_done: Callable[[int, R], None] | None,
+    in_flight: int | None = None,
 ) -> list[R]:
+    """The tasks on Ray: at most ``in_flight`` submitted and not yet finished (default
+    :data:`RAY_IN_FLIGHT` per CPU of the cluster), each result taken as it ends."""
     ray = import_ray()
-    ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
-    remote = ray.remote(fn)
-    refs = [remote.remote(t) for t in tasks]
-    index = {ref: i for i, ref in enumerate(refs)}
+    if not ray.is_initialized():  # a caller (or a test) may have connected already
+        ray.init(address=address, log_to_driver=False)  # "local" starts one here
+    limit = in_flight
+    if limit is None:
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        limit = max(2, RAY_IN_FLIGHT * cpus)
+    remote = ray.remote(num_cpus=1)(_ray_task)
     results: dict[int, R] = {}
-    pending = list(refs)
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        for ref in done:
-            result: R = ray.get(ref)
-            results[index[ref]] = result
-            if on_done is not None:
-                on_done(index[ref], result)
-    return [results[i] for i in range(len(tasks))]
+    index: dict[Any, int] = {}
+    pending: list[Any] = []
+    queued = iter(enumerate(tasks))
 
+    def fill() -> None:
+        for i, task in queued:
+            ref = remote.remote(fn, task, 1)
+            index[ref] = i
+            pending.append(ref)
+            if len(pending) >= limit:
+                return
+
+    fill()
+    while pending:
+        done, pending[:] = ray.wait(pending, num_returns=1)
+        for ref in done:
+            i = index.pop(ref)
+            result: R = ray.get(ref)
+            results[i] = result
+            if on_done is not None:
+                on_done(i, result)
+        fill()
+    return [results[i] for i in range(len(tasks))]

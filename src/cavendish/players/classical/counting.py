@@ -21,15 +21,16 @@ seeded sample of them is solved, so the same view and seed give the same card.
 
 from __future__ import annotations
 
+import math
 import random
 
-from ...analysis import dd
+from ...analysis import dd, minimax
 from ...analysis.position import Position
 from ...core.cards import CARDS, Card, Seat
 from ..inference import Knowledge
 from .decision import Decision
 
-__all__ = ["LAST_TRICKS", "MAX_LAYOUTS", "SAMPLE", "count_out", "layouts"]
+__all__ = ["LAST_TRICKS", "MAX_LAYOUTS", "SAMPLE", "count_layouts", "count_out", "layouts"]
 
 LAST_TRICKS = 4
 """Counting starts when this many tricks (or fewer) are left to play."""
@@ -38,6 +39,50 @@ MAX_LAYOUTS = 3000
 SAMPLE = 48
 """At most this many layouts are solved (a seeded sample of them)."""
 _EPS = 1e-9
+
+
+def count_layouts(cards: list[int], allowed: list[int], need: list[int]) -> int:
+    """How many ways ``cards`` can be dealt to the seats, each card to a seat whose
+    ``allowed`` mask holds it, seat ``i`` receiving exactly ``need[i]`` cards.
+
+    Cards allowed to the same seats are interchangeable for the count, so it is a
+    sum over how many of each such group each seat takes (multinomials), not an
+    enumeration: :func:`layouts` learns that there are too many before making any.
+
+    >>> count_layouts([0, 1, 2, 3], [0b1111, 0b1111], [2, 2])
+    6
+    >>> count_layouts([0, 1, 2], [0b001, 0b110, 0b111], [1, 1, 1])  # card 0 to seat 0
+    2
+    """
+    groups: dict[int, int] = {}
+    for c in cards:
+        pattern = sum(1 << i for i, a in enumerate(allowed) if a >> c & 1)
+        groups[pattern] = groups.get(pattern, 0) + 1
+    states: dict[tuple[int, ...], int] = {tuple(need): 1}
+    for pattern, n in groups.items():
+        seats = [i for i in range(len(allowed)) if pattern >> i & 1]
+        nxt: dict[tuple[int, ...], int] = {}
+        for left, ways in states.items():
+            for split in _splits(n, [left[i] for i in seats]):
+                rest = list(left)
+                multinomial = math.factorial(n)
+                for i, x in zip(seats, split, strict=True):
+                    rest[i] -= x
+                    multinomial //= math.factorial(x)
+                key = tuple(rest)
+                nxt[key] = nxt.get(key, 0) + ways * multinomial
+        states = nxt
+    return states.get((0,) * len(allowed), 0)
+
+
+def _splits(n: int, caps: list[int]) -> list[tuple[int, ...]]:
+    """Every way to write ``n`` as a sum of ``len(caps)`` parts, part ``i`` at most ``caps[i]``."""
+    if not caps:
+        return [()] if n == 0 else []
+    out: list[tuple[int, ...]] = []
+    for x in range(min(n, caps[0]) + 1):
+        out.extend((x, *rest) for rest in _splits(n - x, caps[1:]))
+    return out
 
 
 def layouts(k: Knowledge, limit: int = MAX_LAYOUTS) -> list[tuple[int, int, int, int]] | None:
@@ -53,6 +98,8 @@ def layouts(k: Knowledge, limit: int = MAX_LAYOUTS) -> list[tuple[int, int, int,
     cards = [c for c in range(52) if k.unseen >> c & 1]
     if len(cards) != sum(need.values()):
         return None  # a trick was missed: the count cannot be made
+    if count_layouts(cards, [allowed[s] for s in seats], [need[s] for s in seats]) > limit:
+        return None  # counted, not enumerated: too many to be worth solving
     # the most constrained cards first, so dead ends are found early
     cards.sort(key=lambda c: sum(1 for s in seats if allowed[s] >> c & 1))
     out: list[tuple[int, int, int, int]] = []
@@ -91,10 +138,13 @@ def count_out(
     too many layouts, or the conventional card is as good as any)."""
     if 13 - k.trick_number > LAST_TRICKS or legal & (legal - 1) == 0:
         return None
+    on_table = sum(1 << c for _, c in trick)
+    if minimax.equivalent(legal, k.known(k.seat), k.live | on_table):
+        return None  # every legal card takes the same tricks on every layout
     found = layouts(k)
     if not found:
         return None
-    weighted = [(lay, k.weight(lay)) for lay in found]
+    weighted = list(zip(found, k.weights(found, same_facts=True), strict=True))
     weighted = [(lay, w) for lay, w in weighted if w > 0] or [(lay, 1.0) for lay in found]
     if len(weighted) > SAMPLE:
         weighted = rng.sample(weighted, SAMPLE)

@@ -544,6 +544,65 @@ class Knowledge:
                 w *= 1.0 - inf.confidence
         return w
 
+    def weights(
+        self, layouts: Sequence[Sequence[int]], *, same_facts: bool = False
+    ) -> list[float]:
+        """``[self.weight(lay) for lay in layouts]``, the same floats, computed once per
+        distinct hand: a seat has far fewer distinct hands than there are layouts, so
+        each inference is tested once per hand of its seat, and the product over the
+        inferences a layout contradicts (taken in the same order as :meth:`weight`)
+        once per set of contradicted inferences.
+
+        ``same_facts`` says that the layouts place the same known cards and deal the
+        other cards only to seats that may hold them, with the right number each
+        (as :func:`~cavendish.players.classical.counting.layouts` makes them): the
+        facts then pass or fail alike for all, and are checked on the first only.
+
+        >>> from cavendish.core.cards import hand_mask
+        >>> k = Knowledge(Seat.S, hand_mask(["SA", "SK", "S2", "HA", "HK", "H2", "DA", "DK",
+        ...               "D2", "CA", "CK", "C2", "C3"]), Suit.S, Seat.N)
+        >>> rng = random.Random(1)
+        >>> lays = [k.sample(rng) for _ in range(20)]
+        >>> k.weights(lays) == [k.weight(lay) for lay in lays] == k.weights(lays, same_facts=True)
+        True
+        """
+        infs = self.inferences
+        pb = self._played_by
+        by_seat: list[list[tuple[int, Inference]]] = [[], [], [], []]
+        for i, inf in enumerate(infs):
+            by_seat[inf.seat].append((i, inf))
+        fails: list[dict[int, int]] = [{}, {}, {}, {}]
+        products: dict[int, float] = {0: 1.0}
+        out: list[float] = []
+        if same_facts and layouts and self._check_layout(layouts[0]) is not None:
+            return [0.0] * len(layouts)
+        for layout in layouts:
+            if not same_facts and self._check_layout(layout) is not None:
+                out.append(0.0)
+                continue
+            failed = 0
+            for s in range(4):
+                if not by_seat[s]:
+                    continue
+                h = layout[s]
+                f = fails[s].get(h)
+                if f is None:
+                    f = 0
+                    for i, inf in by_seat[s]:
+                        if not inf.holds(h, pb[s]):
+                            f |= 1 << i
+                    fails[s][h] = f
+                failed |= f
+            w = products.get(failed)
+            if w is None:
+                w = 1.0
+                for i, inf in enumerate(infs):
+                    if failed >> i & 1:
+                        w *= 1.0 - inf.confidence
+                products[failed] = w
+            out.append(w)
+        return out
+
     def sample(
         self, rng: random.Random, *, inferences: bool = False, tries: int = 200
     ) -> tuple[int, int, int, int]:

@@ -1,0 +1,10 @@
+"""Classical whist for PettingZoo, version 0 (see :mod:`cavendish.env.whist`).
+
+>>> from cavendish.env import whist_v0
+>>> whist_v0.env().metadata["name"]
+'whist_v0'
+"""
+
+from .whist import AGENTS, EnvError, env, parallel_env, raw_env
+
+__all__ = ["AGENTS", "EnvError", "env", "parallel_env", "raw_env"]

@@ -1,0 +1,92 @@
+"""The process pool's workers: they exit when their parent dies, and share the cores with DDS."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cavendish.match.parallel import dd_threads, run_tasks
+
+PARENT = """
+import time
+from cavendish.match.parallel import run_tasks
+run_tasks(time.sleep, [120, 120, 120, 120], workers=2)
+"""
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid == pid:
+            out.append(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has exited
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_workers_exit_when_their_parent_is_killed_with_kill_9():
+    parent = subprocess.Popen([sys.executable, "-c", PARENT])
+    kids: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            kids = _children(parent.pid)
+            if len(kids) >= 3:  # two workers and the resource tracker
+                break
+            time.sleep(0.1)
+        assert len(kids) >= 3, f"the pool did not start: children {kids}"
+        time.sleep(1.0)  # the workers are in their tasks
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait()
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and any(_alive(k) for k in kids):
+            time.sleep(0.1)
+        left = [k for k in kids if _alive(k)]
+        assert not left, f"processes of the killed match still running: {left}"
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+        for k in kids:  # never leave a process behind, even when the test fails
+            if _alive(k):
+                os.kill(k, signal.SIGKILL)
+
+
+def test_workers_times_dds_threads_never_exceed_the_cores():
+    for cores in (1, 2, 3, 16):
+        for workers in range(1, 20):
+            threads = dd_threads(workers, cores)
+            assert threads >= 1
+            assert workers * threads <= max(cores, workers)
+
+
+def _threads_setting(_: int) -> int:
+    from cavendish.analysis import dd
+
+    return dd.get_threads()
+
+
+def test_each_worker_runs_its_share_of_the_dds_threads():
+    seen = run_tasks(_threads_setting, [0, 1, 2, 3], workers=2)
+    assert seen == [dd_threads(2)] * 4
+    assert _threads_setting(0) == 0  # this process keeps DDS's own choice
