@@ -76,6 +76,33 @@ def test_write_atomic_replaces_the_file_whole(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["f.json"]  # no temporary file left
 
 
+def test_write_atomic_writes_a_pipe_or_device_in_place_never_replacing_it(tmp_path: Path) -> None:
+    """``--out /dev/null`` run as root once put a plain file where /dev/null was: a
+    rename over a device or a named pipe replaces it.  Such a path is written in place."""
+    import stat
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    write_atomic(fifo, "through the pipe")
+    reader.join(timeout=10)
+    assert got == [b"through the pipe"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # still a pipe, not a plain file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_write_atomic_through_a_link_replaces_the_file_and_keeps_the_link(tmp_path: Path) -> None:
+    real = tmp_path / "real.pbn"
+    real.write_text("old")
+    link = tmp_path / "link.pbn"
+    link.symlink_to(real)
+    write_atomic(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+
+
 # ------------------------------------------------------------- save, resume
 
 

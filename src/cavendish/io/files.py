@@ -80,9 +80,20 @@ def check_output_path(path: str | PathLike[str], option: str) -> Path:
 
 def write_atomic(path: str | PathLike[str], data: str | bytes, encoding: str = "utf-8") -> None:
     """Write ``data`` to ``path`` whole: a temporary file in the same folder, flushed
-    to disk, then renamed over ``path`` (a crash leaves the old file or the new)."""
+    to disk, then renamed over ``path`` (a crash leaves the old file or the new).
+
+    A link is followed (the file it names is replaced, the link kept), and a path that
+    is not a regular file (``/dev/null``, ``/dev/stdout``, a named pipe) is written in
+    place: renaming over it would put a plain file where the device or pipe was.
+    """
     p = Path(path)
     raw = data.encode(encoding) if isinstance(data, str) else data
+    if p.is_symlink():
+        p = p.resolve()
+    if p.exists() and not p.is_file():
+        with open(p, "wb") as f:
+            f.write(raw)
+        return
     folder = p.parent if str(p.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{p.name}.", suffix=".tmp")
     try:
