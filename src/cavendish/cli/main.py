@@ -173,6 +173,14 @@ def play(
             help="Your last card of a hand plays itself.",
         ),
     ] = True,
+    call_honours: Annotated[
+        str,
+        typer.Option(
+            "--call-honours",
+            help="Long whist at eight: 'auto' (the engine calls for every side entitled "
+            "to) or 'ask' (your call is your own act: type call, 001's \"Can you one?\").",
+        ),
+    ] = "auto",
     resume: Annotated[
         Path | None,
         typer.Option(
@@ -201,6 +209,8 @@ def play(
         _fail(f"--sloppy {sloppy}: expected a chance between 0 and 1", 2)
     if sloppy and not laws:
         _fail("--sloppy needs --laws: irregularities are only allowed under the laws", 2)
+    if call_honours not in ("auto", "ask"):
+        _fail(f"--call-honours {call_honours!r}: expected auto or ask", 2)
     if pause and not laws:
         _fail("--pause needs --laws: plain play never waits before a computer card", 2)
     try:
@@ -228,7 +238,10 @@ def play(
             raise typer.Exit(status)
         return
     target = _output(out if out is not None else default_out_path(seed), "--out")
-    session = make_session(rules, me, seed, players, practice=practice, auto_last=auto_last)
+    session = make_session(
+        rules, me, seed, players, practice=practice, auto_last=auto_last,
+        calls="players" if call_honours == "ask" else "auto",
+    )
     _run_game(session, seed, target, {"seed": seed, "players": players})
 
 
@@ -287,6 +300,7 @@ def make_session(
     *,
     practice: bool = False,
     auto_last: bool = True,
+    calls: str = "auto",
 ) -> Session:
     """The table of ``cavendish play``: you in ``seat`` and computer players of ``kind``,
     each with its own seed derived from ``seed``, cutting for partners and deal; the
@@ -302,6 +316,7 @@ def make_session(
         practice=practice,
         auto_last=auto_last,
         computer_claims=True,
+        calls=calls,
     )
 
 
