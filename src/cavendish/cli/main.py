@@ -19,7 +19,7 @@ import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich.console import Console
@@ -33,12 +33,16 @@ from ..core.table import cut_for_partners, deal_cards
 from ..game.saved import autosave_path, load_snapshot
 from ..game.session import PlayedHand, Session, SessionError
 from ..players import Player, get_player
+from ..scoring.clay import ClayTable
 from ..scoring.result import HandResult
 from ..scoring.sheet import ScoreSheet
 from .common import checked_output, fail, read_error, tidy_help
 from .play import COMPUTER_NAMES, HUMAN, TerminalGame, default_out_path, today_pbn
-from .terminal import card_text, deal_diagram, score_table, sheet_summary
+from .terminal import card_text, deal_diagram, ledger_text, score_table, sheet_summary
 from .voice import guard_streams, set_ascii
+
+if TYPE_CHECKING:
+    from ..io.record import HandRecord
 
 __all__ = ["app", "main", "make_session", "score_json"]
 
@@ -173,6 +177,15 @@ def play(
             help="Your last card of a hand plays itself.",
         ),
     ] = True,
+    rubbers: Annotated[
+        int,
+        typer.Option(
+            "--rubbers",
+            min=1,
+            help="How many rubbers to play (games, in Clay's dummy: the dummy passes to "
+            "each player in turn, and a ledger settles each game player against player).",
+        ),
+    ] = 1,
     call_honours: Annotated[
         str,
         typer.Option(
@@ -240,7 +253,7 @@ def play(
     target = _output(out if out is not None else default_out_path(seed), "--out")
     session = make_session(
         rules, me, seed, players, practice=practice, auto_last=auto_last,
-        calls="players" if call_honours == "ask" else "auto",
+        calls="players" if call_honours == "ask" else "auto", rubbers=rubbers,
     )
     _run_game(session, seed, target, {"seed": seed, "players": players})
 
@@ -301,6 +314,7 @@ def make_session(
     practice: bool = False,
     auto_last: bool = True,
     calls: str = "auto",
+    rubbers: int = 1,
 ) -> Session:
     """The table of ``cavendish play``: you in ``seat`` and computer players of ``kind``,
     each with its own seed derived from ``seed``, cutting for partners and deal; the
@@ -317,6 +331,7 @@ def make_session(
         auto_last=auto_last,
         computer_claims=True,
         calls=calls,
+        rubbers=rubbers,
     )
 
 
@@ -434,6 +449,7 @@ def score(
     sheet = ScoreSheet(rules)
     boards: list[int] = []
     skipped: list[str] = []
+    tables: list[ClayTable] = []
     for record in records:
         replay_rules = rules.replace(mode="laws") if record.irregular else rules
         try:
@@ -448,21 +464,37 @@ def score(
                 continue
             sheet.record(result)
             boards.append(record.board)
+            tables.extend(_clay_table(record, rules))
             continue
         if not state.is_over and settled_claim(state.events) is None:
             skipped.append(f"board {record.board} is unfinished ({len(record.plays)} cards played)")
             continue
         sheet.record(HandResult.from_state(state))
         boards.append(record.board)
+        tables.extend(_clay_table(record, rules))
     errors = Console(stderr=True, highlight=False)
     for note in skipped:
         errors.print(f"cavendish: note: {note}: not scored", markup=False, soft_wrap=True)
+    ledger = sheet.ledger(tables) if len(tables) == len(sheet.hands) and tables else None
     if as_json:
-        typer.echo(json.dumps(score_json(sheet)))
+        data = score_json(sheet)
+        if ledger is not None:
+            data["ledger"] = ledger.balances
+        typer.echo(json.dumps(data))
         return
     console = Console(highlight=False)
     console.print(score_table(sheet, boards))
     console.print(sheet_summary(sheet))
+    if ledger is not None:
+        console.print(ledger_text(ledger))
+
+
+def _clay_table(record: HandRecord, rules: Rules) -> list[ClayTable]:
+    """Clay's dummy: who played the hand of ``record`` (none for other variants, or a
+    record that does not name its three players)."""
+    if rules.scoring != "clay" or len(record.dummies) != 1 or not all(record.players):
+        return []
+    return [ClayTable.at(record.players, record.dummies[0])]
 
 
 def _sides(values: tuple[int, int]) -> dict[str, int]:

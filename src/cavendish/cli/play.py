@@ -57,6 +57,7 @@ from .terminal import (
     hand_lines,
     indent_text,
     last_trick_text,
+    ledger_text,
     run_table,
     score_table,
     sheet_summary,
@@ -485,6 +486,15 @@ class TerminalGame:
                 f"{rubber.winner} win the rubber: {rubber.points} points.", style="bold"
             )
         self.show_score()
+        if s.rules.scoring == "clay" and (score.game_winner is not None or score.outside_game):
+            self.console.print(ledger_text(s.ledger()))
+            if score.game_winner is not None and not s.is_over:
+                holder = s.seating.names[s.seating.dummies[0].partner]
+                self.console.print(
+                    f"The dummy passes: {holder} holds it in the next game "
+                    "(001: \"each player plays one in his turn\").",
+                    markup=False,
+                )
         self._autosave()
 
     def _show_review(self, played: PlayedHand) -> None:

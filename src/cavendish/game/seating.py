@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.cards import Seat
 from ..core.errors import RulesError
@@ -205,3 +205,26 @@ def seat_fixed(rules: Rules, seats: Mapping[Seat, str], rng: random.Random) -> S
     cut = cut_for_deal(rng, names)
     low_seat = next(s for s, n in ordered.items() if n == cut.dealer)
     return Seating(ordered, dummies, low_seat.partner, cut)
+
+
+def pass_dummy(seating: Seating) -> tuple[Seating, dict[Seat, Seat]]:
+    """Clay's dummy: "each player plays one in his turn" (001).  After a game the
+    people move round the table, keeping their order, so that the person on the left
+    of the dummy's partner becomes the dummy's partner; the new seating and where
+    each person moved (old seat to new seat).
+
+    >>> import random
+    >>> from cavendish.core import get_rules
+    >>> s = seat_fixed(get_rules("clay"), {Seat.E: "Bob", Seat.S: "Ann", Seat.W: "Cy"},
+    ...                random.Random(1))
+    >>> t, moved = pass_dummy(s)
+    >>> [t.names[x] for x in (Seat.E, Seat.S, Seat.W)], moved[Seat.W]
+    (['Ann', 'Cy', 'Bob'], <Seat.S: 2>)
+    """
+    if len(seating.dummies) != 1:
+        raise SeatingError("the dummy passes in turn only at a table of three with one dummy")
+    dummy = seating.dummies[0]
+    ring = [dummy.partner, dummy.partner.left, dummy.left]  # holder, then to his left
+    moved = {ring[i]: ring[i - 1] for i in range(3)}  # each person one place on
+    names = {moved[seat]: name for seat, name in seating.names.items()}
+    return replace(seating, names=names), moved

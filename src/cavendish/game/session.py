@@ -64,12 +64,13 @@ from ..core.state import HandState, SeatView
 from ..core.table import CutResult, deal_cards
 from ..players.base import Player, PlayerError, notify, notify_begin, notify_score
 from ..players.random import RandomPlayer
+from ..scoring.clay import ClayLedger, ClayTable
 from ..scoring.result import HandResult, HandScore
 from ..scoring.sheet import ScoreSheet
 from .calling import CALL_MODES, CallOutcome, judge_call, judge_reminder
 from .claims import claim_holds, sure_claim
 from .review import HandReview, review_hand
-from .seating import Seating, seat_by_cut, seat_fixed
+from .seating import Seating, pass_dummy, seat_by_cut, seat_fixed
 
 if TYPE_CHECKING:
     from ..io.record import HandRecord
@@ -267,6 +268,19 @@ class SessionResult:
     sheet: ScoreSheet
     hands: list[PlayedHand] = field(default_factory=list)
     seating: Seating | None = None
+
+    def ledger(self) -> ClayLedger:
+        """Clay's dummy: each person's winnings, player against player (see
+        :meth:`ScoreSheet.ledger <cavendish.scoring.sheet.ScoreSheet.ledger>`)."""
+        tables: list[ClayTable] = []
+        for h in self.hands:
+            if len(h.state.dummies) != 1:
+                raise SessionError(
+                    f"board {h.board}: the player-against-player ledger is Clay's dummy's, "
+                    "a table of three with one dummy"
+                )
+            tables.append(ClayTable.at(h.players, h.state.dummies[0]))
+        return self.sheet.ledger(tables)
 
     def records(self, *, event: str = "", site: str = "", date: str = "") -> list[HandRecord]:
         """Every hand as a record, for :func:`cavendish.io.pbn.write_pbn`."""
@@ -735,8 +749,30 @@ class Session(TableBase):
         self.hands.append(played)
         self.state = None
         self._call = None
+        if rubber != self.rubber and self.rules.scoring == "clay" and not self.is_over:
+            self._pass_dummy()
         self.dealer, self.rubber = dealer, rubber
         return played
+
+    def _pass_dummy(self) -> None:
+        """Clay's dummy: after a game the dummy passes to the next player ("each player
+        plays one in his turn", 001; :func:`~.seating.pass_dummy`)."""
+        self.seating, moved = pass_dummy(self.seating)
+        self.players = dict(sorted((moved[s], p) for s, p in self.players.items()))
+
+    def ledger(self) -> ClayLedger:
+        """Clay's dummy: each person's winnings over the games finished, player against
+        player "from each adversary" (001; :meth:`ScoreSheet.ledger
+        <cavendish.scoring.sheet.ScoreSheet.ledger>`), each hand with its own table.
+
+        >>> from cavendish.players import RandomPlayer
+        >>> s = Session.seated("clay", {seat: RandomPlayer(i) for i, seat in
+        ...                             enumerate((Seat.E, Seat.S, Seat.W))}, seed=2, rubbers=3)
+        >>> ledger = s.play_all() and s.ledger()
+        >>> len({t.holder for t, _, _ in ledger.entries}) > 1, sum(ledger.balances.values())
+        (True, 0)
+        """
+        return self.result().ledger()
 
     def claim_tricks(self, seat: Seat, tricks: int | None = None) -> Claimed:
         """``seat`` (a player, or his dummy) claims ``tricks`` of the tricks left, the
