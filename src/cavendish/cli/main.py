@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich.console import Console
+from rich.rule import Rule
 from rich.text import Text
 
 from .. import __version__
@@ -186,6 +187,15 @@ def play(
             "each player in turn, and a ledger settles each game player against player).",
         ),
     ] = 1,
+    candidates: Annotated[
+        int,
+        typer.Option(
+            "--candidates",
+            min=4,
+            help="How many candidates cut for the table (you and computers; more than "
+            "four: the cut, the waiting and the cutting out of laws 16-25, rubber by rubber).",
+        ),
+    ] = 4,
     call_honours: Annotated[
         str,
         typer.Option(
@@ -251,11 +261,67 @@ def play(
             raise typer.Exit(status)
         return
     target = _output(out if out is not None else default_out_path(seed), "--out")
+    calls = "players" if call_honours == "ask" else "auto"
+    if candidates > 4:
+        _run_club(rules, me, seed, players, candidates, rubbers, target,
+                  practice=practice, auto_last=auto_last, calls=calls)
+        return
     session = make_session(
         rules, me, seed, players, practice=practice, auto_last=auto_last,
         calls="players" if call_honours == "ask" else "auto", rubbers=rubbers,
     )
     _run_game(session, seed, target, {"seed": seed, "players": players})
+
+
+CANDIDATE_NAMES = (*COMPUTER_NAMES, "Mathews", "Drayson", "Deschapelles", "Baldwin", "Payne")
+"""The computer candidates of ``play --candidates``: the three players, then more
+authorities of the game."""
+
+
+def _run_club(
+    rules: Rules, me: Seat, seed: int, kind: str, candidates: int, rubbers: int, target: Path,
+    **options: Any,
+) -> None:
+    """``play --candidates N``: N candidates cut for the table (laws 16-25); each rubber
+    is played by the four the cut chose, you in the terminal when you are one of them."""
+    if candidates > 1 + len(CANDIDATE_NAMES):
+        _fail(f"--candidates {candidates}: at most {1 + len(CANDIDATE_NAMES)}", 2)
+    if rules.table != "whist":
+        _fail(f"--candidates is for four players in partnership, not {rules.name}", 2)
+    from ..game.club_table import ClubTable
+
+    people: dict[str, Player | None] = {HUMAN: None}
+    for i, name in enumerate(CANDIDATE_NAMES[: candidates - 1]):
+        people[name] = get_player(kind, _player_seed(seed, i), name)
+    club = ClubTable(rules, people, seed, request=(HUMAN, me), computer_claims=True, **options)
+    console = Console(highlight=False)
+    for k in range(1, rubbers + 1):
+        session, rulings = club.next_rubber()
+        console.print(Rule(f"Rubber {k} · {candidates} candidates for the table"))
+        for law, text in rulings:
+            console.print(f"Law {law}: {text}.", markup=False, soft_wrap=True)
+        console.print(f"At play: {', '.join(club.table.players)} · waiting: "
+                      f"{', '.join(club.waiting()) or 'nobody'}", markup=False)
+        if HUMAN not in session.seating.names.values():
+            console.print("You wait this rubber; the four play it:", markup=False)
+            result = session.play_all()
+            console.print(sheet_summary(result.sheet))
+            continue
+        out = target if k == 1 else target.with_name(f"{target.stem}-rubber{k}{target.suffix}")
+        game = TerminalGame(
+            session=session,
+            console=console,
+            errors=Console(stderr=True, highlight=False),
+            stdin=sys.stdin,
+            seed=seed,
+            out=_output(out, "--out"),
+            save=lambda hands, path: _save_pbn(hands, path, rules, seed),
+        )
+        status = game.run()
+        if status:
+            raise typer.Exit(status)
+        if not session.is_over:  # you left the table
+            return
 
 
 def _output(path: Path, option: str) -> Path:
