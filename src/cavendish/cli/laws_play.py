@@ -281,6 +281,8 @@ class LawsGame:
     def _play_hand(self) -> None:
         s = self.session
         s.start_hand()
+        for ruling in s.deal_rulings:  # a sloppy dealer's misdeals before this deal
+            self.console.print(self._ruling_text(ruling), soft_wrap=True)
         self._shown = 0
         self._why.clear()
         self._last_computer = None
@@ -890,7 +892,7 @@ def run_laws_game(
             continue
         i = names.index(name) - 1
         inner = get_player(kind, _derived(seed, i, 7919), name)
-        players[s] = SloppyPlayer(inner, sloppy, _derived(seed, i, 104729))
+        players[s] = SloppyPlayer(inner, sloppy, _derived(seed, i, 104729), deal_rate=sloppy)
     game = LawsGame(
         rules=rules,
         seating=seating,

@@ -20,10 +20,11 @@ import warnings
 from collections.abc import Sequence
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
 
 import typer
 from rich.console import Console
+from rich.rule import Rule
 from rich.text import Text
 
 from .. import __version__
@@ -34,12 +35,16 @@ from ..core.table import cut_for_partners, deal_cards
 from ..game.saved import autosave_path, load_snapshot
 from ..game.session import PlayedHand, Session, SessionError
 from ..players import Player, get_player
+from ..scoring.clay import ClayTable
 from ..scoring.result import HandResult
 from ..scoring.sheet import ScoreSheet
 from .common import checked_output, fail, read_error, tidy_help
 from .play import COMPUTER_NAMES, HUMAN, TerminalGame, default_out_path, today_pbn
-from .terminal import card_text, deal_diagram, score_table, sheet_summary
+from .terminal import card_text, deal_diagram, ledger_text, score_table, sheet_summary
 from .voice import guard_streams, set_ascii
+
+if TYPE_CHECKING:
+    from ..io.record import HandRecord
 
 __all__ = ["app", "main", "make_session", "score_json"]
 
@@ -174,6 +179,32 @@ def play(
             help="Your last card of a hand plays itself.",
         ),
     ] = True,
+    rubbers: Annotated[
+        int,
+        typer.Option(
+            "--rubbers",
+            min=1,
+            help="How many rubbers to play (games, in Clay's dummy: the dummy passes to "
+            "each player in turn, and a ledger settles each game player against player).",
+        ),
+    ] = 1,
+    candidates: Annotated[
+        int,
+        typer.Option(
+            "--candidates",
+            min=4,
+            help="How many candidates cut for the table (you and computers; more than "
+            "four: the cut, the waiting and the cutting out of laws 16-25, rubber by rubber).",
+        ),
+    ] = 4,
+    call_honours: Annotated[
+        str,
+        typer.Option(
+            "--call-honours",
+            help="Long whist at eight: 'auto' (the engine calls for every side entitled "
+            "to) or 'ask' (your call is your own act: type call, 001's \"Can you one?\").",
+        ),
+    ] = "auto",
     resume: Annotated[
         Path | None,
         typer.Option(
@@ -202,6 +233,8 @@ def play(
         _fail(f"--sloppy {sloppy}: expected a chance between 0 and 1", 2)
     if sloppy and not laws:
         _fail("--sloppy needs --laws: irregularities are only allowed under the laws", 2)
+    if call_honours not in ("auto", "ask"):
+        _fail(f"--call-honours {call_honours!r}: expected auto or ask", 2)
     if pause and not laws:
         _fail("--pause needs --laws: plain play never waits before a computer card", 2)
     try:
@@ -229,8 +262,67 @@ def play(
             raise typer.Exit(status)
         return
     target = _output(out if out is not None else default_out_path(seed), "--out")
-    session = make_session(rules, me, seed, players, practice=practice, auto_last=auto_last)
+    calls = "players" if call_honours == "ask" else "auto"
+    if candidates > 4:
+        _run_club(rules, me, seed, players, candidates, rubbers, target,
+                  practice=practice, auto_last=auto_last, calls=calls)
+        return
+    session = make_session(
+        rules, me, seed, players, practice=practice, auto_last=auto_last,
+        calls="players" if call_honours == "ask" else "auto", rubbers=rubbers,
+    )
     _run_game(session, seed, target, {"seed": seed, "players": players})
+
+
+CANDIDATE_NAMES = (*COMPUTER_NAMES, "Mathews", "Drayson", "Deschapelles", "Baldwin", "Payne")
+"""The computer candidates of ``play --candidates``: the three players, then more
+authorities of the game."""
+
+
+def _run_club(
+    rules: Rules, me: Seat, seed: int, kind: str, candidates: int, rubbers: int, target: Path,
+    **options: Any,
+) -> None:
+    """``play --candidates N``: N candidates cut for the table (laws 16-25); each rubber
+    is played by the four the cut chose, you in the terminal when you are one of them."""
+    if candidates > 1 + len(CANDIDATE_NAMES):
+        _fail(f"--candidates {candidates}: at most {1 + len(CANDIDATE_NAMES)}", 2)
+    if rules.table != "whist":
+        _fail(f"--candidates is for four players in partnership, not {rules.name}", 2)
+    from ..game.club_table import ClubTable
+
+    people: dict[str, Player | None] = {HUMAN: None}
+    for i, name in enumerate(CANDIDATE_NAMES[: candidates - 1]):
+        people[name] = get_player(kind, _player_seed(seed, i), name)
+    club = ClubTable(rules, people, seed, request=(HUMAN, me), computer_claims=True, **options)
+    console = Console(highlight=False)
+    for k in range(1, rubbers + 1):
+        session, rulings = club.next_rubber()
+        console.print(Rule(f"Rubber {k} · {candidates} candidates for the table"))
+        for law, text in rulings:
+            console.print(f"Law {law}: {text}.", markup=False, soft_wrap=True)
+        console.print(f"At play: {', '.join(club.table.players)} · waiting: "
+                      f"{', '.join(club.waiting()) or 'nobody'}", markup=False)
+        if HUMAN not in session.seating.names.values():
+            console.print("You wait this rubber; the four play it:", markup=False)
+            result = session.play_all()
+            console.print(sheet_summary(result.sheet))
+            continue
+        out = target if k == 1 else target.with_name(f"{target.stem}-rubber{k}{target.suffix}")
+        game = TerminalGame(
+            session=session,
+            console=console,
+            errors=Console(stderr=True, highlight=False),
+            stdin=sys.stdin,
+            seed=seed,
+            out=_output(out, "--out"),
+            save=lambda hands, path: _save_pbn(hands, path, rules, seed),
+        )
+        status = game.run()
+        if status:
+            raise typer.Exit(status)
+        if not session.is_over:  # you left the table
+            return
 
 
 def _output(path: Path, option: str) -> Path:
@@ -288,6 +380,8 @@ def make_session(
     *,
     practice: bool = False,
     auto_last: bool = True,
+    calls: str = "auto",
+    rubbers: int = 1,
 ) -> Session:
     """The table of ``cavendish play``: you in ``seat`` and computer players of ``kind``,
     each with its own seed derived from ``seed``, cutting for partners and deal; the
@@ -303,6 +397,8 @@ def make_session(
         practice=practice,
         auto_last=auto_last,
         computer_claims=True,
+        calls=calls,
+        rubbers=rubbers,
     )
 
 
@@ -420,6 +516,7 @@ def score(
     sheet = ScoreSheet(rules)
     boards: list[int] = []
     skipped: list[str] = []
+    tables: list[ClayTable] = []
     for record in records:
         replay_rules = rules.replace(mode="laws") if record.irregular else rules
         try:
@@ -434,21 +531,37 @@ def score(
                 continue
             sheet.record(result)
             boards.append(record.board)
+            tables.extend(_clay_table(record, rules))
             continue
         if not state.is_over and settled_claim(state.events) is None:
             skipped.append(f"board {record.board} is unfinished ({len(record.plays)} cards played)")
             continue
         sheet.record(HandResult.from_state(state))
         boards.append(record.board)
+        tables.extend(_clay_table(record, rules))
     errors = Console(stderr=True, highlight=False)
     for note in skipped:
         errors.print(f"cavendish: note: {note}: not scored", markup=False, soft_wrap=True)
+    ledger = sheet.ledger(tables) if len(tables) == len(sheet.hands) and tables else None
     if as_json:
-        typer.echo(json.dumps(score_json(sheet)))
+        data = score_json(sheet)
+        if ledger is not None:
+            data["ledger"] = ledger.balances
+        typer.echo(json.dumps(data))
         return
     console = Console(highlight=False)
     console.print(score_table(sheet, boards))
     console.print(sheet_summary(sheet))
+    if ledger is not None:
+        console.print(ledger_text(ledger))
+
+
+def _clay_table(record: HandRecord, rules: Rules) -> list[ClayTable]:
+    """Clay's dummy: who played the hand of ``record`` (none for other variants, or a
+    record that does not name its three players)."""
+    if rules.scoring != "clay" or len(record.dummies) != 1 or not all(record.players):
+        return []
+    return [ClayTable.at(record.players, record.dummies[0])]
 
 
 def _sides(values: tuple[int, int]) -> dict[str, int]:

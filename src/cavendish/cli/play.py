@@ -57,6 +57,7 @@ from .terminal import (
     hand_lines,
     indent_text,
     last_trick_text,
+    ledger_text,
     run_table,
     score_table,
     sheet_summary,
@@ -92,6 +93,10 @@ HELP = """Commands:
           only if your side makes them double dummy, else play goes on
   concede give the adversaries every trick left
   undo    take back your last card and the computer cards after it (--practice only)
+  call    long whist at eight (--call-honours ask): ask partner "Can you one?" (or show
+          your three or four honours) before you play to the first trick
+  remind  remind your partner to call honours (wrong: the adversaries may claim a
+          fresh deal, 001)
   help    this list
   quit    leave now and save the record (so do Ctrl-C and Ctrl-D)"""
 
@@ -268,6 +273,11 @@ class TerminalGame:
             if seat is None:
                 break
             self._human_turn(seat)
+            if s.state is None:  # a fresh deal claimed after a wrong call
+                self.console.print(
+                    "The hand is void: the same dealer deals again.", style="bold"
+                )
+                return
         self._end_hand()
 
     def _human_turn(self, seat: Seat) -> None:
@@ -281,6 +291,14 @@ class TerminalGame:
             if all(c.suit == led for c in view.legal_cards()):
                 follow = f", follow {led.word}"
         prompt = f"{whose} ({seat}{follow}; help for commands): "
+        if s.call_offered == seat:
+            self.console.print(
+                f"Your side is at {s.rules.call_honours_at} and you hold two honours or more: "
+                "type call to ask your partner \"Can you one?\" before you play "
+                "(honours count before tricks only if called).",
+                style="bold",
+                markup=False,
+            )
         self._autosave()
         while True:
             text = self._read(prompt, allow_quit=True).strip()
@@ -305,6 +323,9 @@ class TerminalGame:
             elif word == "claim" or word.startswith("claim "):
                 if self._claim(seat, word[5:].strip()):
                     return
+            elif word in ("call", "remind"):
+                if self._call(seat, word):
+                    return
             elif word == "concede":
                 self._show_events([s.concede(seat)])
                 return
@@ -325,6 +346,17 @@ class TerminalGame:
                     continue
                 self._show_events(events)
                 return
+
+    def _call(self, seat: Seat, word: str) -> bool:
+        """The ``call`` and ``remind`` commands; True when the hand ended or is void."""
+        s = self.session
+        try:
+            outcome = s.call_honours(seat) if word == "call" else s.remind(seat)
+        except SessionError as exc:
+            self.console.print(str(exc), style="red", markup=False, soft_wrap=True)
+            return False
+        self.console.print(say(str(outcome)), style="bold", markup=False, soft_wrap=True)
+        return s.called is not None or s.state is None
 
     def _claim(self, seat: Seat, arg: str) -> bool:
         """The ``claim [N]`` command; True when the hand ended by it."""
@@ -454,6 +486,15 @@ class TerminalGame:
                 f"{rubber.winner} win the rubber: {rubber.points} points.", style="bold"
             )
         self.show_score()
+        if s.rules.scoring == "clay" and (score.game_winner is not None or score.outside_game):
+            self.console.print(ledger_text(s.ledger()))
+            if score.game_winner is not None and not s.is_over:
+                holder = s.seating.names[s.seating.dummies[0].partner]
+                self.console.print(
+                    f"The dummy passes: {holder} holds it in the next game "
+                    "(001: \"each player plays one in his turn\").",
+                    markup=False,
+                )
         self._autosave()
 
     def _show_review(self, played: PlayedHand) -> None:

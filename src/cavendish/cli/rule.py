@@ -65,6 +65,7 @@ SCENARIO_KEYS = frozenset(
         "dummies",
         "attentive",
         "missing",
+        "dealing",
         "actions",
         "title",
         "note",
@@ -144,12 +145,16 @@ def _sides(values: tuple[int, int]) -> str:
 
 
 def _when(trick: int) -> str:
+    if trick < 0:
+        return "the deal"
     return "end of the hand" if trick >= 13 else f"trick {trick + 1}"
 
 
 def _tricks(report: Report) -> list[int]:
-    """The trick of each finding (its ruling's): findings follow the rulings of the log."""
-    return [e.trick for e in report.events if isinstance(e, Ruling)]
+    """The trick of each finding (its ruling's): findings follow the rulings of the log,
+    after those of the deal made by hand (trick -1, "the deal")."""
+    play = [e.trick for e in report.events if isinstance(e, Ruling)]
+    return [-1] * (len(report.findings) - len(play)) + play
 
 
 def _finding_lines(number: int, finding: Finding, trick: int) -> list[Text]:

@@ -26,6 +26,7 @@ from ..core.cards import Card, Seat, Side, Suit, cards_of
 from ..core.deal import Deal
 from ..core.state import Trick
 from ..core.table import Cut
+from ..scoring.clay import ClayLedger
 from ..scoring.sheet import ScoreSheet
 from .voice import card_label, rank_label, suit_label
 
@@ -208,6 +209,20 @@ def sheet_summary(sheet: ScoreSheet) -> Text:
         out.append(f"\nGame in progress: NS {score[0]}, EW {score[1]}")
     totals = sheet.totals
     out.append(f"\nTotal: NS {totals[0]}, EW {totals[1]}", style="bold")
+    return out
+
+
+def ledger_text(ledger: ClayLedger) -> Text:
+    """Clay's dummy: each person's winnings, settled "from each adversary" (001).
+
+    >>> from cavendish.scoring.clay import ClayTable
+    >>> ledger = ClayLedger.of([(ClayTable("Ann", Side.NS, ("Bob", "Cy")), Side.NS, 15)])
+    >>> print(ledger_text(ledger).plain)
+    Ledger (from each adversary): Ann +30 · Bob -15 · Cy -15
+    """
+    out = Text("Ledger (from each adversary): ", style="bold")
+    parts = [f"{who} {value:+d}" for who, value in sorted(ledger.balances.items())]
+    out.append(" · ".join(parts) if parts else "nothing settled yet")
     return out
 
 

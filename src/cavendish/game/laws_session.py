@@ -20,6 +20,11 @@ The step-by-step driver is Session's, with what the laws add:
   computer's side elects by the computer's rules
   (:func:`~cavendish.laws.policy.computer_option`) at :meth:`LawsSession.step`,
   a human's side through :meth:`LawsSession.elect`;
+* a sloppy computer dealer may slip in dealing
+  (:meth:`~cavendish.players.sloppy.SloppyPlayer.deal_slip`): the deal is made
+  act by act (:func:`~cavendish.laws.deal_laws.slipped_deal`), the misdeal is
+  ruled (laws 43-44; at double dummy no misdeal, the same dealer deals again) and
+  the next dealer deals; the rulings are :attr:`LawsSession.deal_rulings`;
 * a computer's turn may be several table actions (a sloppy player's slip, see
   :func:`~cavendish.players.sloppy.turn_actions`); each :meth:`LawsSession.step`
   does one, and elections between them are awaited as above;
@@ -65,17 +70,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import CARDS, Card, Seat
-from ..core.events import Event
+from ..core.deal import Deal
+from ..core.events import Event, Ruling
 from ..core.rules import Rules
 from ..core.state import SeatView
 from ..core.table import deal_cards
 from ..laws.actions import Action
 from ..laws.arbiter import Arbiter
+from ..laws.deal_laws import slipped_deal
 from ..laws.decisions import Decision
 from ..laws.errors import LawsError
 from ..laws.policy import computer_option
 from ..players.base import Player, notify_begin
-from ..players.sloppy import notice_revoke, turn_actions
+from ..players.sloppy import SloppyPlayer, notice_revoke, turn_actions
 from ..scoring.result import HandResult
 from .seating import Seating
 from .session import (
@@ -132,6 +139,8 @@ class LawsSession(TableBase):
         self._actions: list[Action] = []
         self._last_turn: tuple[int, int, Seat] | None = None
         self._seen = 0
+        self.deal_rulings: list[Ruling] = []
+        """The rulings on the misdeals made before the hand in play was dealt."""
 
     # ----------------------------------------------------------------- queries
     @property
@@ -216,7 +225,7 @@ class LawsSession(TableBase):
             raise SessionError(f"board {self.board} is still in play")
         if self.is_over:
             raise SessionError("the session is over")
-        deal = deal_cards(self.rng, self.dealer)
+        deal = self._deal()
         arb = Arbiter(deal, self.rules, score=self.sheet.score, dummies=self.dummies)
         self.arbiter = arb
         self._actions = []
@@ -228,7 +237,23 @@ class LawsSession(TableBase):
             if player is not None:
                 notify_begin(player, arb.state.view(seat))
         self._call = honours_call(self.rules, self.sheet.score, arb.state)
-        return self._after()
+        return [*self.deal_rulings, *self._after()]
+
+    def _deal(self) -> Deal:
+        """The next deal (law 33); a sloppy dealer's misdeals first, each ruled and the
+        deal passed on as the laws say (laws 43-44; double dummy: the same dealer)."""
+        self.deal_rulings = []
+        for _ in range(64):
+            deal = deal_cards(self.rng, self.dealer)
+            player = self.controller(self.dealer)
+            slip = player.deal_slip() if isinstance(player, SloppyPlayer) else None
+            if slip is None:
+                return deal
+            proc = slipped_deal(deal, self.rules, *slip)
+            self.deal_rulings.extend(proc.rulings)
+            assert proc.outcome is not None
+            self.dealer = proc.outcome.next_dealer
+        return deal_cards(self.rng, self.dealer)  # sixty-four misdeals: one dealt as it comes
 
     def play(self, card: Card | int | str, seat: Seat | None = None) -> list[Event]:
         """A human plays ``card`` from ``seat`` (default: whichever of the humans'

@@ -34,14 +34,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.cards import Seat
 from ..core.errors import RulesError
 from ..core.rules import Rules
 from ..core.table import Cut, CutResult, cut_for_partners, shuffled_pack
 
-__all__ = ["Seating", "SeatingError", "cut_for_deal", "seat_by_cut", "seat_fixed"]
+__all__ = [
+    "Seating",
+    "SeatingError",
+    "cut_for_deal",
+    "pass_dummy",
+    "seat_by_cut",
+    "seat_fixed",
+    "seat_four",
+]
 
 
 class SeatingError(RulesError):
@@ -138,17 +146,7 @@ def seat_by_cut(
     if request is not None and request[0] not in names:
         raise SeatingError(f"{request[0]!r} asked for a seat but is not at the table")
     if rules.table == "whist":
-        cut = cut_for_partners(rng, names)
-        low, high = cut.low_pair, cut.high_pair
-        if request is None:
-            anchor, seat = cut.dealer, Seat.S
-        else:
-            anchor, seat = request
-        own, other = (low, high) if anchor in low else (high, low)
-        partner = own[1] if own[0] == anchor else own[0]
-        placed = {seat: anchor, seat.partner: partner, seat.left: other[0], seat.right: other[1]}
-        dealer = next(s for s, n in placed.items() if n == cut.dealer)
-        return Seating(dict(sorted(placed.items())), (), dealer, cut)
+        return seat_four(cut_for_partners(rng, names), request)
     cut = cut_for_deal(rng, names)
     lowest = cut.order[0]
     if rules.table == "dummy":
@@ -171,6 +169,28 @@ def seat_by_cut(
     dummies = tuple(sorted((seat.partner, seat.left.partner)))
     low_seat = seat if first == lowest else seat.left
     return Seating(dict(sorted(placed.items())), dummies, low_seat.partner, cut)
+
+
+def seat_four(cut: CutResult, request: tuple[str, Seat] | None = None) -> Seating:
+    """Seat the four who play after ``cut`` (law 16: the two lowest against the two
+    highest, the lowest deals); ``request`` (name, seat) puts one of them in a seat.
+
+    >>> from cavendish.core.table import cut_for_partners
+    >>> cut = cut_for_partners(random.Random(2), ["A", "B", "C", "D", "E"])
+    >>> seating = seat_four(cut)
+    >>> sorted(seating.names.values()) == sorted(cut.players), seating.name_of(Seat.S) == cut.dealer
+    (True, True)
+    """
+    low, high = cut.low_pair, cut.high_pair
+    if request is None:
+        anchor, seat = cut.dealer, Seat.S
+    else:
+        anchor, seat = request
+    own, other = (low, high) if anchor in low else (high, low)
+    partner = own[1] if own[0] == anchor else own[0]
+    placed = {seat: anchor, seat.partner: partner, seat.left: other[0], seat.right: other[1]}
+    dealer = next(s for s, n in placed.items() if n == cut.dealer)
+    return Seating(dict(sorted(placed.items())), (), dealer, cut)
 
 
 def seat_fixed(rules: Rules, seats: Mapping[Seat, str], rng: random.Random) -> Seating:
@@ -205,3 +225,26 @@ def seat_fixed(rules: Rules, seats: Mapping[Seat, str], rng: random.Random) -> S
     cut = cut_for_deal(rng, names)
     low_seat = next(s for s, n in ordered.items() if n == cut.dealer)
     return Seating(ordered, dummies, low_seat.partner, cut)
+
+
+def pass_dummy(seating: Seating) -> tuple[Seating, dict[Seat, Seat]]:
+    """Clay's dummy: "each player plays one in his turn" (001).  After a game the
+    people move round the table, keeping their order, so that the person on the left
+    of the dummy's partner becomes the dummy's partner; the new seating and where
+    each person moved (old seat to new seat).
+
+    >>> import random
+    >>> from cavendish.core import get_rules
+    >>> s = seat_fixed(get_rules("clay"), {Seat.E: "Bob", Seat.S: "Ann", Seat.W: "Cy"},
+    ...                random.Random(1))
+    >>> t, moved = pass_dummy(s)
+    >>> [t.names[x] for x in (Seat.E, Seat.S, Seat.W)], moved[Seat.W]
+    (['Ann', 'Cy', 'Bob'], <Seat.S: 2>)
+    """
+    if len(seating.dummies) != 1:
+        raise SeatingError("the dummy passes in turn only at a table of three with one dummy")
+    dummy = seating.dummies[0]
+    ring = [dummy.partner, dummy.partner.left, dummy.left]  # holder, then to his left
+    moved = {ring[i]: ring[i - 1] for i in range(3)}  # each person one place on
+    names = {moved[seat]: name for seat, name in seating.names.items()}
+    return replace(seating, names=names), moved

@@ -35,7 +35,12 @@ The laws the driver applies:
   of a player of that side who holds two honours or more ("Can you one?"), before
   he plays.  The call wins the game, but the hand is still played out so that the
   record is a complete hand: the scorer counts the called honours before tricks,
-  so the play that follows changes nothing (:meth:`Session.play_out` finishes it);
+  so the play that follows changes nothing (:meth:`Session.play_out` finishes it).
+  With ``calls="players"`` the call is a person's own act (:mod:`.calling`): he is
+  offered it at his turn (:attr:`Session.call_offered`) and makes it with
+  :meth:`Session.call_honours`; a wrong call or a reminder (:meth:`Session.remind`)
+  lets the adversaries claim a fresh deal (:meth:`Session.elect_fresh_deal`); the
+  computer players still call when they should;
 * a variant without rubbers (Clay's dummy) stops at the end of a game.
 
 Players get views only: ``choose(view)``, and the optional ``observe(event)`` and
@@ -47,7 +52,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Self
 
 from ..core.cards import CARDS, Card, Seat, Side, as_card
@@ -59,11 +64,13 @@ from ..core.state import HandState, SeatView
 from ..core.table import CutResult, deal_cards
 from ..players.base import Player, PlayerError, notify, notify_begin, notify_score
 from ..players.random import RandomPlayer
+from ..scoring.clay import ClayLedger, ClayTable
 from ..scoring.result import HandResult, HandScore
 from ..scoring.sheet import ScoreSheet
+from .calling import CALL_MODES, CallOutcome, judge_call, judge_reminder
 from .claims import claim_holds, sure_claim
 from .review import HandReview, review_hand
-from .seating import Seating, seat_by_cut, seat_fixed
+from .seating import Seating, pass_dummy, seat_by_cut, seat_fixed
 
 if TYPE_CHECKING:
     from ..io.record import HandRecord
@@ -262,6 +269,19 @@ class SessionResult:
     hands: list[PlayedHand] = field(default_factory=list)
     seating: Seating | None = None
 
+    def ledger(self) -> ClayLedger:
+        """Clay's dummy: each person's winnings, player against player (see
+        :meth:`ScoreSheet.ledger <cavendish.scoring.sheet.ScoreSheet.ledger>`)."""
+        tables: list[ClayTable] = []
+        for h in self.hands:
+            if len(h.state.dummies) != 1:
+                raise SessionError(
+                    f"board {h.board}: the player-against-player ledger is Clay's dummy's, "
+                    "a table of three with one dummy"
+                )
+            tables.append(ClayTable.at(h.players, h.state.dummies[0]))
+        return self.sheet.ledger(tables)
+
     def records(self, *, event: str = "", site: str = "", date: str = "") -> list[HandRecord]:
         """Every hand as a record, for :func:`cavendish.io.pbn.write_pbn`."""
         return [
@@ -413,8 +433,11 @@ class Session(TableBase):
         practice: bool = False,
         auto_last: bool = True,
         computer_claims: bool = False,
+        calls: str = "auto",
     ) -> None:
         check_table(seating, players, rubbers, max_hands)
+        if calls not in CALL_MODES:
+            raise SessionError(f"calls {calls!r}: expected one of {', '.join(CALL_MODES)}")
         ordered = {s: players[s] for s in sorted(players)}
         super().__init__(rules, seating, ordered, rng, rubbers=rubbers, max_hands=max_hands)
         # the stand-in has its own fixed seed: it must not draw from the deals' generator
@@ -429,6 +452,14 @@ class Session(TableBase):
         self.computer_claims = computer_claims
         """The computer players claim the tricks left when they are sure of them all
         (:func:`~.claims.sure_claim`)."""
+        self.calls = calls
+        """Long whist: ``auto``, the engine calls for every side entitled to; ``players``,
+        a person's call at eight is his own act (:mod:`.calling`)."""
+        self.call_log: list[CallOutcome] = []
+        """The calls and reminders of the hand in play (``calls="players"``)."""
+        self.void_hands: list[HandState] = []
+        """Hands made void by a fresh deal the adversaries claimed (not scored)."""
+        self._pending: CallOutcome | None = None
         self.state: HandState | None = None
 
     # ------------------------------------------------------------ constructors
@@ -445,10 +476,12 @@ class Session(TableBase):
         practice: bool = False,
         auto_last: bool = True,
         computer_claims: bool = False,
+        calls: str = "auto",
     ) -> Session:
         """A table whose seats the caller chose (empty seats are dummies); the cut
         decides only the first dealer (see :func:`~.seating.seat_fixed`).  The options
-        ``practice``, ``auto_last`` and ``computer_claims`` are the constructor's."""
+        ``practice``, ``auto_last``, ``computer_claims`` and ``calls`` are the
+        constructor's."""
         r = get_rules(rules) if isinstance(rules, str) else rules
         rng = random.Random(seed)
         given = dict(names or {})
@@ -463,6 +496,7 @@ class Session(TableBase):
         return cls(
             r, seating, players, rng, rubbers=rubbers, max_hands=max_hands,
             practice=practice, auto_last=auto_last, computer_claims=computer_claims,
+            calls=calls,
         )
 
     # ----------------------------------------------------------------- queries
@@ -474,6 +508,8 @@ class Session(TableBase):
     def to_play(self) -> Seat | None:
         """The seat whose card is wanted, or None (no hand in play, or it is over)."""
         if self.state is None or self.state.is_over or self.claim is not None:
+            return None
+        if self._pending is not None:
             return None
         return self.state.turn
 
@@ -540,6 +576,7 @@ class Session(TableBase):
             "practice": self.practice,
             "auto_last": self.auto_last,
             "computer_claims": self.computer_claims,
+            "calls": self.calls,
             "hand_rubbers": [h.rubber for h in self.hands],
             "in_play": current is not None,
             "rng": [version, list(internal), gauss],
@@ -606,6 +643,7 @@ class Session(TableBase):
             practice=bool(data.get("practice", False)),
             auto_last=bool(data.get("auto_last", True)),
             computer_claims=bool(data.get("computer_claims", False)),
+            calls=str(data.get("calls", "auto")),
         )
         finished = records[:-1] if in_play else records
         if len(finished) != len(hand_rubbers):
@@ -644,6 +682,7 @@ class Session(TableBase):
         self.state = HandState(deal, self.rules, dummies=self.dummies)
         self._call = honours_call(self.rules, self.sheet.score, self.state)
         self._called = None
+        self.call_log = []
         self._begin_players(self.state)
         return self._before_turn()
 
@@ -653,6 +692,8 @@ class Session(TableBase):
         state = self._require_state()
         if state.is_over or self.claim is not None:
             raise SessionError(f"board {self.board} is over: finish it first")
+        if self._pending is not None:
+            raise SessionError("the adversaries have a fresh deal to elect first")
         before = len(state.events)
         state.play(as_card(card))
         events = list(state.events[before:])
@@ -708,8 +749,30 @@ class Session(TableBase):
         self.hands.append(played)
         self.state = None
         self._call = None
+        if rubber != self.rubber and self.rules.scoring == "clay" and not self.is_over:
+            self._pass_dummy()
         self.dealer, self.rubber = dealer, rubber
         return played
+
+    def _pass_dummy(self) -> None:
+        """Clay's dummy: after a game the dummy passes to the next player ("each player
+        plays one in his turn", 001; :func:`~.seating.pass_dummy`)."""
+        self.seating, moved = pass_dummy(self.seating)
+        self.players = dict(sorted((moved[s], p) for s, p in self.players.items()))
+
+    def ledger(self) -> ClayLedger:
+        """Clay's dummy: each person's winnings over the games finished, player against
+        player "from each adversary" (001; :meth:`ScoreSheet.ledger
+        <cavendish.scoring.sheet.ScoreSheet.ledger>`), each hand with its own table.
+
+        >>> from cavendish.players import RandomPlayer
+        >>> s = Session.seated("clay", {seat: RandomPlayer(i) for i, seat in
+        ...                             enumerate((Seat.E, Seat.S, Seat.W))}, seed=2, rubbers=3)
+        >>> ledger = s.play_all() and s.ledger()
+        >>> len({t.holder for t, _, _ in ledger.entries}) > 1, sum(ledger.balances.values())
+        (True, 0)
+        """
+        return self.result().ledger()
 
     def claim_tricks(self, seat: Seat, tricks: int | None = None) -> Claimed:
         """``seat`` (a player, or his dummy) claims ``tricks`` of the tricks left, the
@@ -795,6 +858,144 @@ class Session(TableBase):
         self._before_turn()
         return undone
 
+    # ------------------------------------------------ long whist: the call at eight
+    @property
+    def call_offered(self) -> Seat | None:
+        """The seat whose person may ask "Can you one?" now (``calls="players"``): it
+        is his turn in trick one, before he plays, his side is at eight and he holds
+        two honours or more (001).  None otherwise.
+
+        >>> from cavendish.players import RandomPlayer
+        >>> s = Session.seated("long", {seat: RandomPlayer(i) for i, seat in enumerate(Seat)},
+        ...                    seed=1, calls="players")
+        >>> _ = s.start_hand(); s.call_offered is None   # nobody is at eight yet
+        True
+        """
+        state = self.state
+        seat = self.to_play
+        if self.calls != "players" or state is None or seat is None:
+            return None
+        if self.controller(seat) is not None or not self._may_ask(state, seat):
+            return None
+        return seat
+
+    @property
+    def election_due(self) -> CallOutcome | None:
+        """A wrong call or reminder whose adversaries (a person among them) have not yet
+        said whether they claim a fresh deal (:meth:`elect_fresh_deal`)."""
+        return self._pending
+
+    def call_honours(self, seat: Seat) -> CallOutcome:
+        """The person at ``seat`` calls honours ("Can you one?", or shows three or
+        four; ``calls="players"``).  A proper call whose partner holds the honour is
+        recorded (:class:`~cavendish.core.events.HonoursCalled`) and wins the game; a
+        wrong one (after having played, not at eight, without two honours: 001) is put
+        to the adversaries, who may claim a fresh deal (computer adversaries do:
+        the hand is void and the same dealer deals again, see :attr:`void_hands`).
+        Refused (:class:`SessionError`) when the call is not his to make now."""
+        state = self._require_calling()
+        if self._called is not None:
+            raise SessionError(f"honours are already called in board {self.board}")
+        outcome = judge_call(self.rules, self.sheet.score, state, seat)
+        if outcome is None:
+            raise SessionError(
+                f"{seat} cannot call honours now: the call is made at his turn to play, "
+                "before he plays"
+            )
+        return self._settle(outcome)
+
+    def remind(self, seat: Seat) -> CallOutcome:
+        """The person at ``seat`` reminds his partner to call honours: wrong after the
+        deal is complete (001), so the adversaries may claim a fresh deal."""
+        self._require_calling()
+        outcome = judge_reminder(self.rules, seat)
+        if outcome is None:
+            raise SessionError(f"there is no calling of honours in {self.rules.name} whist")
+        return self._settle(outcome)
+
+    def elect_fresh_deal(self, seat: Seat, claim: bool) -> CallOutcome:
+        """An adversary (``seat``) of a wrong call says whether his side claims a fresh
+        deal (True: the hand is void and dealt again) or lets the hand stand."""
+        pending = self._pending
+        if pending is None:
+            raise SessionError("no wrong call awaits the adversaries' election")
+        if seat.side == pending.seat.side:
+            raise SessionError(
+                f"{seat} is not an adversary of {pending.seat}: the adversaries elect"
+            )
+        return self._resolve(pending, claim)
+
+    def _require_calling(self) -> HandState:
+        state = self._require_state()
+        if self.calls != "players":
+            raise SessionError('honours are called by the engine here (calls="auto")')
+        if self._pending is not None:
+            raise SessionError("the adversaries have a fresh deal to elect first")
+        if state.is_over or self.claim is not None:
+            raise SessionError(f"board {self.board} is over")
+        return state
+
+    def _may_ask(self, state: HandState, seat: Seat) -> bool:
+        """Whether ``seat`` may properly ask "Can you one?" now (and has not asked)."""
+        at = self.rules.call_honours_at
+        if at is None or not self.rules.honours or self._called is not None:
+            return False
+        if state.trick_number != 0 or state.turn != seat:
+            return False
+        if any(o.seat == seat for o in self.call_log):
+            return False
+        if self.sheet.score[seat.side] != at:
+            return False
+        return (state.deal.hand(seat) & honours_mask(state.deal.trump)).bit_count() >= 2
+
+    def _settle(self, outcome: CallOutcome) -> CallOutcome:
+        """Record a call's outcome: the call made, or the wrong call put to the
+        adversaries (at once when computers hold both their seats)."""
+        state = self._require_state()
+        self.call_log.append(outcome)
+        if outcome.called is not None:
+            event = state.call_honours(outcome.called.seat, outcome.called.honours)
+            assert isinstance(event, HonoursCalled)
+            self._called = event
+            self._broadcast(event)
+            return outcome
+        if outcome.wrong is None:
+            return outcome
+        adversaries = (outcome.seat.left, outcome.seat.left.partner)
+        if all(self.controller(a) is not None for a in adversaries):
+            return self._resolve(outcome, True)
+        self._pending = outcome
+        return outcome
+
+    def _resolve(self, wrong: CallOutcome, claim: bool) -> CallOutcome:
+        done = replace(wrong, fresh_deal=claim)
+        self._pending = None
+        self.call_log[self.call_log.index(wrong)] = done
+        if claim:
+            state = self._require_state()
+            self.void_hands.append(state)
+            self.state = None  # a fresh deal by the same dealer: start_hand() deals it
+            self._call = None
+            self._called = None
+        else:
+            self._computer_calls()
+        return done
+
+    def _computer_calls(self) -> list[Event]:
+        """``calls="players"``: a computer player at eight holding two honours asks
+        "Can you one?" at his turn in trick one, before he plays (001)."""
+        state = self.state
+        if state is None or self._pending is not None or state.is_over:
+            return []
+        seat = state.turn
+        if self.controller(seat) is None or not self._may_ask(state, seat):
+            return []
+        outcome = judge_call(self.rules, self.sheet.score, state, seat)
+        if outcome is None:
+            return []
+        self._settle(outcome)
+        return [outcome.called] if outcome.called is not None else []
+
     def review(self, played: PlayedHand) -> HandReview:
         """After a hand: the four hands as dealt, the tricks each side took, and the
         double-dummy result of the deal from the opening lead (what was possible);
@@ -835,8 +1036,12 @@ class Session(TableBase):
         )
 
     def _result_of(self, state: HandState) -> HandResult:
-        """The scorer's input for a finished hand."""
-        return HandResult.from_state(state)
+        """The scorer's input for a finished hand (the call at eight left to the
+        players when ``calls="players"``)."""
+        result = HandResult.from_state(state)
+        if self.calls == "players":
+            result = replace(result, called_by_players=True)
+        return result
 
     def _resync_players(self) -> None:
         """Show the computer players the hand in play from its first card, as if they
@@ -870,6 +1075,8 @@ class Session(TableBase):
         return card
 
     def _before_turn(self) -> list[Event]:
+        if self.calls == "players":
+            return self._computer_calls()
         state = self.state
         if state is None or self._call is None or self._called is not None:
             return []

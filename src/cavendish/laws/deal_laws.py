@@ -56,7 +56,7 @@ from .decisions import Decision
 from .errors import AwaitingDecision, NotAllowed
 from .names import DOUBLE_DUMMY, DUMMY_I
 
-__all__ = ["DealOutcome", "DealProcedure", "first_dealer_of_rubber"]
+__all__ = ["DEAL_ACTS", "DealOutcome", "DealProcedure", "first_dealer_of_rubber", "slipped_deal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -667,3 +667,73 @@ class DealProcedure:
 
     def __repr__(self) -> str:
         return f"<DealProcedure dealer {self.dealer} {self.phase}, {len(self.dealt)} dealt>"
+
+
+DEAL_ACTS: tuple[str, ...] = ("two_at_once", "count", "face_down")
+"""The slips of a dealer that :func:`slipped_deal` makes (law 44 i, v, ii)."""
+
+
+def pack_of(deal: Deal) -> list[Card]:
+    """The pack in the order that deals ``deal`` to its seats, one card at a time from
+    the dealer's left, the trump card last (law 33).
+
+    >>> from cavendish.core.table import deal_cards
+    >>> deal = deal_cards(random.Random(1), Seat.S)
+    >>> p = DealProcedure(Seat.S, pack=pack_of(deal))
+    >>> p.phase = "deal"
+    >>> p.deal_all().deal == deal
+    True
+    """
+    hands = {seat: [c for c in CARDS if deal.hand(seat) >> c & 1] for seat in Seat}
+    trump = deal.trump_card
+    assert trump is not None
+    hands[deal.dealer].remove(trump)
+    pack: list[Card] = []
+    for k in range(51):
+        pack.append(hands[deal.dealer.offset(1 + k % 4)].pop(0))
+    pack.append(trump)
+    return pack
+
+
+def slipped_deal(deal: Deal, rules: Rules, slip: str, at: int) -> DealProcedure:
+    """The dealer of ``deal`` deals it by hand and slips after ``at`` cards (one of
+    :data:`DEAL_ACTS`): the partner and the dealer shuffle (the cards stay as they
+    are), the right-hand player cuts, and the deal goes wrong.  The procedure's
+    ``outcome`` is the misdeal and the next dealer (law 43; law 44; at double dummy
+    a new deal by the same dealer) and its ``rulings`` say why.
+
+    >>> from cavendish.core.table import deal_cards
+    >>> deal = deal_cards(random.Random(1), Seat.S)
+    >>> p = slipped_deal(deal, get_rules("short"), "count", 10)
+    >>> p.outcome.verdict, p.outcome.next_dealer, p.outcome.law
+    ('misdeal', <Seat.W: 3>, 44)
+    >>> p = slipped_deal(deal, get_rules("double-dummy"), "face_down", 10)
+    >>> p.outcome.verdict, p.outcome.next_dealer
+    ('new deal', <Seat.S: 2>)
+    """
+    if slip not in DEAL_ACTS:
+        raise NotAllowed(
+            f"unknown slip in dealing {slip!r}: expected one of {', '.join(DEAL_ACTS)}"
+        )
+    if not 1 <= at <= 49:
+        raise NotAllowed(f"a slip after {at} cards: expected 1 to 49")
+    order = pack_of(deal)
+    lifted = 26
+    dealer = deal.dealer
+    proc = DealProcedure(dealer, rules, pack=order[-lifted:] + order[:-lifted])
+    proc.shuffle(dealer.partner)
+    proc.shuffle(dealer)
+    proc.cut(dealer.right, lifted)
+    for _ in range(at):
+        proc.deal_card()
+    if slip == "two_at_once":
+        proc.deal_card(two=True)
+        proc.deal_card()
+    elif slip == "count":
+        proc.count_cards()
+    else:
+        while len(proc.dealt) < 51:
+            proc.deal_card()
+        proc.turn_trump(face_down=True)
+    assert proc.outcome is not None
+    return proc

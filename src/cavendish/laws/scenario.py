@@ -12,6 +12,15 @@ taken by the computer's rule (``auto``), and said so.  The :class:`Report` lists
 each irregularity found, the law that governs it, the options it gave, the option
 taken and by whom, and the score of the hand.
 
+The deal itself may be part of the scenario: ``dealing`` lists the acts of a deal
+made by hand (:data:`DEAL_ACT_ARGS`: shuffles, the cut, cards dealt, a card exposed,
+the trump card turned up ...), ruled by laws 29-51 through a
+:class:`~cavendish.laws.deal_laws.DealProcedure`.  The pack is the one that deals
+``deal`` once cut as the ``cut`` act says; a misdeal or a new deal ends the
+scenario (the hand is void, nothing is scored), a deal that stands is played as
+the ``actions`` say.  A decision of the deal the acts do not answer (``elect``) is
+taken by the computer's rule: the first option, the claim the law gives.
+
 Scenarios read and write as plain dicts (JSON):
 
 >>> data = {
@@ -27,10 +36,10 @@ Scenarios read and write as plain dicts (JSON):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..core.cards import Card, Seat
+from ..core.cards import Card, Seat, Side
 from ..core.deal import Deal
 from ..core.events import Event, Ruling
 from ..core.rules import UnknownVariant, get_rules
@@ -40,7 +49,31 @@ from .arbiter import Arbiter
 from .errors import LawsError
 from .names import law_name
 
-__all__ = ["Finding", "Report", "Scenario", "run_scenario"]
+__all__ = ["DEAL_ACT_ARGS", "Finding", "Report", "Scenario", "run_scenario"]
+
+DEAL_ACT_ARGS: dict[str, dict[str, str]] = {
+    "waive_shuffle": {"seat": "seat"},
+    "shuffle": {"seat": "seat", "card_seen": "bool", "for_partner": "bool"},
+    "cut": {"seat": "seat", "lifted": "int", "card_exposed": "bool", "confused": "bool"},
+    "skip_cut": {},
+    "object_no_cut": {"seat": "seat", "looked": "bool"},
+    "touch": {"seat": "seat"},
+    "interrupt": {"seat": "seat", "valid": "bool"},
+    "deal_card": {"to": "seat", "face_up": "bool", "by": "seat", "two": "bool"},
+    "rectify": {"to": "seat"},
+    "count_cards": {},
+    "look_at_trump": {"seat": "seat"},
+    "drop_card": {},
+    "face_in_pack": {"card": "card"},
+    "prove_imperfect": {"seat": "seat"},
+    "foreign_card": {"seat": "seat", "card": "card"},
+    "stop": {"seat": "seat"},
+    "turn_trump": {"face_down": "bool"},
+    "deal_all": {},
+    "elect": {"side": "side", "option": "str", "by": "seat"},
+}
+"""The acts of a deal by hand a scenario's ``dealing`` may hold, with their arguments
+and each argument's kind (the :class:`~cavendish.laws.deal_laws.DealProcedure` methods)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +88,8 @@ class Scenario:
     attentive: bool = True
     missing: tuple[tuple[Seat, Card], ...] = ()
     """Cards missing from a hand from the deal (law 46)."""
+    dealing: tuple[dict[str, Any], ...] = ()
+    """The acts of the deal made by hand (see the module), each ``{"act": name, ...}``."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Scenario:
@@ -109,6 +144,7 @@ class Scenario:
             dummies=_dummies(data.get("dummies", [])),
             attentive=attentive,
             missing=_missing(data.get("missing", {})),
+            dealing=_dealing(data.get("dealing", [])),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -125,6 +161,8 @@ class Scenario:
         }
         if self.missing:
             out["missing"] = {str(s): str(c) for s, c in self.missing}
+        if self.dealing:
+            out["dealing"] = [dict(a) for a in self.dealing]
         return out
 
     def arbiter(self) -> Arbiter:
@@ -171,6 +209,61 @@ def _dummies(value: object) -> tuple[Seat, ...]:
     if len(set(seats)) != len(seats):
         raise ActionError(f'"dummies" names a seat twice: {list(value)!r}')
     return seats
+
+
+def _dealing(value: object) -> tuple[dict[str, Any], ...]:
+    """``dealing``: a list of deal acts, each checked against :data:`DEAL_ACT_ARGS`."""
+    if not isinstance(value, list):
+        raise ActionError(f'"dealing" must be a list of deal acts, not {_shown(value)}')
+    out: list[dict[str, Any]] = []
+    for i, raw in enumerate(value, start=1):
+        where = f"deal act {i}"
+        if not isinstance(raw, dict) or raw.get("act") not in DEAL_ACT_ARGS:
+            raise ActionError(
+                f"{where}: expected an object with \"act\" one of "
+                f"{', '.join(DEAL_ACT_ARGS)}, not {_shown(raw)}"
+            )
+        kinds = DEAL_ACT_ARGS[raw["act"]]
+        for key, arg in raw.items():
+            if key == "act":
+                continue
+            kind = kinds.get(key)
+            if kind is None:
+                raise ActionError(f"{where} ({raw['act']}): no argument {key!r}")
+            if not _is_kind(arg, kind):
+                raise ActionError(
+                    f"{where} ({raw['act']}): {key!r} must be a {kind}, not {_shown(arg)}"
+                )
+        out.append(dict(raw))
+    return tuple(out)
+
+
+def _is_kind(value: object, kind: str) -> bool:
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if not isinstance(value, str):
+        return False
+    try:
+        if kind == "seat":
+            Seat.parse(value)
+        elif kind == "side":
+            Side.parse(value)
+        elif kind == "card":
+            Card.parse(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _deal_kwargs(act: dict[str, Any]) -> dict[str, Any]:
+    """A deal act's arguments as the procedure takes them."""
+    kinds = DEAL_ACT_ARGS[act["act"]]
+    readers: dict[str, Any] = {"seat": Seat.parse, "side": Side.parse, "card": Card.parse}
+    return {
+        k: readers.get(kinds[k], lambda x: x)(v) for k, v in act.items() if k != "act"
+    }
 
 
 def _missing(value: object) -> tuple[tuple[Seat, Card], ...]:
@@ -239,6 +332,13 @@ def run_scenario(scenario: Scenario, *, auto: bool = True) -> Report:
     With ``auto`` a decision awaited when the next action is not an election (or at
     the end) is taken by the computer's rule; without it, that is an error.
     """
+    if scenario.dealing:
+        dealt = _run_dealing(scenario, auto)
+        if isinstance(dealt, Report):
+            return dealt
+        scenario, deal_findings = dealt
+    else:
+        deal_findings = ()
     arb = scenario.arbiter()
     computer: set[int] = set()
 
@@ -260,7 +360,67 @@ def run_scenario(scenario: Scenario, *, auto: bool = True) -> Report:
         except (TypeError, ValueError) as exc:  # a bad argument, or the laws refuse it
             raise ActionError(f"action {i + 1} ({action}): {exc}") from None
     settle()
-    return _report(arb, computer)
+    report = _report(arb, computer)
+    return replace(report, findings=deal_findings + report.findings)
+
+
+def _run_dealing(scenario: Scenario, auto: bool) -> Report | tuple[Scenario, tuple[Finding, ...]]:
+    """Make the deal by hand as ``scenario.dealing`` says: a void :class:`Report` (a
+    misdeal, a new deal), or the scenario to play on the deal made and the findings of
+    the deal."""
+    from .deal_laws import DealProcedure, pack_of
+
+    rules = get_rules(scenario.variant)
+    deal = scenario.deal
+    order = pack_of(deal)
+    lifted = next((a.get("lifted", 0) for a in scenario.dealing if a["act"] == "cut"), 0)
+    lifted = lifted if isinstance(lifted, int) and 4 <= lifted <= 48 else 0
+    pack = order[len(order) - lifted :] + order[: len(order) - lifted] if lifted else order
+    proc = DealProcedure(deal.dealer, rules, pack=pack)
+    computer: list[int] = []
+
+    def settle() -> None:
+        while (d := proc.pending()) is not None:
+            if not auto:
+                raise LawsError(f"the scenario leaves a decision of the deal unanswered: {d}")
+            computer.append(len(proc.elections))
+            proc.elect(d.side, d.options[0], d.seat)
+
+    for i, act in enumerate(scenario.dealing, start=1):
+        if act["act"] != "elect":
+            settle()
+        try:
+            getattr(proc, act["act"])(**_deal_kwargs(act))
+        except (TypeError, ValueError, LawsError) as exc:  # the laws refuse it
+            raise ActionError(f"deal act {i} ({act['act']}): {exc}") from None
+        if proc.outcome is not None and proc.outcome.verdict != "dealt":
+            break
+    settle()
+    findings = _deal_findings(proc, computer)
+    outcome = proc.outcome
+    if outcome is None:
+        raise ActionError("the dealing ends before the trump card is turned up (turn_trump)")
+    if outcome.verdict != "dealt" or outcome.deal is None:
+        why = proc.rulings[-1].what if proc.rulings else outcome.verdict
+        return Report(findings, None, None, f"{outcome.verdict}, {law_name(outcome.law)}: {why}")
+    missing = tuple(dict.fromkeys(scenario.missing + outcome.missing))
+    return replace(scenario, deal=outcome.deal, missing=missing, dealing=()), findings
+
+
+def _deal_findings(proc: Any, computer: list[int]) -> tuple[Finding, ...]:
+    """The deal's rulings as findings, each decision with the option taken (the
+    decisions are answered in the order they were put)."""
+    elections = list(proc.elections)
+    out: list[Finding] = []
+    k = 0
+    for r in proc.rulings:
+        taken = by = None
+        auto = False
+        if r.options and k < len(elections):
+            taken, by, auto = elections[k].option, elections[k].seat, k in computer
+            k += 1
+        out.append(Finding(r.law, r.seat, r.what, r.options, taken, by, auto))
+    return tuple(out)
 
 
 def _report(arb: Arbiter, computer: set[int]) -> Report:

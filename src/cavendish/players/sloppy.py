@@ -22,6 +22,15 @@ chosen uniformly among the ``slips`` it is allowed (:data:`SLIPS`):
 * ``name_trump``: he names the trump card after it was taken up (law 53);
   ``leave_trump``: the dealer leaves the trump card on the table (law 52).
 
+As dealer, with probability ``deal_rate`` per deal (``--sloppy P`` gives the same
+chance), he slips in dealing (:data:`DEAL_SLIPS`, :meth:`SloppyPlayer.deal_slip`):
+two cards dealt at once and a third dealt without putting it right (law 44 i),
+counting the cards during the deal (law 44 v), or the trump card turned face down
+(law 44 ii): a misdeal, which loses the deal (law 43); at double dummy there is no
+misdeal and the same dealer deals again (the law of double dummy).  The deal is
+made act by act through :class:`~cavendish.laws.deal_laws.DealProcedure`
+(:func:`~cavendish.laws.deal_laws.slipped_deal`).
+
 A revoke may be noticed in time (chance ``notice``, one half by default): the
 revoker corrects it (law 76), or his partner asks him "having none?" (law 74) and
 he answers truly, which corrects it too.
@@ -53,6 +62,7 @@ from ..core.deal import Deal
 from ..core.events import Event
 from ..core.rules import Rules
 from ..core.state import SeatView
+from ..laws.deal_laws import DEAL_ACTS
 from .base import Player, PlayerError, notify, notify_begin
 
 if TYPE_CHECKING:
@@ -60,6 +70,7 @@ if TYPE_CHECKING:
     from ..laws.arbiter import Arbiter
 
 __all__ = [
+    "DEAL_SLIPS",
     "SLIPS",
     "SloppyPlayer",
     "computer_turn",
@@ -83,6 +94,9 @@ SLIPS: tuple[str, ...] = (
     "leave_trump",
 )
 """Every kind of irregularity a sloppy player commits (see the module)."""
+
+DEAL_SLIPS: tuple[str, ...] = DEAL_ACTS
+"""The sloppy dealer's slips, each a misdeal (law 44 i, v, ii; see the module)."""
 
 Controller = Callable[[Seat], Player | None]
 """Who chooses a seat's cards: a player, or None for a human."""
@@ -108,9 +122,12 @@ class SloppyPlayer:
         slips: Iterable[str] = SLIPS,
         *,
         notice: float = 0.5,
+        deal_rate: float = 0.0,
     ) -> None:
         if not 0.0 <= rate <= 1.0:
             raise PlayerError(f"sloppy rate {rate}: expected a chance between 0 and 1")
+        if not 0.0 <= deal_rate <= 1.0:
+            raise PlayerError(f"deal rate {deal_rate}: expected a chance between 0 and 1")
         if not 0.0 <= notice <= 1.0:
             raise PlayerError(f"notice {notice}: expected a chance between 0 and 1")
         chosen = tuple(slips)
@@ -128,6 +145,10 @@ class SloppyPlayer:
         self.committed: dict[str, int] = {}
         """How many irregularities of each kind this player has committed."""
         self._rng = random.Random(seed)
+        self.deal_rate = deal_rate
+        """The chance, per deal he makes, of a slip in dealing (:data:`DEAL_SLIPS`)."""
+        self._deal_rng = random.Random(seed * 7 + 104_723)
+        """The dealing slips' own generator: the card slips are as without them."""
 
     def choose(self, view: SeatView) -> Card:
         """The inner player's card; a legal one if the inner player fails (its memory of
@@ -149,6 +170,23 @@ class SloppyPlayer:
     def begin_hand(self, view: SeatView) -> None:
         """Pass a seat's opening view to the inner player."""
         notify_begin(self.inner, view)
+
+    def deal_slip(self) -> tuple[str, int] | None:
+        """Roll for a deal he makes: the slip in dealing (one of :data:`DEAL_SLIPS`) and
+        how many cards are dealt before it (1 to 50), or None.
+
+        >>> from cavendish.players.random import RandomPlayer
+        >>> SloppyPlayer(RandomPlayer(1), 0.0, seed=2, deal_rate=1.0).deal_slip()[0] in DEAL_SLIPS
+        True
+        >>> SloppyPlayer(RandomPlayer(1), 0.5, seed=2).deal_slip() is None
+        True
+        """
+        if not self.deal_rate or self._deal_rng.random() >= self.deal_rate:
+            return None
+        kind = self._deal_rng.choice(DEAL_SLIPS)
+        at = self._deal_rng.randint(1, 49)
+        self.committed[kind] = self.committed.get(kind, 0) + 1
+        return kind, at
 
     def notices(self) -> bool:
         """Whether he (or his partner) notices his revoke before it is established: the

@@ -23,6 +23,12 @@ occurred, and that game proceeds as if no grand slam had been made."
 * Single games: no rubbers, no rubber points.  Each player takes dummy in turn.
 * "From each adversary": values are per side; at the three-player table the
   player with dummy gains (or pays) the value from (or to) each of the other two.
+  The per-player ledger (:class:`ClayLedger`, :meth:`ScoreSheet.ledger
+  <cavendish.scoring.sheet.ScoreSheet.ledger>`) settles each game, and each grand
+  slam, between the person who held the dummy in it (:class:`ClayTable`) and each
+  of his two adversaries: he gains the value from each (twice it in all), or pays
+  it to each.  A game is settled with the table of its last hand (the dummy passes
+  only between games: "each player plays one in his turn").
 * Revokes are penalised as in the club code (dummy's partner is liable; dummy
   is not); a penalty of three tricks changes the trick count settled.  A hand
   with a revoke is scored as an ordinary hand of the game, never as a grand slam
@@ -42,14 +48,75 @@ occurred, and that game proceeds as if no grand slam had been made."
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 
-from ..core.cards import Side
+from ..core.cards import Seat, Side
 from ..core.rules import Rules
 from .club import score_club
 from .result import HandResult, HandScore
 
-__all__ = ["score_clay"]
+__all__ = ["ClayLedger", "ClayTable", "score_clay"]
+
+
+@dataclass(frozen=True, slots=True)
+class ClayTable:
+    """Who played a hand of Clay's dummy: the person who held the dummy, his side,
+    and his two adversaries."""
+
+    holder: str
+    side: Side
+    adversaries: tuple[str, str]
+
+    @classmethod
+    def at(cls, players: Sequence[str], dummy: Seat) -> ClayTable:
+        """The table of a hand whose ``players`` are named by seat N, E, S, W and whose
+        dummy sits at ``dummy``.
+
+        >>> ClayTable.at(("Dummy", "Bob", "Ann", "Cy"), Seat.N)
+        ClayTable(holder='Ann', side=<Side.NS: 0>, adversaries=('Bob', 'Cy'))
+        """
+        left = dummy.left
+        return cls(players[dummy.partner], dummy.side, (players[left], players[left.partner]))
+
+
+@dataclass
+class ClayLedger:
+    """Each person's net winnings over a series of Clay's games, settled player
+    against player "from each adversary" (001).
+
+    >>> ledger = ClayLedger()
+    >>> ledger.settle(ClayTable("Ann", Side.NS, ("Bob", "Cy")), Side.NS, 15)
+    >>> ledger.settle(ClayTable("Bob", Side.NS, ("Cy", "Ann")), Side.EW, 5)
+    >>> ledger.balances
+    {'Ann': 35, 'Bob': -25, 'Cy': -10}
+    >>> sum(ledger.balances.values())
+    0
+    """
+
+    balances: dict[str, int] = field(default_factory=dict)
+    """Net points by person (what he won less what he paid)."""
+    entries: list[tuple[ClayTable, Side, int]] = field(default_factory=list)
+    """Each settlement: the table, the side that won it and its value."""
+
+    def settle(self, table: ClayTable, winner: Side, value: int) -> None:
+        """``winner`` won ``value`` at ``table``: the holder of the dummy gains it from
+        each adversary, or pays it to each."""
+        sign = 1 if winner == table.side else -1
+        for who in (table.holder, *table.adversaries):
+            self.balances.setdefault(who, 0)
+        for adversary in table.adversaries:
+            self.balances[table.holder] += sign * value
+            self.balances[adversary] -= sign * value
+        self.entries.append((table, winner, value))
+
+    @classmethod
+    def of(cls, settled: Iterable[tuple[ClayTable, Side, int]]) -> ClayLedger:
+        """A ledger with ``settled`` (table, winners, value) entered in order."""
+        ledger = cls()
+        for table, winner, value in settled:
+            ledger.settle(table, winner, value)
+        return ledger
 
 
 def score_clay(rules: Rules, before: tuple[int, int], result: HandResult) -> HandScore:

@@ -27,10 +27,12 @@ game shut out honours.  Points beyond the game are lost; each game starts at 0-0
   are applied automatically: the scorer claims them for the side that held them,
   in the hand they were held in.
 * Long whist at the point of eight: a side at eight that holds three or four honours
-  calls them ("Can you one?") and they count before tricks; the engine always calls
-  for a side entitled to, as every side would.  The call is made before any card is
-  played and ends the game there and then, so nothing of the play that follows is
-  scored: not the tricks, and not a revoke made after the call.
+  calls them ("Can you one?") and they count before tricks; the engine calls for a
+  side entitled to, as every side would, unless the result says the call was the
+  players' act (``HandResult.called_by_players``): then a side that did not call
+  counts its honours last, after tricks, "but not otherwise" (001).  The call is
+  made before any card is played and ends the game there and then, so nothing of
+  the play that follows is scored: not the tricks, and not a revoke made after the call.
 * Game value (law 8): by the losers' score when the game is won.
 
 >>> from cavendish.core.rules import get_rules
@@ -104,12 +106,20 @@ def score_club(
     can_score_honours = honour_side is not None and (
         barred is None or before[honour_side] < barred
     )
-    called = (
+    entitled = (
         can_score_honours
         and honour_side is not None
         and rules.call_honours_at is not None
         and before[honour_side] == rules.call_honours_at
     )
+    called = entitled and (
+        not result.called_by_players or result.honours_called == honour_side
+    )
+    if entitled and not called and honour_side is not None:
+        notes.append(
+            f"{Side(honour_side)} at {rules.call_honours_at} did not call their honours "
+            "before playing: they count last, after tricks (001)"
+        )
     revoking = {int(r.side) for r in result.revokes}
     # A call at eight ends the game before any card is played: no revoke of the
     # play that follows can cap the callers (law 82 applies to the hand's play).

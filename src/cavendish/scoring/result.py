@@ -60,6 +60,12 @@ class HandResult:
     honours: tuple[int, int] = (0, 0)
     revokes: tuple[Revoke, ...] = ()
     honours_called: Side | None = None
+    called_by_players: bool = False
+    """Long whist: the call at eight was the players' act, and :attr:`honours_called`
+    says who called; a side at eight that did not call counts its honours last, after
+    tricks (001: "honors count before tricks, provided they are properly called and
+    shown, but not otherwise").  False: the scorer calls for a side entitled to, as
+    every side would (the engine's automatic call)."""
 
     def __post_init__(self) -> None:
         if len(self.tricks) != 2 or sum(self.tricks) != 13 or min(self.tricks) < 0:

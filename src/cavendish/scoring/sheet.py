@@ -34,13 +34,13 @@ winners.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..core.cards import Side
 from ..core.errors import LawsError
 from ..core.rules import Rules
-from .clay import score_clay
+from .clay import ClayLedger, ClayTable, score_clay
 from .club import score_club
 from .result import HandResult, HandScore
 
@@ -230,6 +230,34 @@ class ScoreSheet:
     def rubber_over(self) -> bool:
         """True when no rubber is in progress (none begun, or the last just ended)."""
         return not self._rubber_games and self.score == (0, 0) and not self._game_hands
+
+    def ledger(self, tables: Sequence[ClayTable]) -> ClayLedger:
+        """Clay's dummy: each person's winnings, player against player, over the games
+        finished and the grand slams on this sheet; ``tables[i]`` is who played hand
+        ``i`` (a game is settled with its last hand's table).
+
+        >>> from cavendish.core.rules import get_rules
+        >>> sheet = ScoreSheet(get_rules("clay"))
+        >>> _ = sheet.record(HandResult((12, 1)))       # a game in one hand: 11 + 4
+        >>> _ = sheet.record(HandResult((0, 13)))       # a grand slam for E-W: 17
+        >>> t = [ClayTable("Ann", Side.NS, ("Bob", "Cy")),
+        ...      ClayTable("Bob", Side.NS, ("Cy", "Ann"))]
+        >>> sheet.ledger(t).balances
+        {'Ann': 47, 'Bob': -49, 'Cy': 2}
+        """
+        if len(tables) < len(self.hands):
+            raise ValueError(
+                f"{len(tables)} tables given for {len(self.hands)} hands: one a hand is needed"
+            )
+        settled: list[tuple[int, tuple[ClayTable, Side, int]]] = []
+        for game in self.games:
+            last = game.hands[-1]
+            settled.append((last, (tables[last], game.winner, game.value)))
+        for i, hand in enumerate(self.hands):
+            if hand.outside_game:
+                winner = Side.NS if hand.settlement[0] else Side.EW
+                settled.append((i, (tables[i], winner, max(hand.settlement))))
+        return ClayLedger.of(entry for _, entry in sorted(settled, key=lambda x: x[0]))
 
     @property
     def totals(self) -> tuple[int, int]:

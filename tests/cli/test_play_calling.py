@@ -1,0 +1,47 @@
+"""``cavendish play --call-honours ask``: the call at eight offered to the person in
+the terminal (issue 23 item 1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cavendish.cli.main import app
+
+runner = CliRunner()
+
+
+def test_001_a_wrong_call_typed_at_the_terminal_voids_the_hand(tmp_path: Path) -> None:
+    """001: "If any one calls [...] without being at the score of eight [...] the
+    adversaries may consult as to a fresh deal": the person types ``call`` at 0-0, the
+    computer adversaries claim the fresh deal, and no hand is scored."""
+    out = tmp_path / "c.pbn"
+    res = runner.invoke(
+        app,
+        ["play", "--variant", "long", "--call-honours", "ask", "--seed", "3", "--seat", "S",
+         "--out", str(out)],
+        input="call\nquit\n",
+    )
+    assert res.exit_code == 0, res.output
+    assert "without being at the score of eight" in res.output
+    assert "The adversaries claim a fresh deal." in res.output
+    assert "Saved 0 hands" in res.output
+
+
+def test_call_honours_option_is_checked() -> None:
+    res = runner.invoke(app, ["play", "--variant", "long", "--call-honours", "never"])
+    assert res.exit_code == 2 and "--call-honours 'never'" in res.output
+
+
+def test_reminding_is_refused_when_the_engine_calls_for_every_side(tmp_path: Path) -> None:
+    """Under the default (``--call-honours auto``) the engine calls for every side: the
+    person's ``remind`` is refused and the hand goes on."""
+    res = runner.invoke(
+        app,
+        ["play", "--variant", "short", "--seed", "3", "--seat", "S",
+         "--out", str(tmp_path / "s.pbn")],
+        input="remind\nquit\n",
+    )
+    assert res.exit_code == 0, res.output
+    assert 'honours are called by the engine here' in res.output
