@@ -87,7 +87,7 @@ from .events import (
     TrickQuitted,
 )
 from .rules import Rules
-from .tricks import beats, trick_winner, winning_index
+from .tricks import beats, full_trick_index, trick_winner, winning_index
 
 __all__ = ["HandState", "SeatView", "Trick", "standing_plays", "trick_winner"]
 
@@ -95,6 +95,7 @@ _SEATS = tuple(Seat)
 _new_event = tuple.__new__  # builds a NamedTuple event without its keyword-parsing __new__
 _SUITS = tuple(Suit)
 _SIDES = tuple(Side)
+_BITS = tuple(1 << i for i in range(52))
 
 
 _PLAYED = tuple(
@@ -458,55 +459,68 @@ class HandState:
         In enforced mode anything illegal raises an ``IllegalPlay``; in laws mode a
         revoke is played and marked, a card out of turn is recorded and exposed.
         """
+        # The hot path: a card (one test), no laws bookkeeping, the seat on turn, and a
+        # legal card.  ``legal`` is :meth:`legal_mask` without its bookkeeping branch
+        # (the same expression); anything else, refusals included, takes _play_slow,
+        # whose refusal comes from :meth:`_refusal`, the one statement of legality.
         cls = card.__class__
         if cls is not Card and (cls is not int or not 0 <= card < 52):
             card = _strict(card, self._turn if seat is None else seat)
+        turn = self._turn
+        if self._book is None and (seat is None or seat == turn):
+            hands = self._hands
+            hand = hands[turn]
+            trick = self._trick
+            legal = (hand & SUIT_MASK[trick[0] // 13] or hand) if trick else hand
+            if legal >> card & 1:
+                hands[turn] = hand ^ _BITS[card]
+                trick.append(card)
+                number = len(self._tricks)
+                event = _PLAYED[number][turn][card]
+                self._log.append(event)
+                if len(trick) < 4:
+                    self._turn = (turn + 1) & 3
+                else:
+                    self._quit(number)
+                return event
+        return self._play_slow(card, seat)
+
+    def _play_slow(self, card: int, seat: Seat | int | None) -> Event:
+        """``play`` off the hot path: the laws bookkeeping, a card out of turn, a
+        refusal, or (laws mode) a revoke played and marked (law 71)."""
         if self._book is not None:
             return self._play_laws(card, seat)
         turn = self._turn
         if seat is not None and seat != turn:
             return self._out_of_turn(card, seat)
-        revoke = False
-        if not self.legal_mask() >> card & 1:
-            refusal = self._refusal(card, None)
-            assert refusal is not None
-            if self._enforced or not isinstance(refusal, MustFollowSuit):
-                raise refusal
-            revoke = True  # laws mode: a revoke is played, and marked (law 71)
+        refusal = self._refusal(card, None)
+        assert refusal is not None  # the hot path took every legal card
+        if self._enforced or not isinstance(refusal, MustFollowSuit):
+            raise refusal
         self._hands[turn] ^= 1 << card
         trick = self._trick
         trick.append(card)
         number = len(self._tricks)
-        event: Event = (
-            _PLAYED[number][turn][card]
-            if not revoke
-            else _new_event(CardPlayed, (_SEATS[turn], CARDS[card], number, True, "play"))
-        )
-        log = self._log
-        log.append(event)
+        event = _new_event(CardPlayed, (_SEATS[turn], CARDS[card], number, True, "play"))
+        self._log.append(event)
         if len(trick) < 4:
             self._turn = (turn + 1) & 3
-            return event
-        # the fourth card: the trick is turned and quitted (law 73)
+        else:
+            self._quit(number)
+        return event
+
+    def _quit(self, number: int) -> None:
+        """The fourth card is played: trick ``number`` is turned and quitted (law 73)."""
+        trick = self._trick
         leader = self._leader
-        winner = (leader + winning_index(trick, self._trump)) & 3
-        seat = _SEATS[winner]
-        self._tricks.append(
-            _new_event(
-                Trick,
-                (
-                    _SEATS[leader],
-                    (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]]),
-                    seat,
-                    (),
-                ),
-            )
-        )
+        a, b, c, d = trick
+        winner = (leader + full_trick_index(a, b, c, d, self._trump)) & 3
+        cards = (CARDS[a], CARDS[b], CARDS[c], CARDS[d])
+        self._tricks.append(_new_event(Trick, (_SEATS[leader], cards, _SEATS[winner], ())))
         self._won[winner & 1] += 1
-        log.append(_QUITTED[number][winner])
+        self._log.append(_QUITTED[number][winner])
         self._trick = []
         self._leader = self._turn = winner
-        return event
 
     def _out_of_turn(self, card: int, seat: Seat | int) -> Event:
         who = _SEATS[seat]
