@@ -111,8 +111,8 @@ class Deal:
 
     def honours(self, side: Side | int) -> int:
         """How many of the four honours of trumps ``side`` holds between its hands (law 3)."""
-        mask = self.hands[side] | self.hands[side + 2]
-        return (mask & honours_mask(self.trump)).bit_count()
+        hands = self.hands
+        return ((hands[side] | hands[side + 2]) & honours_mask(self.trump_card // 13)).bit_count()
 
     def validate(self) -> None:
         """Raise :class:`DealError` unless this is a complete, correct whist deal."""

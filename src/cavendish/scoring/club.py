@@ -91,7 +91,7 @@ def score_club(
 ) -> HandScore:
     """Score one hand by the club code (or its long/American variants) from ``before``,
     the game score when the deal began (N-S, E-W)."""
-    if any(r.penalty is None for r in result.revokes):
+    if result.revokes and any(r.penalty is None for r in result.revokes):
         result = best_elections(rules, before, result)
     notes: list[str] = []
     values = (
