@@ -96,6 +96,8 @@ _new_event = tuple.__new__  # builds a NamedTuple event without its keyword-pars
 _SUITS = tuple(Suit)
 _SIDES = tuple(Side)
 _BITS = tuple(1 << i for i in range(52))
+_SUIT_OF = tuple(SUIT_MASK[card // 13] for card in range(52))
+"""``_SUIT_OF[card]``: the mask of the card's suit (following suit is one ``&``)."""
 
 
 _PLAYED = tuple(
@@ -389,7 +391,7 @@ class HandState:
         hand = self._hands[turn]  # empty once the hand is over (no laws event moved a card)
         trick = self._trick
         if trick:
-            return hand & SUIT_MASK[trick[0] // 13] or hand
+            return hand & _SUIT_OF[trick[0]] or hand
         return hand
 
     def legal_cards(self, seat: Seat | int | None = None) -> list[Card]:
@@ -471,7 +473,7 @@ class HandState:
             hands = self._hands
             hand = hands[turn]
             trick = self._trick
-            legal = (hand & SUIT_MASK[trick[0] // 13] or hand) if trick else hand
+            legal = (hand & _SUIT_OF[trick[0]] or hand) if trick else hand
             if legal >> card & 1:
                 hands[turn] = hand ^ _BITS[card]
                 trick.append(card)
