@@ -51,6 +51,8 @@ from .result import PENALTIES, HandResult, HandScore, Penalty, Revoke, honours_v
 
 __all__ = ["best_elections", "best_penalty", "score_club"]
 
+_SIDES = tuple(Side)
+
 _ORDER: dict[Penalty, int] = {"deduct": 0, "tricks": 1, "add": 2}
 """The order penalties are applied in: deductions, tricks taken, additions."""
 
@@ -110,7 +112,7 @@ def score_club(
         and rules.call_honours_at is not None
         and before[honour_side] == rules.call_honours_at
     )
-    revoking = {int(r.side) for r in result.revokes}
+    revoking = {int(r.side) for r in result.revokes} if result.revokes else set()
     # A call at eight ends the game before any card is played: no revoke of the
     # play that follows can cap the callers (law 82 applies to the hand's play).
     game = _Game(rules, before, set() if called else revoking)
@@ -121,7 +123,7 @@ def score_club(
             f"{Side(honour_side)} at {rules.call_honours_at} call their honours "
             f"before the play: {values[honour_side]}"
         )
-    penalties = _apply_penalties(rules, game, tricks, result.revokes, notes)
+    penalties = _apply_penalties(rules, game, tricks, result.revokes, notes) if revoking else ()
     if revoking and not called:
         notes.append(
             "law 81: neither side can win the game this hand"
@@ -146,7 +148,7 @@ def score_club(
         else:
             game.add(honour_side, values[honour_side])
     after = (game.score[0], game.score[1])
-    winner = None if game.winner is None else Side(game.winner)
+    winner = None if game.winner is None else _SIDES[game.winner]
     value = 0
     if winner is not None:
         value = rules.game_value(after[winner.other])
