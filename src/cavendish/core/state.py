@@ -260,7 +260,7 @@ class HandState:
         self._enforced = self.rules.mode == "enforced"
         self._hands = list(deal.hands)
         self._trump = int(deal.trump_card) // 13
-        self._leader = int(deal.dealer.left)
+        self._leader = (int(deal.dealer) + 1) & 3  # the eldest hand, on the dealer's left
         self._turn = self._leader
         self._trick: list[int] = []
         self._tricks: list[Trick] = []
