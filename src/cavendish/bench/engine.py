@@ -38,17 +38,21 @@ def random_deal(rng: random.Random, dealer: Seat, sheet: ScoreSheet) -> HandStat
     (True, 1)
     """
     state = HandState(deal_cards(rng, dealer), sheet.rules)
+    _play_out(state, rng.random)
+    sheet.record(HandResult.from_state(state))
+    return state
+
+
+def _play_out(state: HandState, rnd: Callable[[], float]) -> None:
+    # each card uniformly among the legal ones: the k-th card of the legal mask
     play = state.play
     legal = state.legal_mask
-    rnd = rng.random
     for _ in range(52):
         mask = legal()
         k = int(rnd() * mask.bit_count())
         for _ in range(k):
             mask &= mask - 1
         play((mask & -mask).bit_length() - 1)
-    sheet.record(HandResult.from_state(state))
-    return state
 
 
 _RANKS = "23456789TJQKA"
@@ -171,16 +175,7 @@ def _play_loop(seconds: float, seed: int) -> dict[str, object]:
     elapsed = 0.0
     while elapsed < seconds:
         for deal in deals:
-            state = HandState(deal, rules)
-            play = state.play
-            legal = state.legal_mask
-            rnd = rng.random
-            for _ in range(52):
-                mask = legal()
-                k = int(rnd() * mask.bit_count())
-                for _ in range(k):
-                    mask &= mask - 1
-                play((mask & -mask).bit_length() - 1)
+            _play_out(HandState(deal, rules), rng.random)
         n += len(deals)
         elapsed = time.perf_counter() - start
     return {

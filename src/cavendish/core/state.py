@@ -461,55 +461,46 @@ class HandState:
         In enforced mode anything illegal raises an ``IllegalPlay``; in laws mode a
         revoke is played and marked, a card out of turn is recorded and exposed.
         """
-        # The hot path: a card (one test), no laws bookkeeping, the seat on turn, and a
-        # legal card.  ``legal`` is :meth:`legal_mask` without its bookkeeping branch
-        # (the same expression); anything else, refusals included, takes _play_slow,
-        # whose refusal comes from :meth:`_refusal`, the one statement of legality.
+        # The hot path: a card (one test), no laws bookkeeping, the seat on turn.
+        # ``legal`` is :meth:`legal_mask` without its bookkeeping branch (the same
+        # expression); a card outside it goes to _revoke, whose refusal comes from
+        # :meth:`_refusal`, the one statement of legality.
         cls = card.__class__
         if cls is not Card and (cls is not int or not 0 <= card < 52):
             card = _strict(card, self._turn if seat is None else seat)
         turn = self._turn
-        if self._book is None and (seat is None or seat == turn):
-            hands = self._hands
-            hand = hands[turn]
-            trick = self._trick
-            legal = (hand & _SUIT_OF[trick[0]] or hand) if trick else hand
-            if legal >> card & 1:
-                hands[turn] = hand ^ _BITS[card]
-                trick.append(card)
-                number = len(self._tricks)
-                event = _PLAYED[number][turn][card]
-                self._log.append(event)
-                if len(trick) < 4:
-                    self._turn = (turn + 1) & 3
-                else:
-                    self._quit(number)
-                return event
-        return self._play_slow(card, seat)
-
-    def _play_slow(self, card: int, seat: Seat | int | None) -> Event:
-        """``play`` off the hot path: the laws bookkeeping, a card out of turn, a
-        refusal, or (laws mode) a revoke played and marked (law 71)."""
-        if self._book is not None:
-            return self._play_laws(card, seat)
-        turn = self._turn
-        if seat is not None and seat != turn:
-            return self._out_of_turn(card, seat)
-        refusal = self._refusal(card, None)
-        assert refusal is not None  # the hot path took every legal card
-        if self._enforced or not isinstance(refusal, MustFollowSuit):
-            raise refusal
-        self._hands[turn] ^= 1 << card
+        if self._book is not None or (seat is not None and seat != turn):
+            return self._play_slow(card, seat)
+        hands = self._hands
+        hand = hands[turn]
         trick = self._trick
-        trick.append(card)
         number = len(self._tricks)
-        event = _new_event(CardPlayed, (_SEATS[turn], CARDS[card], number, True, "play"))
+        legal = (hand & _SUIT_OF[trick[0]] or hand) if trick else hand
+        event = _PLAYED[number][turn][card] if legal >> card & 1 else self._revoke(card, number)
+        hands[turn] = hand ^ _BITS[card]
+        trick.append(card)
         self._log.append(event)
         if len(trick) < 4:
             self._turn = (turn + 1) & 3
         else:
             self._quit(number)
         return event
+
+    def _revoke(self, card: int, number: int) -> CardPlayed:
+        """A card the seat on turn may not play: refused, or (laws mode, a failure to
+        follow suit) its event marked as a revoke, to be played (law 71)."""
+        refusal = self._refusal(card, None)
+        assert refusal is not None  # legal_mask took every legal card
+        if self._enforced or not isinstance(refusal, MustFollowSuit):
+            raise refusal
+        return _new_event(CardPlayed, (_SEATS[self._turn], CARDS[card], number, True, "play"))
+
+    def _play_slow(self, card: int, seat: Seat | int | None) -> Event:
+        """``play`` with the laws bookkeeping, or for a seat out of turn."""
+        if self._book is not None:
+            return self._play_laws(card, seat)
+        assert seat is not None
+        return self._out_of_turn(card, seat)
 
     def _quit(self, number: int) -> None:
         """The fourth card is played: trick ``number`` is turned and quitted (law 73)."""
