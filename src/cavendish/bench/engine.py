@@ -50,8 +50,9 @@ def _play_out(state: HandState, rnd: Callable[[], float]) -> None:
     for _ in range(52):
         mask = legal()
         k = int(rnd() * mask.bit_count())
-        for _ in range(k):
+        while k:  # drop the k lowest cards
             mask &= mask - 1
+            k -= 1
         play((mask & -mask).bit_length() - 1)
 
 
