@@ -28,6 +28,12 @@ bookkeeping lives in an object that exists only while such an event is in the
 log, and every method takes its slow path only then.  With it, ``undo()``
 rebuilds the hand from the log, so the log is always the whole truth.
 
+The hot path (``play`` with no bookkeeping, the seat on turn, a legal card) is one
+method: one test that the card is a card, the legal mask's own expression inline,
+and a shared frozen event per (trick, seat, card), built once; the trick is quitted
+through :func:`~cavendish.core.tricks.full_trick_index`.  Every refusal is
+:meth:`HandState._refusal`'s, the one statement of a card's legality.
+
 The trump card lies face up until the dealer plays to the first trick (law 52);
 each seat's :meth:`HandState.view` shows its own hand, the exposed hands (dummy),
 the trump card while it is on the table, the current trick and the last trick
