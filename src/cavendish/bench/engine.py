@@ -109,16 +109,13 @@ def run(seconds: float = 3.0, seed: int = 1) -> list[dict[str, object]]:
     sheet = ScoreSheet(get_rules("short"))
     for i in range(200):  # warm up
         random_deal(rng, Seat(i & 3), sheet)
-    n = 0
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    elapsed = 0.0
-    while elapsed < seconds:
+
+    def batch() -> int:
         for i in range(200):
             random_deal(rng, Seat(i & 3), sheet)
-        n += 200
-        elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu_start
+        return 200
+
+    n, elapsed, cpu = _timed(batch, seconds)
     results: list[dict[str, object]] = [
         {
             "name": "random-deals",
@@ -164,25 +161,36 @@ def run(seconds: float = 3.0, seed: int = 1) -> list[dict[str, object]]:
     return results
 
 
+def _timed(batch: Callable[[], int], seconds: float) -> tuple[int, float, float]:
+    """Run ``batch`` (which returns the deals it played) for ``seconds``: the deals,
+    the wall-clock seconds and the CPU seconds."""
+    n = 0
+    start = time.perf_counter()
+    cpu_start = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds:
+        n += batch()
+        elapsed = time.perf_counter() - start
+    return n, elapsed, time.process_time() - cpu_start
+
+
 def _play_loop(seconds: float, seed: int) -> dict[str, object]:
     """The play alone: the same random legal play through HandState.play, on deals
     dealt beforehand, nothing scored."""
     rng = random.Random(seed)
     deals = [deal_cards(rng, Seat(i & 3)) for i in range(200)]
     rules = get_rules("short")
-    n = 0
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    elapsed = 0.0
-    while elapsed < seconds:
+
+    def batch() -> int:
         for deal in deals:
             _play_out(HandState(deal, rules), rng.random)
-        n += len(deals)
-        elapsed = time.perf_counter() - start
+        return len(deals)
+
+    n, elapsed, cpu = _timed(batch, seconds)
     return {
         "name": "play-loop",
         "deals_per_second": round(n / elapsed, 1),
-        "cpu_microseconds_per_deal": round((time.process_time() - cpu_start) * 1e6 / n, 1),
+        "cpu_microseconds_per_deal": round(cpu * 1e6 / n, 1),
         "what": "random legal play of 52 cards through HandState.play (no dealing, no scoring)",
     }
 
@@ -190,19 +198,17 @@ def _play_loop(seconds: float, seed: int) -> dict[str, object]:
 def _reference(seconds: float, seed: int) -> dict[str, object]:
     """The yardstick of issue 22: :func:`reference_deal`'s plain program, timed alike."""
     rng = random.Random(seed)
-    n = 0
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    elapsed = 0.0
-    while elapsed < seconds:
+
+    def batch() -> int:
         for _ in range(200):
             reference_deal(rng)
-        n += 200
-        elapsed = time.perf_counter() - start
+        return 200
+
+    n, elapsed, cpu = _timed(batch, seconds)
     return {
         "name": "reference-strings",
         "deals_per_second": round(n / elapsed, 1),
-        "cpu_microseconds_per_deal": round((time.process_time() - cpu_start) * 1e6 / n, 1),
+        "cpu_microseconds_per_deal": round(cpu * 1e6 / n, 1),
         "what": "a plain program from the laws: lists of strings; deal and random legal "
         "play, trick winners; no events, no scoring",
     }
