@@ -330,3 +330,26 @@ def test_deal_is_thirteen_cards_each_fifty_two_distinct_and_seeded(seed: int, de
 def test_different_seeds_give_different_deals() -> None:
     deals = {deal_cards(random.Random(seed), Seat.S).hands for seed in range(200)}
     assert len(deals) == 200
+
+
+class _OwnRandom(random.Random):
+    """A Random subclass: the deal must use its own shuffle and randint."""
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_laws_33_34_the_fast_deal_is_rng_shuffle_then_randint_cut_dealt_round(seed: int) -> None:
+    # the deal's inlined shuffle and cut draw exactly what Random.shuffle and
+    # Random.randint draw, so a seed deals what it always dealt (byte-identical records)
+    for rng_type in (random.Random, _OwnRandom):
+        fast, ref = rng_type(seed), random.Random(seed)
+        for dealer in Seat:
+            pack = list(CARDS)
+            ref.shuffle(pack)
+            pack, _ = cut_pack(pack, ref)
+            hands = [0, 0, 0, 0]
+            for i, card in enumerate(pack):
+                hands[(dealer + 1 + i) & 3] |= 1 << card
+            deal = deal_cards(fast, dealer)
+            deal.validate()
+            assert deal.hands == tuple(hands) and deal.trump_card == pack[-1]
+        assert fast.random() == ref.random()

@@ -42,6 +42,8 @@ def test_one_verifier_play_can_play_and_why_illegal_agree(mode: str) -> None:
                     assert state.can_play(card, seat) == (why is None)
                     if why is None:
                         state.verify_play(card, seat)
+                        if mode == "enforced":  # the hot path takes exactly these cards
+                            assert state.copy().play(card, seat).card == card
                     else:
                         with pytest.raises(CavendishError) as info:
                             state.verify_play(card, seat)

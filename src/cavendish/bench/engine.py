@@ -3,7 +3,12 @@
 Run as ``python -m cavendish.bench.engine`` (``make bench-engine``).  Each result is one
 JSON line.  ``random-deals`` times complete deals on one core: shuffle, cut and deal,
 random legal play of all 52 cards through :meth:`HandState.play`, and the hand
-scored by the club code (:class:`~cavendish.scoring.ScoreSheet`).
+scored by the club code (:class:`~cavendish.scoring.ScoreSheet`); ``play-loop``
+times the play alone (the same random legal play on deals dealt beforehand), and
+``reference-strings`` a plain program written from the laws alone, with cards as
+strings (:func:`reference_deal`: deal, random legal play and trick winners, no
+events, no scoring), the yardstick the engine should beat.  Each line gives the CPU
+time per deal too (``time.process_time``), steadier than the rate on a shared machine.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from ..core.table import deal_cards
 from ..scoring import HandResult, ScoreSheet
 from . import timed_main
 
-__all__ = ["main", "random_deal", "run"]
+__all__ = ["main", "random_deal", "reference_deal", "run"]
 
 
 def random_deal(rng: random.Random, dealer: Seat, sheet: ScoreSheet) -> HandState:
@@ -32,17 +37,62 @@ def random_deal(rng: random.Random, dealer: Seat, sheet: ScoreSheet) -> HandStat
     (True, 1)
     """
     state = HandState(deal_cards(rng, dealer), sheet.rules)
+    _play_out(state, rng.random)
+    sheet.record(HandResult.from_state(state))
+    return state
+
+
+def _play_out(state: HandState, rnd: Callable[[], float]) -> None:
+    # each card uniformly among the legal ones: the k-th card of the legal mask
     play = state.play
     legal = state.legal_mask
-    rnd = rng.random
     for _ in range(52):
         mask = legal()
         k = int(rnd() * mask.bit_count())
-        for _ in range(k):
+        while k:  # drop the k lowest cards
             mask &= mask - 1
+            k -= 1
         play((mask & -mask).bit_length() - 1)
-    sheet.record(HandResult.from_state(state))
-    return state
+
+
+_RANKS = "23456789TJQKA"
+_PACK = [suit + rank for suit in "SHDC" for rank in _RANKS]
+
+
+def reference_deal(rng: random.Random) -> list[int]:
+    """The yardstick: one deal played out at random by a plain program written from the
+    laws alone (cards as strings, hands as lists; no events, no scoring, no checks), as
+    :func:`random_deal` plays it; returns the tricks won by each seat.
+
+    >>> sum(reference_deal(random.Random(1)))
+    13
+    """
+    pack = _PACK[:]
+    rng.shuffle(pack)  # law 33
+    cut = rng.randint(4, 48)  # law 34: at least four cards each packet
+    pack = pack[cut:] + pack[:cut]
+    hands = [pack[i::4] for i in range(4)]  # one at a time from the dealer's left (law 44)
+    trump = pack[-1][0]  # the last card, the dealer's own, turned up
+    leader = 0
+    won = [0, 0, 0, 0]
+    choice = rng.choice
+    for _ in range(13):
+        trick: list[str] = []
+        for i in range(4):
+            hand = hands[(leader + i) & 3]
+            follow = [c for c in hand if c[0] == trick[0][0]] if trick else hand
+            card = choice(follow or hand)  # follow suit if able
+            hand.remove(card)
+            trick.append(card)
+        best = 0  # the highest trump, else the highest card of the suit led
+        for i in (1, 2, 3):
+            c, b = trick[i], trick[best]
+            higher = c[0] == b[0] and _RANKS.index(c[1]) > _RANKS.index(b[1])
+            if higher or c[0] == trump != b[0]:
+                best = i
+        leader = (leader + best) & 3
+        won[leader] += 1
+    return won
 
 
 def _per_call(fn: Callable[[], object], number: int) -> float:
@@ -58,24 +108,26 @@ def run(seconds: float = 3.0, seed: int = 1) -> list[dict[str, object]]:
     sheet = ScoreSheet(get_rules("short"))
     for i in range(200):  # warm up
         random_deal(rng, Seat(i & 3), sheet)
-    n = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds:
+
+    def batch() -> int:
         for i in range(200):
             random_deal(rng, Seat(i & 3), sheet)
-        n += 200
-        elapsed = time.perf_counter() - start
+        return 200
+
+    n, elapsed, cpu = _timed(batch, seconds)
     results: list[dict[str, object]] = [
         {
             "name": "random-deals",
             "deals_per_second": round(n / elapsed, 1),
             "deals": n,
             "seconds": round(elapsed, 3),
+            "cpu_microseconds_per_deal": round(cpu * 1e6 / n, 1),
             "seed": seed,
             "python": sys.version.split()[0],
         }
     ]
+    results.append(_play_loop(seconds, seed))
+    results.append(_reference(seconds, seed))
     state = HandState(deal_cards(random.Random(seed), Seat.S))
     for _ in range(22):  # mid-hand: trick 6, second card
         state.play(state.legal_cards()[0])
@@ -106,6 +158,59 @@ def run(seconds: float = 3.0, seed: int = 1) -> list[dict[str, object]]:
         {"name": "play-undo", "microseconds": round(_per_call(play_undo, 200_000) * 1e6, 3)}
     )
     return results
+
+
+def _timed(batch: Callable[[], int], seconds: float) -> tuple[int, float, float]:
+    """Run ``batch`` (which returns the deals it played) for ``seconds``: the deals,
+    the wall-clock seconds and the CPU seconds."""
+    n = 0
+    start = time.perf_counter()
+    cpu_start = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds:
+        n += batch()
+        elapsed = time.perf_counter() - start
+    return n, elapsed, time.process_time() - cpu_start
+
+
+def _play_loop(seconds: float, seed: int) -> dict[str, object]:
+    """The play alone: the same random legal play through HandState.play, on deals
+    dealt beforehand, nothing scored."""
+    rng = random.Random(seed)
+    deals = [deal_cards(rng, Seat(i & 3)) for i in range(200)]
+    rules = get_rules("short")
+
+    def batch() -> int:
+        for deal in deals:
+            _play_out(HandState(deal, rules), rng.random)
+        return len(deals)
+
+    n, elapsed, cpu = _timed(batch, seconds)
+    return {
+        "name": "play-loop",
+        "deals_per_second": round(n / elapsed, 1),
+        "cpu_microseconds_per_deal": round(cpu * 1e6 / n, 1),
+        "what": "random legal play of 52 cards through HandState.play (no dealing, no scoring)",
+    }
+
+
+def _reference(seconds: float, seed: int) -> dict[str, object]:
+    """The yardstick of issue 22: :func:`reference_deal`'s plain program, timed alike."""
+    rng = random.Random(seed)
+
+    def batch() -> int:
+        for _ in range(200):
+            reference_deal(rng)
+        return 200
+
+    n, elapsed, cpu = _timed(batch, seconds)
+    return {
+        "name": "reference-strings",
+        "deals_per_second": round(n / elapsed, 1),
+        "cpu_microseconds_per_deal": round(cpu * 1e6 / n, 1),
+        "what": "a plain program from the laws: lists of strings; deal and random legal "
+        "play, trick winners; no events, no scoring",
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -83,6 +83,18 @@ class Deal:
     def __post_init__(self) -> None:
         self.validate()
 
+    @classmethod
+    def dealt(cls, hands: tuple[int, int, int, int], dealer: Seat, trump_card: Card) -> Deal:
+        """A deal made by dealing a whole pack round (:func:`~cavendish.core.table.deal_cards`),
+        right by construction: built without :meth:`validate`, the dealer's hot path.
+        Anything read or built by hand goes through the checked constructor."""
+        deal = object.__new__(cls)
+        _set = object.__setattr__
+        _set(deal, "hands", hands)
+        _set(deal, "dealer", dealer)
+        _set(deal, "trump_card", trump_card)
+        return deal
+
     @property
     def trump(self) -> Suit:
         """The trump suit: the suit of the card turned up."""
@@ -99,8 +111,8 @@ class Deal:
 
     def honours(self, side: Side | int) -> int:
         """How many of the four honours of trumps ``side`` holds between its hands (law 3)."""
-        mask = self.hands[side] | self.hands[side + 2]
-        return (mask & honours_mask(self.trump)).bit_count()
+        hands = self.hands
+        return ((hands[side] | hands[side + 2]) & honours_mask(self.trump_card // 13)).bit_count()
 
     def validate(self) -> None:
         """Raise :class:`DealError` unless this is a complete, correct whist deal."""

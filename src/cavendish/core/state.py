@@ -28,6 +28,12 @@ bookkeeping lives in an object that exists only while such an event is in the
 log, and every method takes its slow path only then.  With it, ``undo()``
 rebuilds the hand from the log, so the log is always the whole truth.
 
+The hot path (``play`` with no bookkeeping, the seat on turn, a legal card) is one
+method: one test that the card is a card, the legal mask's own expression inline,
+and a shared frozen event per (trick, seat, card), built once; the trick is quitted
+through :func:`~cavendish.core.tricks.full_trick_index`.  Every refusal is
+:meth:`HandState._refusal`'s, the one statement of a card's legality.
+
 The trump card lies face up until the dealer plays to the first trick (law 52);
 each seat's :meth:`HandState.view` shows its own hand, the exposed hands (dummy),
 the trump card while it is on the table, the current trick and the last trick
@@ -87,7 +93,7 @@ from .events import (
     TrickQuitted,
 )
 from .rules import Rules
-from .tricks import beats, trick_winner, winning_index
+from .tricks import beats, full_trick_index, trick_winner, winning_index
 
 __all__ = ["HandState", "SeatView", "Trick", "standing_plays", "trick_winner"]
 
@@ -95,6 +101,9 @@ _SEATS = tuple(Seat)
 _new_event = tuple.__new__  # builds a NamedTuple event without its keyword-parsing __new__
 _SUITS = tuple(Suit)
 _SIDES = tuple(Side)
+_BITS = tuple(1 << i for i in range(52))
+_SUIT_OF = tuple(SUIT_MASK[card // 13] for card in range(52))
+"""``_SUIT_OF[card]``: the mask of the card's suit (following suit is one ``&``)."""
 
 
 _PLAYED = tuple(
@@ -257,7 +266,7 @@ class HandState:
         self._enforced = self.rules.mode == "enforced"
         self._hands = list(deal.hands)
         self._trump = int(deal.trump_card) // 13
-        self._leader = int(deal.dealer.left)
+        self._leader = (int(deal.dealer) + 1) & 3  # the eldest hand, on the dealer's left
         self._turn = self._leader
         self._trick: list[int] = []
         self._tricks: list[Trick] = []
@@ -388,7 +397,7 @@ class HandState:
         hand = self._hands[turn]  # empty once the hand is over (no laws event moved a card)
         trick = self._trick
         if trick:
-            return hand & SUIT_MASK[trick[0] // 13] or hand
+            return hand & _SUIT_OF[trick[0]] or hand
         return hand
 
     def legal_cards(self, seat: Seat | int | None = None) -> list[Card]:
@@ -458,55 +467,59 @@ class HandState:
         In enforced mode anything illegal raises an ``IllegalPlay``; in laws mode a
         revoke is played and marked, a card out of turn is recorded and exposed.
         """
+        # The hot path: a card (one test), no laws bookkeeping, the seat on turn.
+        # ``legal`` is :meth:`legal_mask` without its bookkeeping branch (the same
+        # expression); a card outside it goes to _revoke, whose refusal comes from
+        # :meth:`_refusal`, the one statement of legality.
         cls = card.__class__
         if cls is not Card and (cls is not int or not 0 <= card < 52):
             card = _strict(card, self._turn if seat is None else seat)
-        if self._book is not None:
-            return self._play_laws(card, seat)
         turn = self._turn
-        if seat is not None and seat != turn:
-            return self._out_of_turn(card, seat)
-        revoke = False
-        if not self.legal_mask() >> card & 1:
-            refusal = self._refusal(card, None)
-            assert refusal is not None
-            if self._enforced or not isinstance(refusal, MustFollowSuit):
-                raise refusal
-            revoke = True  # laws mode: a revoke is played, and marked (law 71)
-        self._hands[turn] ^= 1 << card
+        if self._book is not None or (seat is not None and seat != turn):
+            return self._play_slow(card, seat)
+        hands = self._hands
+        hand = hands[turn]
         trick = self._trick
-        trick.append(card)
         number = len(self._tricks)
-        event: Event = (
-            _PLAYED[number][turn][card]
-            if not revoke
-            else _new_event(CardPlayed, (_SEATS[turn], CARDS[card], number, True, "play"))
-        )
-        log = self._log
-        log.append(event)
+        legal = (hand & _SUIT_OF[trick[0]] or hand) if trick else hand
+        event = _PLAYED[number][turn][card] if legal >> card & 1 else self._revoke(card, number)
+        hands[turn] = hand ^ _BITS[card]
+        trick.append(card)
+        self._log.append(event)
         if len(trick) < 4:
             self._turn = (turn + 1) & 3
-            return event
-        # the fourth card: the trick is turned and quitted (law 73)
+        else:
+            self._quit(number)
+        return event
+
+    def _revoke(self, card: int, number: int) -> CardPlayed:
+        """A card the seat on turn may not play: refused, or (laws mode, a failure to
+        follow suit) its event marked as a revoke, to be played (law 71)."""
+        refusal = self._refusal(card, None)
+        assert refusal is not None  # legal_mask took every legal card
+        if self._enforced or not isinstance(refusal, MustFollowSuit):
+            raise refusal
+        return _new_event(CardPlayed, (_SEATS[self._turn], CARDS[card], number, True, "play"))
+
+    def _play_slow(self, card: int, seat: Seat | int | None) -> Event:
+        """``play`` with the laws bookkeeping, or for a seat out of turn."""
+        if self._book is not None:
+            return self._play_laws(card, seat)
+        assert seat is not None
+        return self._out_of_turn(card, seat)
+
+    def _quit(self, number: int) -> None:
+        """The fourth card is played: trick ``number`` is turned and quitted (law 73)."""
+        trick = self._trick
         leader = self._leader
-        winner = (leader + winning_index(trick, self._trump)) & 3
-        seat = _SEATS[winner]
-        self._tricks.append(
-            _new_event(
-                Trick,
-                (
-                    _SEATS[leader],
-                    (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]], CARDS[trick[3]]),
-                    seat,
-                    (),
-                ),
-            )
-        )
+        a, b, c, d = trick
+        winner = (leader + full_trick_index(a, b, c, d, self._trump)) & 3
+        cards = (CARDS[a], CARDS[b], CARDS[c], CARDS[d])
+        self._tricks.append(_new_event(Trick, (_SEATS[leader], cards, _SEATS[winner], ())))
         self._won[winner & 1] += 1
-        log.append(_QUITTED[number][winner])
+        self._log.append(_QUITTED[number][winner])
         self._trick = []
         self._leader = self._turn = winner
-        return event
 
     def _out_of_turn(self, card: int, seat: Seat | int) -> Event:
         who = _SEATS[seat]

@@ -108,10 +108,35 @@ class CutResult:
 
 
 def shuffled_pack(rng: random.Random) -> list[Card]:
-    """A freshly shuffled pack of 52 cards."""
+    """A freshly shuffled pack of 52 cards (exactly ``rng.shuffle`` of the pack in order).
+
+    >>> shuffled_pack(random.Random(5)) == _shuffled_by_rng(random.Random(5))
+    True
+    """
+    pack = list(CARDS)
+    if type(rng) is not random.Random:
+        rng.shuffle(pack)
+        return pack
+    # random.Random.shuffle with its draws inlined (the same draws in the same order:
+    # Fisher-Yates from the top, each index by rejection from getrandbits), so a seed
+    # deals the same pack as before, at less than half the cost
+    bits = rng.getrandbits
+    for i, k in _SHUFFLE_STEPS:
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
+def _shuffled_by_rng(rng: random.Random) -> list[Card]:
+    # the reference the inlined shuffle is tested against
     pack = list(CARDS)
     rng.shuffle(pack)
     return pack
+
+
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
 
 def _cut_round(
@@ -208,14 +233,33 @@ def deal_cards(rng: random.Random, dealer: Seat) -> Deal:
     """Shuffle, cut and deal one hand of whist (laws 33, 34, 44).
 
     The cards go one at a time from the dealer's left; the 52nd card, the
-    dealer's own, is turned up as the trump card.
+    dealer's own, is turned up as the trump card.  The deal is right by
+    construction (a whole pack dealt round), so it is not checked again.
+
+    >>> deal = deal_cards(random.Random(9), Seat.E)
+    >>> deal.validate(), deal == Deal(deal.hands, deal.dealer, deal.trump_card)
+    (None, True)
     """
-    pack, _ = cut_pack(shuffled_pack(rng), rng)
+    pack = shuffled_pack(rng)
+    if type(rng) is random.Random:  # rng.randint(MIN_PACKET, 52 - MIN_PACKET), inlined
+        bits = rng.getrandbits
+        lifted = bits(_CUT_BITS)
+        while lifted >= _CUT_WIDTH:
+            lifted = bits(_CUT_BITS)
+        lifted += MIN_PACKET
+        pack = pack[lifted:] + pack[:lifted]
+    else:
+        pack, _ = cut_pack(pack, rng)
     hands = [0, 0, 0, 0]
+    first = dealer + 1
     for i in range(4):
         # the i-th card round goes to the seat i places left of the dealer's left
-        hands[(dealer + 1 + i) & 3] = sum(map(_BITS.__getitem__, pack[i::4]))
-    return Deal((hands[0], hands[1], hands[2], hands[3]), dealer, pack[-1])
+        hands[(first + i) & 3] = sum(map(_BITS.__getitem__, pack[i::4]))
+    return Deal.dealt((hands[0], hands[1], hands[2], hands[3]), dealer, pack[-1])
+
+
+_CUT_WIDTH = 52 - 2 * MIN_PACKET + 1
+_CUT_BITS = _CUT_WIDTH.bit_length()
 
 
 _BITS = tuple(1 << i for i in range(52))

@@ -53,6 +53,8 @@ from .result import PENALTIES, HandResult, HandScore, Penalty, Revoke, honours_v
 
 __all__ = ["best_elections", "best_penalty", "score_club"]
 
+_SIDES = tuple(Side)
+
 _ORDER: dict[Penalty, int] = {"deduct": 0, "tricks": 1, "add": 2}
 """The order penalties are applied in: deductions, tricks taken, additions."""
 
@@ -93,7 +95,7 @@ def score_club(
 ) -> HandScore:
     """Score one hand by the club code (or its long/American variants) from ``before``,
     the game score when the deal began (N-S, E-W)."""
-    if any(r.penalty is None for r in result.revokes):
+    if result.revokes and any(r.penalty is None for r in result.revokes):
         result = best_elections(rules, before, result)
     notes: list[str] = []
     values = (
@@ -120,7 +122,7 @@ def score_club(
             f"{Side(honour_side)} at {rules.call_honours_at} did not call their honours "
             "before playing: they count last, after tricks (001)"
         )
-    revoking = {int(r.side) for r in result.revokes}
+    revoking = {int(r.side) for r in result.revokes} if result.revokes else set()
     # A call at eight ends the game before any card is played: no revoke of the
     # play that follows can cap the callers (law 82 applies to the hand's play).
     game = _Game(rules, before, set() if called else revoking)
@@ -131,7 +133,7 @@ def score_club(
             f"{Side(honour_side)} at {rules.call_honours_at} call their honours "
             f"before the play: {values[honour_side]}"
         )
-    penalties = _apply_penalties(rules, game, tricks, result.revokes, notes)
+    penalties = _apply_penalties(rules, game, tricks, result.revokes, notes) if revoking else ()
     if revoking and not called:
         notes.append(
             "law 81: neither side can win the game this hand"
@@ -156,7 +158,7 @@ def score_club(
         else:
             game.add(honour_side, values[honour_side])
     after = (game.score[0], game.score[1])
-    winner = None if game.winner is None else Side(game.winner)
+    winner = None if game.winner is None else _SIDES[game.winner]
     value = 0
     if winner is not None:
         value = rules.game_value(after[winner.other])

@@ -11,6 +11,7 @@ by hand in tests.  A :class:`HandScore` is the scorer's output for one hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Literal
 
 from ..core.cards import Side
@@ -18,6 +19,8 @@ from ..core.events import settled_claim
 from ..core.state import HandState
 
 __all__ = ["PENALTIES", "HandResult", "HandScore", "Penalty", "Revoke", "honours_value"]
+
+_KIND = attrgetter("kind")
 
 Penalty = Literal["tricks", "deduct", "add"]
 PENALTIES: tuple[Penalty, ...] = ("add", "tricks", "deduct")
@@ -84,24 +87,30 @@ class HandResult:
         ``state.revokes`` (in order of play; a dummy's revokes keep their index but carry
         no penalty, dummy law ii) to the claimants' penalty; the rest are left to the
         scorer (:func:`~cavendish.scoring.club.best_elections`)."""
-        claim = settled_claim(state.events)
-        if not state.is_over and claim is None:
-            raise ValueError(f"the hand is not over: trick {state.trick_number + 1} is in play")
+        events = state.events
         won = [state.tricks_won(Side.NS), state.tricks_won(Side.EW)]
-        if claim is not None and not state.is_over:  # the tricks claimed or conceded
-            won[claim.seat.side] += claim.tricks
+        if not state.is_over:  # only a claim or a concession ends a hand early
+            claim = settled_claim(events)
+            if claim is None:
+                raise ValueError(
+                    f"the hand is not over: trick {state.trick_number + 1} is in play"
+                )
+            won[claim.seat.side] += claim.tricks  # the tricks claimed or conceded
             won[claim.seat.side.other] += claim.remaining - claim.tricks
         deal = state.deal
         called = None
-        for e in state.events:
-            if e.kind == "honours_called":
-                called = e.side  # type: ignore[union-attr]
-        choices = elections or {}
+        if "honours_called" in map(_KIND, events):  # the scan in C; the loop only if so
+            for e in events:
+                if e.kind == "honours_called":
+                    called = e.side  # type: ignore[union-attr]
         revokes = []
-        for i, ev in enumerate(state.revokes):
-            if ev.seat in state.dummies:
-                continue  # dummy is not liable to the revoke penalty (dummy law ii)
-            revokes.append(Revoke(ev.seat.side, choices.get(i), ev.trick))
+        found = state.revokes
+        if found:
+            choices = elections or {}
+            for i, ev in enumerate(found):
+                if ev.seat in state.dummies:
+                    continue  # dummy is not liable to the revoke penalty (dummy law ii)
+                revokes.append(Revoke(ev.seat.side, choices.get(i), ev.trick))
         return cls(
             tricks=(won[0], won[1]),
             honours=(deal.honours(Side.NS), deal.honours(Side.EW)),
