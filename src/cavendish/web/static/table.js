@@ -219,11 +219,23 @@ function draw(s) {
   drawReview(s);
   $("hint-btn").hidden = !s.table.practice;
   $("why-btn").hidden = !s.table.practice;
-  $("undo-btn").hidden = !s.table.practice;
+  $("undo-btn").hidden = !s.table.practice || !s.you;
+  for (const id of ["claim-box", "claim-btn", "concede-btn"]) $(id).hidden = !s.you;
+  for (const id of ["claim-btn", "concede-btn", "undo-btn"]) $(id).disabled = s.phase !== "play";
+  if (s.phase === "play") $("claim-tricks").max = 13 - s.trick_number;
   $("next-btn").hidden = !(s.phase === "between" && s.you);
   if (s.phase !== "play") $("sheet").hidden = false;
   for (const e of s.events || []) {
     if (e.kind === "honours") say(`${s.names[e.seat]} (${e.seat}) calls ${e.honours} honours: the game is won`);
+    if (e.kind === "claim" || e.kind === "concede" || e.kind === "undo") {
+      // the server's own words: "S claims 4 of the last 4 tricks: accepted"
+      say(e.text, e.kind === "claim" && !e.accepted);
+      const li = document.createElement("li");
+      li.textContent = `Board ${s.phase === "play" ? s.board : (s.review ? s.review.board : s.board)}: ${e.text}`;
+      li.className = e.kind === "undo" ? "undo" : e.accepted ? "accepted" : "refused";
+      $("log").appendChild(li);
+      $("log").hidden = false;
+    }
   }
   document.body.dataset.phase = s.phase;
   document.body.dataset.seq = s.seq;
@@ -302,7 +314,10 @@ $("last-trick-btn").addEventListener("click", () => {
 $("sheet-btn").addEventListener("click", () => ($("sheet").hidden = !$("sheet").hidden));
 $("hint-btn").addEventListener("click", () => send({ type: "hint" }));
 $("why-btn").addEventListener("click", () => send({ type: "why" }));
-$("claim-btn").addEventListener("click", () => send({ type: "claim" }));
+$("claim-btn").addEventListener("click", () => {
+  const n = $("claim-tricks").value.trim();
+  send(n === "" ? { type: "claim" } : { type: "claim", tricks: Number(n) });
+});
 $("concede-btn").addEventListener("click", () => send({ type: "concede" }));
 $("undo-btn").addEventListener("click", () => send({ type: "undo" }));
 $("next-btn").addEventListener("click", () => {
