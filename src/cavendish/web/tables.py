@@ -255,7 +255,11 @@ class LiveTable:
 
     async def _deal(self) -> None:
         await asyncio.sleep(self.hub.delay)
-        await self.act(("deal",))
+        async with self.lock:
+            if self.session.state is None and not self.session.is_over:
+                await self._act(("deal",))
+        self.busy = None  # so that kick() starts the first card (a table of computers
+        self.kick()       # once stopped after its first hand: kick() saw this task busy)
 
     async def _last_card(self, turn: Seat) -> None:
         seen = self.seq
