@@ -383,7 +383,7 @@ class LiveTable:
 
     async def _claim(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
         """A person claims ``tricks`` of those left (absent or ``"all"``: all of
-        them), or concedes them; once per person per trick."""
+        them; once per person per trick: each is judged double dummy), or concedes."""
         seat = self._person(conn)
         tricks = "0" if kind == "concede" else msg.get("tricks", "all")
         if tricks != "all" and (not isinstance(tricks, int | str) or isinstance(tricks, bool)
@@ -394,7 +394,7 @@ class LiveTable:
             state = self.session.state
             if state is None or self.session.to_play is None:
                 raise ProtocolError(f"{kind}: no hand is in play")
-            if any(isinstance(e, Claimed) and e.trick == state.trick_number
+            if kind == "claim" and any(isinstance(e, Claimed) and e.trick == state.trick_number
                    and self.session.holder(e.seat) == seat for e in state.events):
                 raise ProtocolError(f"{kind}: you have claimed in this trick already: "
                                     "play on")
