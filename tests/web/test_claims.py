@@ -6,6 +6,8 @@ the computer players claim when sure; and no hidden card shown on the way."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -46,6 +48,32 @@ def _receivers(spectator: Any, seats: dict[str, Any]) -> list[Receiver]:
     return receivers
 
 
+def _on_turn(receivers: list[Receiver]) -> Receiver:
+    """Read in step until a person may play: his connection."""
+    states = until_a_person_may_act(receivers)
+    return next(r for r, m in zip(receivers, states, strict=True) if m["legal"])
+
+
+def _play_to_the_end(receivers: list[Receiver]) -> list[dict[str, Any]]:
+    """Each person plays his first legal card until the hand is over: the last states."""
+    while (states := until_a_person_may_act(receivers))[0]["phase"] == "play":
+        r = next(r for r, s in zip(receivers, states, strict=True) if s["legal"])
+        r.ws.send_json({"type": "play", "card": r.messages[-1]["legal"][0]})
+        in_step(receivers)
+    return states
+
+
+@contextlib.contextmanager
+def _watched(client: TestClient, variant: str, seed: int,
+             **extra: Any) -> Iterator[tuple[str, list[Receiver]]]:
+    """A new table, its people and a spectator connected and read to the same action."""
+    table = new_table(client, variant, seed, **extra)
+    tid = table["id"]
+    with (client.websocket_connect(f"/ws/{tid}") as spectator,
+          contextlib_multi(client, tid, table["tokens"]) as seats):
+        yield tid, _receivers(spectator, seats)
+
+
 def _no_leak(client: TestClient, tid: str, receivers: list[Receiver], dummies: list[str]) -> None:
     hands, trump_card, _ = deal_of(client.get(f"/api/tables/{tid}/pbn").text)
     for r in receivers:
@@ -57,13 +85,8 @@ def _no_leak(client: TestClient, tid: str, receivers: list[Receiver], dummies: l
 
 def test_a_claim_the_claimer_cannot_make_double_dummy_is_refused_play_goes_on_and_an_honest_claim_ends_the_hand(  # noqa: E501
         client: TestClient) -> None:
-    table = new_table(client, "short", seed=7)
-    tid = table["id"]
-    with (client.websocket_connect(f"/ws/{tid}") as spectator,
-          contextlib_multi(client, tid, table["tokens"]) as seats):
-        receivers = _receivers(spectator, seats)
-        states = until_a_person_may_act(receivers)
-        on = next(r for r, m in zip(receivers, states, strict=True) if m["legal"])
+    with _watched(client, "short", seed=7) as (tid, receivers):
+        on = _on_turn(receivers)
         m = on.messages[-1]
         remaining = 13 - m["trick_number"]
         dd = _dd(client, tid, on.seat or "")
@@ -82,8 +105,7 @@ def test_a_claim_the_claimer_cannot_make_double_dummy_is_refused_play_goes_on_an
         assert err["type"] == "error" and "already" in err["message"]
         on.ws.send_json({"type": "play", "card": m["legal"][0]})
         in_step(receivers)
-        states = until_a_person_may_act(receivers)
-        on = next(r for r, s in zip(receivers, states, strict=True) if s["legal"])
+        on = _on_turn(receivers)
         m = on.messages[-1]
         won = m["tricks_won"]["NS" if _side(on.seat or "") == 0 else "EW"]
         dd = _dd(client, tid, on.seat or "")
@@ -102,11 +124,7 @@ def test_a_claim_the_claimer_cannot_make_double_dummy_is_refused_play_goes_on_an
 
 def test_a_concession_gives_the_adversaries_every_trick_left_and_ends_the_hand(
         client: TestClient) -> None:
-    table = new_table(client, "dummy", seed=4)
-    tid = table["id"]
-    with (client.websocket_connect(f"/ws/{tid}") as spectator,
-          contextlib_multi(client, tid, table["tokens"]) as seats):
-        receivers = _receivers(spectator, seats)
+    with _watched(client, "dummy", seed=4) as (tid, receivers):
         states = until_a_person_may_act(receivers)
         me = receivers[1]
         m = states[1]
@@ -127,13 +145,8 @@ def test_a_concession_gives_the_adversaries_every_trick_left_and_ends_the_hand(
 
 def test_undo_at_a_practice_table_takes_back_the_persons_card_and_those_after_it(
         client: TestClient) -> None:
-    table = new_table(client, "short", seed=9, practice=True)
-    tid = table["id"]
-    with (client.websocket_connect(f"/ws/{tid}") as spectator,
-          contextlib_multi(client, tid, table["tokens"]) as seats):
-        receivers = _receivers(spectator, seats)
-        states = until_a_person_may_act(receivers)
-        on = next(r for r, s in zip(receivers, states, strict=True) if s["legal"])
+    with _watched(client, "short", seed=9, practice=True) as (tid, receivers):
+        on = _on_turn(receivers)
         before = on.messages[-1]
         card = before["legal"][-1]
         on.ws.send_json({"type": "play", "card": card})
@@ -151,22 +164,14 @@ def test_undo_at_a_practice_table_takes_back_the_persons_card_and_those_after_it
         mine = on.messages[-1]
         assert mine["hand"] == before["hand"] and mine["legal"] == before["legal"]
         # and the hand goes on to its end
-        while (states := until_a_person_may_act(receivers))[0]["phase"] == "play":
-            r = next(r for r, s in zip(receivers, states, strict=True) if s["legal"])
-            r.ws.send_json({"type": "play", "card": r.messages[-1]["legal"][0]})
-            in_step(receivers)
+        states = _play_to_the_end(receivers)
     assert sum(states[0]["review"]["result"]) == 13
     _no_leak(client, tid, receivers, states[0]["dummies"])
 
 
 def test_undo_is_refused_at_a_table_that_is_not_for_practice(client: TestClient) -> None:
-    table = new_table(client, "short", seed=9)
-    tid = table["id"]
-    with (client.websocket_connect(f"/ws/{tid}") as spectator,
-          contextlib_multi(client, tid, table["tokens"]) as seats):
-        receivers = _receivers(spectator, seats)
-        states = until_a_person_may_act(receivers)
-        on = next(r for r, s in zip(receivers, states, strict=True) if s["legal"])
+    with _watched(client, "short", seed=9) as (_tid, receivers):
+        on = _on_turn(receivers)
         on.ws.send_json({"type": "play", "card": on.messages[-1]["legal"][0]})
         in_step(receivers)
         states = until_a_person_may_act(receivers)
@@ -186,10 +191,7 @@ def test_a_persons_last_card_plays_itself_unless_the_table_says_not(
     tid = table["id"]
     with contextlib_multi(client, tid, table["tokens"]) as seats:
         receivers = _receivers(None, seats)
-        while (states := until_a_person_may_act(receivers))[0]["phase"] == "play":
-            r = next(r for r, s in zip(receivers, states, strict=True) if s["legal"])
-            r.ws.send_json({"type": "play", "card": r.messages[-1]["legal"][0]})
-            in_step(receivers)
+        states = _play_to_the_end(receivers)
     last_trick = [m for r in receivers for m in r.messages if m["type"] == "state"
                   and m["phase"] == "play" and m["trick_number"] == 12 and m["to_play"] == r.seat]
     assert last_trick, "the people were to play in the last trick"
