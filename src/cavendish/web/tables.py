@@ -429,6 +429,8 @@ class LiveTable:
                 self.hub.pools[SLOW], hint_for, self.config_json, list(self.actions), str(seat))
         except ValueError as exc:
             raise ProtocolError(f"hint: {exc}") from None
+        except BrokenExecutor:
+            raise ProtocolError("hint: the tutor could not be asked now: try again") from None
         conn.put({"type": "hint", "seq": seq, **hint})
 
     def _why(self, conn: Connection) -> None:
@@ -447,8 +449,11 @@ class LiveTable:
                                 f"({done} finished)")
         loop = asyncio.get_running_loop()
         seq = self.seq
-        review = await loop.run_in_executor(
-            self.hub.pools[SLOW], review_for, self.config_json, list(self.actions), board)
+        try:
+            review = await loop.run_in_executor(
+                self.hub.pools[SLOW], review_for, self.config_json, list(self.actions), board)
+        except BrokenExecutor:  # a worker died (or the server is stopping): not this socket
+            raise ProtocolError("review: the analysis could not be run now: try again") from None
         conn.put({"type": "review", "seq": seq, **review})
 
 

@@ -162,7 +162,7 @@ function drawReview(s) {
     return `<div class="review-hand"><b>${seat}</b> ${esc(s.names[seat])}<br>${text}</div>`;
   }).join("");
   const tricks = r.tricks.map((t, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${t.leader}</td>${t.cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${t.winner}</td></tr>`).join("");
-  box.innerHTML = `<h2>Board ${r.board}: N-S ${r.result[0]}, E-W ${r.result[1]} tricks</h2>
+  box.innerHTML = `<h2>Board ${r.board}: N-S ${r.result[0]}, E-W ${r.result[1]} tricks</h2>${r.claim ? `<p class="claim">${esc(r.claim)}</p>` : ""}
     <p>Trump card ${RANK(r.trump_card[1])}${SUIT[r.trump_card[0]]}, dealt by ${r.dealer}. <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a></p>
     <div class="review-hands">${hands}</div>
     <p id="dd-summary" class="muted">Double-dummy analysis…</p>
