@@ -75,6 +75,50 @@ def test_kill_9_mid_hand_then_restart_goes_on_from_the_same_card_on_sqlite(
     _kill_mid_hand_and_restart(f"sqlite:///{tmp_path / 'web.sqlite3'}", tmp_path)
 
 
+def _until_seq(ws: Any, seq: int) -> dict[str, Any]:
+    while True:
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=30))
+        if msg["type"] == "state" and msg["seq"] >= seq:
+            return msg
+
+
+def test_kill_9_after_an_undo_and_after_a_concession_then_restart_shows_them_on_sqlite(
+        tmp_path: Path) -> None:
+    """Taking back and conceding are stored actions, replayed as the cards are."""
+    db, log = f"sqlite:///{tmp_path / 'web.sqlite3'}", tmp_path / "server.log"
+    server = Server(db, delay=0, log=log)
+    try:
+        table = server.post("/api/tables", {"variant": "short", "seed": 31, "practice": True,
+                                            "seats": {"S": "human"}})
+        path = f"/ws/{table['id']}?token={table['tokens']['S']}"
+        with server.ws(path) as ws:
+            before = _until_my_turn(ws)
+            ws.send(json.dumps({"type": "play", "card": before["legal"][-1]}))
+            _until_my_turn(ws)
+            ws.send(json.dumps({"type": "undo"}))
+            undone = json.loads(ws.recv(timeout=30))
+        assert undone["events"][0]["kind"] == "undo", undone
+        assert undone["hand"] == before["hand"] and undone["trick"] == before["trick"]
+        server.kill9()
+        server = Server(db, delay=0, log=log)
+        with server.ws(path) as ws:
+            snap = json.loads(ws.recv(timeout=30))
+            assert snap["seq"] == undone["seq"] and snap["hand"] == before["hand"]
+            assert snap["trick"] == before["trick"] and snap["legal"] == before["legal"]
+            ws.send(json.dumps({"type": "concede"}))
+            conceded = _until_seq(ws, snap["seq"] + 1)
+        assert conceded["phase"] == "between" and conceded["events"][0]["accepted"]
+        server.kill9()
+        server = Server(db, delay=0, log=log)
+        with server.ws(path) as ws:
+            snap = json.loads(ws.recv(timeout=30))
+        assert snap["seq"] == conceded["seq"] and snap["phase"] == "between"
+        assert snap["review"] == conceded["review"] and "concedes" in snap["review"]["claim"]
+        assert snap["score"] == conceded["score"]
+    finally:
+        server.stop()
+
+
 @pytest.fixture
 def postgres() -> Iterator[str]:
     if PG_WHY:

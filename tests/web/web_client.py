@@ -129,3 +129,53 @@ def _cards(mask: int) -> list[Any]:
     from cavendish.core.cards import cards_of
 
     return cards_of(mask)
+
+
+def in_step(receivers: list[Receiver]) -> list[dict[str, Any]]:
+    """The next ``state`` of every connection, checked to be of the same action."""
+    states = [r.next() for r in receivers]
+    assert len({m["seq"] for m in states}) == 1, [m.get("seq") for m in states]
+    assert all(m["type"] == "state" for m in states), states
+    return states
+
+
+def until_a_person_may_act(receivers: list[Receiver]) -> list[dict[str, Any]]:
+    """Read every connection in step until one may play or the hand is over."""
+    states = [r.messages[-1] for r in receivers]
+    while states[0]["phase"] == "play" and not any(m["legal"] for m in states):
+        states = in_step(receivers)
+    return states
+
+
+def check_seen_before_shown(receiver: Receiver, deal_hands: dict[str, set[str]],
+                            dummies: Iterable[str], trump_card: str) -> int:
+    """The no-leak rule read from the messages alone, for hands whose play is not
+    the record's (cards taken back) or is cut short (a claim): while a hand is in
+    play, a message holds no card but the receiver's own, his dummies', the trump
+    card, and cards already shown played (``card`` events; a snapshot's trick and
+    last trick stand for the cards played before it joined).  Every card on the
+    table must have been shown played.  Returns the number of messages checked."""
+    dummies = list(dummies)
+    played: set[str] = set()
+    count = 0
+    for i, msg in enumerate(receiver.messages):
+        if msg.get("phase") in ("between", "over") or msg["type"] == "review":
+            count += 1
+            continue  # the hand is over (its last card, or a claim): all of it may be seen
+        if msg["type"] == "state":
+            on_table = {p["card"] for p in msg["trick"]}
+            if msg["last_trick"]:
+                on_table |= {p["card"] for p in msg["last_trick"]["cards"]}
+            if i == 0 or msg.get("snapshot"):
+                played |= on_table
+            played |= {e["card"] for e in msg["events"] if e["kind"] == "card"}
+            assert on_table <= played, (msg, sorted(played))
+        allowed = {trump_card} | played
+        if receiver.seat is not None:
+            for s in (receiver.seat, *dummies):
+                allowed |= deal_hands[s]
+        leaked = cards_in(msg) - allowed
+        assert not leaked, (f"message seq {msg.get('seq')} to {receiver.seat or 'a spectator'} "
+                            f"holds {sorted(leaked)} it may not see: {msg}")
+        count += 1
+    return count

@@ -10,7 +10,9 @@ and brings it up to date by applying only the actions it has not seen, so the
 players observe every card as at a real table and the work per card stays small.
 If its copy does not match (another history, a worker new to the table, a
 restarted server) it replays the table from the start.  It then lets the
-computer on turn play (``Session.step``) and answers the card.
+computer on turn play (``Session.step``) and answers its action: a card, or,
+with the table's ``computer_claims``, a claim of every trick left when the
+player is sure of them all (:func:`~cavendish.game.claims.sure_claim`).
 
 Any worker may answer for any table: the answer depends only on what it is sent.
 The same goes for :func:`hint_for` (the tutor's hint at a practice table) and
@@ -18,9 +20,9 @@ The same goes for :func:`hint_for` (the tutor's hint at a practice table) and
 
 >>> from cavendish.web.config import TableConfig
 >>> cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=3)
->>> card, why = choose_card("doc", cfg.to_json(), [("deal",)])
->>> len(card), why.startswith(card)
-(2, True)
+>>> action, why = choose_card("doc", cfg.to_json(), [("deal",)])
+>>> action[0], len(action[1]), why.startswith(action[1])
+('card', 2, True)
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..core.events import CardPlayed
+from ..core.events import CardPlayed, Claimed
 from ..game.session import Session
 from .config import Action, TableConfig, apply_action, build_session
 
@@ -65,22 +67,29 @@ def _session_at(table_id: str, config: str, actions: list[Action]) -> Session:
     return session
 
 
-def choose_card(table_id: str, config: str, actions: list[Action]) -> tuple[str, str]:
-    """The card the computer on turn plays, as PBN text (``SA``), and why, in the
-    player's own words (:func:`cavendish.players.tutor.explain`)."""
+def choose_card(table_id: str, config: str, actions: list[Action]) -> tuple[Action, str]:
+    """What the computer on turn does, as a stored action: ``("card", "SA")``, or
+    ``("claim", SEAT, "all")`` when it claims; and why, in the player's own words
+    (:func:`cavendish.players.tutor.explain`), or the claim as the log tells it."""
     from ..players.tutor import explain
 
     session = _session_at(table_id, config, actions)
     seat = session.to_play
     player = None if seat is None else session.controller(seat)
     events = session.step()
-    played = next(e.card for e in events if isinstance(e, CardPlayed))
-    card = str(played)
+    claim = next((e for e in events if isinstance(e, Claimed)), None)
+    action: Action
+    if claim is not None:
+        action, why = ("claim", str(claim.seat), str(claim.tricks)), str(claim)
+    else:
+        played = next(e.card for e in events if isinstance(e, CardPlayed))
+        action, why = ("card", str(played)), explain(player, played)
     _, _, done = _cache[table_id]
-    done.append(("card", card))
-    if session.state is not None and session.state.is_over:
+    done.append(action)
+    state = session.state
+    if state is not None and (state.is_over or session.claim is not None):
         session.finish_hand()
-    return card, explain(player, played)
+    return action, why
 
 
 def hint_for(config: str, actions: list[Action], seat: str) -> dict[str, Any]:
@@ -123,9 +132,9 @@ def warm_up(seed: int) -> str:
     """Load the players' modules and tables in a worker (the first decision of a
     classical player costs seconds; a person should not wait for it)."""
     cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=seed)
-    card, _ = choose_card("warm-up", cfg.to_json(), [("deal",)])
+    action, _ = choose_card("warm-up", cfg.to_json(), [("deal",)])
     _cache.pop("warm-up", None)
-    return card
+    return action[1]
 
 
 def _worker_init(parent: int) -> None:

@@ -11,8 +11,14 @@ deals, the cards fix the play.  This is how a server killed with ``kill -9``
 restores its tables, and how a worker process of the computer players' pool
 brings its copy of a table up to date.
 
-A hand that ends is scored at once (``finish_hand``); the next hand is dealt by a
-``deal`` action.
+A person's claim, concession and taking back (practice tables) are actions too:
+``("claim", "S", "5")`` (``"all"``: every trick left), ``("concede", "S")``,
+``("undo", "S")``, applied through the session's own
+:meth:`~cavendish.game.session.Session.claim_tricks`, ``concede`` and ``undo``, so
+that a restart replays them as it replays the cards.  A claim is judged double
+dummy (:func:`~cavendish.game.claims.claim_holds`): the same verdict on every
+replay.  A hand that ends (its last card, or a claim or concession accepted) is
+scored at once (``finish_hand``); the next hand is dealt by a ``deal`` action.
 
 >>> cfg = TableConfig.from_request({"variant": "dummy", "seats": {"S": "human"}}, seed=5)
 >>> cfg.kinds
@@ -54,7 +60,8 @@ HUMAN = "human"
 DUMMY = "dummy"
 
 Action = tuple[str, ...]
-"""``("deal",)`` or ``("card", "SA")``."""
+"""``("deal",)``, ``("card", "SA")``, ``("claim", "S", "5" or "all")``,
+``("concede", "S")`` or ``("undo", "S")``."""
 
 MAX_NAME = 24
 
@@ -86,6 +93,10 @@ class TableConfig:
     rubbers: int = 1
     practice: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    auto_last: bool = True
+    """A person's last card of the hand plays itself (:attr:`Session.auto_last`)."""
+    computer_claims: bool = True
+    """The computer players claim the tricks left when sure of them all."""
 
     @property
     def rules(self) -> Rules:
@@ -171,7 +182,12 @@ class TableConfig:
         practice = body.get("practice", False)
         if not isinstance(practice, bool):
             raise ConfigError(f"practice {practice!r}: expected true or false")
-        return cls(variant, kinds, names, seed, rubbers, practice)
+        for flag in ("auto_last", "computer_claims"):
+            if not isinstance(body.get(flag, True), bool):
+                raise ConfigError(f"{flag} {body[flag]!r}: expected true or false")
+        return cls(variant, kinds, names, seed, rubbers, practice,
+                   auto_last=body.get("auto_last", True),
+                   computer_claims=body.get("computer_claims", True))
 
 
 def _player_seed(seed: int, seat: Seat) -> int:
@@ -192,20 +208,42 @@ def build_session(config: TableConfig, *, computers: bool = False) -> Session:
         )
     names = {Seat.parse(s): n for s, n in config.names.items()}
     return Session.seated(config.rules, players, config.seed, names=names,
-                          rubbers=config.rubbers)
+                          rubbers=config.rubbers, practice=config.practice,
+                          auto_last=config.auto_last,
+                          computer_claims=config.computer_claims)
 
 
 def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
-    """Apply one stored action; a hand whose last card this is is scored at once.
-    Raises what the session raises (an illegal card changes nothing)."""
-    if action[0] == "deal":
+    """Apply one stored action; a hand that ends by it (its last card, a claim or a
+    concession accepted) is scored at once.  Raises what the session raises (an
+    illegal card, a claim when nothing is left, an undo outside practice: nothing
+    changes), or :class:`ConfigError` for an action of no known shape.
+
+    >>> cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=5)
+    >>> session = build_session(cfg)
+    >>> _ = apply_action(session, ("deal",))
+    >>> [str(e) for e in apply_action(session, ("concede", "S"))]
+    ['S concedes the last 13 tricks']
+    >>> session.state is None, session.hands[-1].result.tricks
+    (True, (0, 13))
+    """
+    kind = action[0] if action else None
+    events: list[Event]
+    if kind == "deal" and len(action) == 1:
         return session.start_hand()
-    if action[0] == "card":
-        events = session.play(Card.parse(action[1]) if isinstance(action[1], str) else action[1])
-        if session.state is not None and session.state.is_over:
-            session.finish_hand()
-        return events
-    # WIRE: claims, concessions and undo (the ``table`` helper's Session work) become
-    # actions here too -- ("claim", SEAT, TRICKS), ("concede", SEAT), ("undo",) --
-    # applied through Session's own methods, so that a restart replays them.
-    raise ValueError(f"action {action!r}: expected ('deal',) or ('card', CARD)")
+    if kind == "card" and len(action) == 2:
+        events = session.play(Card.parse(action[1]))
+    elif kind == "claim" and len(action) == 3:
+        tricks = None if action[2] == "all" else int(action[2])
+        events = [session.claim_tricks(Seat.parse(action[1]), tricks)]
+    elif kind == "concede" and len(action) == 2:
+        events = [session.concede(Seat.parse(action[1]))]
+    elif kind == "undo" and len(action) == 2:
+        events = [session.undo(Seat.parse(action[1]))]
+    else:
+        raise ConfigError(f"action {list(action)!r}: expected ['deal'], ['card', CARD], "
+                          "['claim', SEAT, N or 'all'], ['concede', SEAT] or ['undo', SEAT]")
+    state = session.state
+    if state is not None and (state.is_over or session.claim is not None):
+        session.finish_hand()
+    return events

@@ -19,8 +19,16 @@ After an action the table looks at who is to play: a computer's card is asked of
 the pool (off the event loop) and played after ``delay`` seconds, as an action.
 A hand over waits for a person's ``next`` (at once when no person sits).
 
-The places where claims, concessions, undo (the ``table`` helper's Session work)
-are to be wired in are marked ``WIRE:``.
+Claims, concessions and taking back (practice tables) are actions as cards are
+(:func:`~.config.apply_action`): checked under the lock, stored, then shown to
+every connection, each as a public event of the ``state`` message
+(:func:`_public_events`: every card an action caused, every claim and its
+verdict, every taking back).  A claim is judged double dummy off the event loop.
+An accepted claim or concession ends the hand: it is scored at once and the table
+is between hands, where (as after a thirteenth trick) the hand just finished is
+shown whole to all (:mod:`.visibility`); a refused claim shows nothing but the
+claim.  A person's last card plays itself (the table's ``auto_last``, on by
+default) as its own stored action, after ``delay`` as a computer's card.
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ from typing import Any
 
 from ..core.cards import Card, CardParseError, Seat
 from ..core.errors import IllegalAction, WhistError
-from ..core.events import Event, HonoursCalled
+from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
 from ..game.session import Session, SessionError
 from ..io.pbn import write_pbn
 from ..players import kind_of
@@ -60,17 +68,6 @@ BURST = 30.0
 QUICK, SLOW = "quick", "slow"
 QUICK_KINDS = frozenset({"classical", "random"})
 """Kinds of player that answer in milliseconds."""
-
-NOT_YET = {
-    # WIRE: when Session has claim()/concede()/undo(), take these out of NOT_YET and
-    # handle them in handle() as _play does: check the seat under the lock, then
-    # ``await self._act(("claim", ...))`` (stored, then shown); add the action to
-    # config.apply_action so that a restart replays it.  Undo at practice tables only.
-    "claim": "claims are not available yet: the game driver has no claim",
-    "concede": "concessions are not available yet: the game driver has no concession",
-    "undo": "undo is not available yet: the game driver has no undo",
-}
-
 
 class ProtocolError(IllegalAction):
     """A client's message that cannot be acted on (the connection is kept)."""
@@ -120,15 +117,23 @@ class Connection:
         return True
 
 
-def _public_events(events: list[Event], action: Action, seat: Seat | None) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    if action[0] == "deal":
-        out.append({"kind": "deal"})
-    elif seat is not None:
-        out.append({"kind": "card", "seat": str(seat), "card": action[1]})
+def _public_events(events: list[Event], action: Action) -> list[dict[str, Any]]:
+    """What everyone is told an action did: the deal, every card played (an action
+    may cause more than one), honours called, a claim or concession and its
+    verdict, cards taken back (they were face up: everyone saw them played)."""
+    out: list[dict[str, Any]] = [{"kind": "deal"}] if action[0] == "deal" else []
     for e in events:
-        if isinstance(e, HonoursCalled):
+        if isinstance(e, CardPlayed):
+            out.append({"kind": "card", "seat": str(e.seat), "card": str(e.card)})
+        elif isinstance(e, HonoursCalled):
             out.append({"kind": "honours", "seat": str(e.seat), "honours": e.honours})
+        elif isinstance(e, Claimed):
+            out.append({"kind": "concede" if e.tricks == 0 else "claim", "seat": str(e.seat),
+                        "tricks": e.tricks, "remaining": e.remaining,
+                        "accepted": e.accepted, "text": str(e)})
+        elif isinstance(e, TakenBack):
+            out.append({"kind": "undo", "seat": str(e.seat), "cards": list(e.cards),
+                        "text": str(e)})
     return out
 
 
@@ -210,9 +215,11 @@ class LiveTable:
         and everything that shows the session takes it, so nothing is shown before
         it is stored."""
         session = self.session
-        seat = session.to_play if action[0] == "card" else None
         try:
-            events = apply_action(session, action)
+            if action[0] == "claim":  # judged double dummy: up to a second or so
+                events = await asyncio.to_thread(apply_action, session, action)
+            else:
+                events = apply_action(session, action)
         except (WhistError, SessionError, CardParseError) as exc:
             raise ProtocolError(str(exc)) from None
         try:
@@ -224,7 +231,7 @@ class LiveTable:
                 apply_action(self.session, a)
             raise ProtocolError("the server could not store that: try again") from None
         self.actions.append(tuple(action))
-        self.last_events = _public_events(events, action, seat)
+        self.last_events = _public_events(events, action)
         for conn in list(self.conns):
             conn.put(self.message(conn.seat))
 
@@ -240,12 +247,30 @@ class LiveTable:
                 self.busy = asyncio.create_task(self._deal())
             return
         kind = self.config.kind_of(self.session.holder(turn))
-        if kind is not None and kind != HUMAN:
+        if kind == HUMAN:
+            if not self.session.human_to_play:  # his last card plays itself (auto_last)
+                self.busy = asyncio.create_task(self._last_card(turn))
+        elif kind is not None:
             self.busy = asyncio.create_task(self._computer(turn))
 
     async def _deal(self) -> None:
         await asyncio.sleep(self.hub.delay)
-        await self.act(("deal",))
+        async with self.lock:
+            if self.session.state is None and not self.session.is_over:
+                await self._act(("deal",))
+        self.busy = None  # so that kick() starts the first card (a table of computers
+        self.kick()       # once stopped after its first hand: kick() saw this task busy)
+
+    async def _last_card(self, turn: Seat) -> None:
+        seen = self.seq
+        if self.hub.delay:
+            await asyncio.sleep(self.hub.delay)
+        async with self.lock:
+            if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
+                card = self.session.view(turn).legal_cards()[0]
+                await self._act(("card", str(card)))
+        self.busy = None
+        self.kick()
 
     async def _computer(self, turn: Seat) -> None:
         seen = self.seq
@@ -255,8 +280,8 @@ class LiveTable:
         lane = self.hub.lane_of(kind)
         pool = self.hub.pools[lane]
         try:
-            card, why = await loop.run_in_executor(pool, choose_card, self.id,
-                                                   self.config_json, actions)
+            action, why = await loop.run_in_executor(pool, choose_card, self.id,
+                                                     self.config_json, actions)
         except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool
             log.warning("table %s: the %s pool is broken (%s)", self.id, lane, exc)
             if self.hub.renew_pool(lane, pool):
@@ -274,8 +299,9 @@ class LiveTable:
             await asyncio.sleep(self.hub.delay)
         async with self.lock:
             if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
-                await self._act(("card", card))
-                self.why = {"seat": str(turn), "card": card, "why": why}
+                await self._act(action)
+                if action[0] == "card":
+                    self.why = {"seat": str(turn), "card": action[1], "why": why}
         self.busy = None
         self.kick()
 
@@ -312,8 +338,10 @@ class LiveTable:
                 self._why(conn)
             elif kind == "review":
                 await self._review(conn, msg)
-            elif kind in NOT_YET:
-                self.error(conn, NOT_YET[kind], request=kind)
+            elif kind in ("claim", "concede"):
+                await self._claim(conn, kind, msg)
+            elif kind == "undo":
+                await self._undo(conn)
             else:
                 self.error(conn, f"unknown message type {kind!r}: expected play, next, "
                                  "snapshot, hint, why, review, claim, concede or undo")
@@ -353,6 +381,40 @@ class LiveTable:
             await self._act(("deal",))
         self.kick()
 
+    async def _claim(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
+        """A person claims ``tricks`` of those left (absent or ``"all"``: all of
+        them; once per person per trick: each is judged double dummy), or concedes."""
+        seat = self._person(conn)
+        tricks = "0" if kind == "concede" else msg.get("tricks", "all")
+        if tricks != "all" and (not isinstance(tricks, int | str) or isinstance(tricks, bool)
+                                or not str(tricks).isdigit() or len(str(tricks)) > 2):
+            raise ProtocolError(f'claim: "tricks" {tricks!r}: expected a whole number of '
+                                'the tricks left, or "all"')
+        async with self.lock:
+            state = self.session.state
+            if state is None or self.session.to_play is None:
+                raise ProtocolError(f"{kind}: no hand is in play")
+            if kind == "claim" and any(isinstance(e, Claimed) and e.trick == state.trick_number
+                   and self.session.holder(e.seat) == seat for e in state.events):
+                raise ProtocolError(f"{kind}: you have claimed in this trick already: "
+                                    "play on")
+            action = (("concede", str(seat)) if kind == "concede"
+                      else ("claim", str(seat), str(tricks)))
+            await self._act(action)
+        self.kick()
+
+    async def _undo(self, conn: Connection) -> None:
+        """At a practice table, a person takes back his last card (and the cards
+        played after it)."""
+        seat = self._person(conn)
+        if not self.config.practice:
+            raise ProtocolError("undo: cards are taken back at practice tables only")
+        async with self.lock:
+            if self.session.state is None:
+                raise ProtocolError("undo: no hand is in play")
+            await self._act(("undo", str(seat)))
+        self.kick()
+
     async def _hint(self, conn: Connection) -> None:
         seat = self._person(conn)
         if not self.config.practice:
@@ -367,6 +429,8 @@ class LiveTable:
                 self.hub.pools[SLOW], hint_for, self.config_json, list(self.actions), str(seat))
         except ValueError as exc:
             raise ProtocolError(f"hint: {exc}") from None
+        except BrokenExecutor:
+            raise ProtocolError("hint: the tutor could not be asked now: try again") from None
         conn.put({"type": "hint", "seq": seq, **hint})
 
     def _why(self, conn: Connection) -> None:
@@ -385,8 +449,11 @@ class LiveTable:
                                 f"({done} finished)")
         loop = asyncio.get_running_loop()
         seq = self.seq
-        review = await loop.run_in_executor(
-            self.hub.pools[SLOW], review_for, self.config_json, list(self.actions), board)
+        try:
+            review = await loop.run_in_executor(
+                self.hub.pools[SLOW], review_for, self.config_json, list(self.actions), board)
+        except BrokenExecutor:  # a worker died (or the server is stopping): not this socket
+            raise ProtocolError("review: the analysis could not be run now: try again") from None
         conn.put({"type": "review", "seq": seq, **review})
 
 

@@ -12,11 +12,16 @@ and 91), never the deal:
   variants), the trump card while it lies on the table, the current trick, the
   last trick quitted (law 91: never an earlier one), the tricks won and the score;
 * ``legal`` is the cards this person may play now: his own seat's, or his dummy's
-  when the dummy is to play; empty when it is not his turn;
+  when the dummy is to play; empty when it is not his turn, or when his last card
+  plays itself (the table's ``auto_last``: the server plays it);
 * a spectator (seat None) sees the table with no hand at all: no own hand, no
   dummy's hand, no legal cards; the trick, the last trick and the score only;
 * between hands (a hand is over and scored), everyone may see the hand just
-  finished, whole: the four hands and every trick (the review).
+  finished, whole: the four hands and every trick (the review).  A hand ended by
+  an accepted claim or concession is over too, and shown whole in the same way
+  (with the claim): nothing of it is hidden any more, as when the cards are
+  faced after a claim.  A refused claim, or cards taken back at a practice
+  table, leave the hand in play: its hidden cards stay hidden.
 
 >>> from cavendish.web.config import TableConfig, build_session, apply_action
 >>> cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=1)
@@ -32,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.cards import Card, Seat, Side, cards_of
+from ..core.events import settled_claim
 from ..core.state import Trick
 from ..game.session import PlayedHand, Session
 
@@ -89,7 +95,9 @@ def _review(hand: PlayedHand) -> dict[str, Any]:
     """The hand just finished, whole (it is over: nothing in it is hidden now)."""
     state = hand.state
     deal = state.deal
+    claim = settled_claim(state.events)
     return {
+        "claim": None if claim is None else str(claim),
         "board": hand.board,
         "dealer": str(deal.dealer),
         "trump_card": str(deal.trump_card),
@@ -146,6 +154,7 @@ def visible_state(session: Session, seat: Seat | None) -> dict[str, Any]:
     out["exposed"] = {str(s): card_list(m) for s, m in zip(Seat, view.exposed, strict=True)
                       if m and s != seat}
     turn = session.to_play
-    if turn is not None and session.holder(turn) == seat:
+    # not when his last card plays itself (auto_last): the server plays it
+    if turn is not None and session.holder(turn) == seat and session.human_to_play:
         out["legal"] = card_list(session.view(turn).legal)
     return out

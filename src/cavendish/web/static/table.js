@@ -162,7 +162,7 @@ function drawReview(s) {
     return `<div class="review-hand"><b>${seat}</b> ${esc(s.names[seat])}<br>${text}</div>`;
   }).join("");
   const tricks = r.tricks.map((t, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${t.leader}</td>${t.cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${t.winner}</td></tr>`).join("");
-  box.innerHTML = `<h2>Board ${r.board}: N-S ${r.result[0]}, E-W ${r.result[1]} tricks</h2>
+  box.innerHTML = `<h2>Board ${r.board}: N-S ${r.result[0]}, E-W ${r.result[1]} tricks</h2>${r.claim ? `<p class="claim">${esc(r.claim)}</p>` : ""}
     <p>Trump card ${RANK(r.trump_card[1])}${SUIT[r.trump_card[0]]}, dealt by ${r.dealer}. <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a></p>
     <div class="review-hands">${hands}</div>
     <p id="dd-summary" class="muted">Double-dummy analysis…</p>
@@ -219,11 +219,23 @@ function draw(s) {
   drawReview(s);
   $("hint-btn").hidden = !s.table.practice;
   $("why-btn").hidden = !s.table.practice;
-  $("undo-btn").hidden = !s.table.practice;
+  $("undo-btn").hidden = !s.table.practice || !s.you;
+  for (const id of ["claim-box", "claim-btn", "concede-btn"]) $(id).hidden = !s.you;
+  for (const id of ["claim-btn", "concede-btn", "undo-btn"]) $(id).disabled = s.phase !== "play";
+  if (s.phase === "play") $("claim-tricks").max = 13 - s.trick_number;
   $("next-btn").hidden = !(s.phase === "between" && s.you);
   if (s.phase !== "play") $("sheet").hidden = false;
   for (const e of s.events || []) {
     if (e.kind === "honours") say(`${s.names[e.seat]} (${e.seat}) calls ${e.honours} honours: the game is won`);
+    if (e.kind === "claim" || e.kind === "concede" || e.kind === "undo") {
+      // the server's own words: "S claims 4 of the last 4 tricks: accepted"
+      say(e.text, e.kind === "claim" && !e.accepted);
+      const li = document.createElement("li");
+      li.textContent = `Board ${s.phase === "play" ? s.board : (s.review ? s.review.board : s.board)}: ${e.text}`;
+      li.className = e.kind === "undo" ? "undo" : e.accepted ? "accepted" : "refused";
+      $("log").appendChild(li);
+      $("log").hidden = false;
+    }
   }
   document.body.dataset.phase = s.phase;
   document.body.dataset.seq = s.seq;
@@ -302,7 +314,10 @@ $("last-trick-btn").addEventListener("click", () => {
 $("sheet-btn").addEventListener("click", () => ($("sheet").hidden = !$("sheet").hidden));
 $("hint-btn").addEventListener("click", () => send({ type: "hint" }));
 $("why-btn").addEventListener("click", () => send({ type: "why" }));
-$("claim-btn").addEventListener("click", () => send({ type: "claim" }));
+$("claim-btn").addEventListener("click", () => {
+  const n = $("claim-tricks").value.trim();
+  send(n === "" ? { type: "claim" } : { type: "claim", tricks: Number(n) });
+});
 $("concede-btn").addEventListener("click", () => send({ type: "concede" }));
 $("undo-btn").addEventListener("click", () => send({ type: "undo" }));
 $("next-btn").addEventListener("click", () => {
