@@ -227,3 +227,16 @@ def test_the_computer_players_claim_when_sure_of_every_trick_left(client: TestCl
     # the same table with the computers' claims off plays those tricks out
     none, played = _watch(client, computer_claims=False)
     assert none == [] and played > seq
+
+
+def test_the_double_dummy_review_of_a_conceded_hand_counts_the_conceded_tricks() -> None:
+    """A hand ended by a concession at its first card: the review's ``made`` is the
+    tricks as scored (all thirteen to the other side), ``played`` the tricks won in
+    play (none)."""
+    from cavendish.web.computer import review_for
+    from cavendish.web.config import TableConfig
+
+    cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=3)
+    review = review_for(cfg.to_json(), [("deal",), ("concede", "S")], 1)
+    assert review["made"] == {"NS": 0, "EW": 13}
+    assert review["played"] == {"NS": 0, "EW": 0}

@@ -117,7 +117,9 @@ def hint_for(config: str, actions: list[Action], seat: str) -> dict[str, Any]:
 
 def review_for(config: str, actions: list[Action], board: int) -> dict[str, Any]:
     """The double-dummy review of a finished hand: the result double dummy from the
-    opening lead and each card's cost in tricks (:mod:`cavendish.analysis.annotate`)."""
+    opening lead and each card's cost in tricks (:mod:`cavendish.analysis.annotate`);
+    ``made`` is the tricks as scored (claimed tricks included), ``played`` those won
+    in the cards played."""
     from ..analysis.annotate import annotate_record
 
     cfg = TableConfig.from_json(config)
@@ -125,7 +127,12 @@ def review_for(config: str, actions: list[Action], board: int) -> dict[str, Any]
     for action in actions:
         apply_action(session, action)
     hand = session.hands[board - 1]
-    return annotate_record(hand.record(variant=cfg.variant)).to_json()
+    review = annotate_record(hand.record(variant=cfg.variant)).to_json()
+    if hand.result is not None:
+        # the tricks as scored: a claim's or a concession's tricks count with those played
+        review["played"] = review["made"]
+        review["made"] = {"NS": hand.result.tricks[0], "EW": hand.result.tricks[1]}
+    return review
 
 
 def warm_up(seed: int) -> str:
