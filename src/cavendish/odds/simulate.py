@@ -59,6 +59,7 @@ from ..core.cards import CARDS, SUIT_MASK, Card, Seat, Suit
 from ..core.deal import Deal
 from ..core.events import CardPlayed, Event, TrickQuitted
 from ..core.state import HandState, SeatView
+from ..core.tricks import winning_index
 from ..players.base import Observer, Player, notify_begin
 from ..players.classical import ClassicalPlayer
 
@@ -300,12 +301,7 @@ class StandInPlayer:
         led_card = trick[0][1]
         led = led_card // 13
         trump = int(view.trump)
-        win_seat, win_card = trick[0]
-        for seat, card in trick[1:]:
-            if (card // 13 == win_card // 13 and card > win_card) or (
-                card // 13 == trump and win_card // 13 != trump
-            ):
-                win_seat, win_card = seat, card
+        win_seat, win_card = trick[winning_index([card for _, card in trick], trump)]
         partner_wins = win_seat == view.seat.partner
         legal = view.legal
         follow = legal & SUIT_MASK[led]
