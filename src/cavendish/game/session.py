@@ -435,11 +435,11 @@ class Session(TableBase):
         computer_claims: bool = False,
         calls: str = "auto",
     ) -> None:
-        check_table(seating, players, rubbers, max_hands)
+        ordered = {s: players[s] for s in sorted(players)}
+        # the table is checked once, by TableBase (the same seats as ``players``)
+        super().__init__(rules, seating, ordered, rng, rubbers=rubbers, max_hands=max_hands)
         if calls not in CALL_MODES:
             raise SessionError(f"calls {calls!r}: expected one of {', '.join(CALL_MODES)}")
-        ordered = {s: players[s] for s in sorted(players)}
-        super().__init__(rules, seating, ordered, rng, rubbers=rubbers, max_hands=max_hands)
         # the stand-in has its own fixed seed: it must not draw from the deals' generator
         self.stand_in = stand_in if stand_in is not None else RandomPlayer(0, "Stand-in")
         self.tell_score = tell_score
