@@ -12,7 +12,12 @@ protocol is in ``docs/web.md``):
 * ``POST /api/tables`` a new table: ``{"id", "tokens", "links"}``;
 * ``GET /api/tables/{id}`` the public state (a spectator's);
 * ``GET /api/tables/{id}/pbn`` the finished hands in PBN (never the hand in play);
-* ``WS /ws/{id}?token=...`` a seat, ``WS /ws/{id}`` a spectator.
+* ``WS /ws/{id}?token=...`` a seat, ``WS /ws/{id}`` a spectator;
+* ``POST /api/members`` join the club, ``POST /api/members/login``,
+  ``GET /api/members/me``, ``POST /api/members/logout`` (:mod:`.members`).
+
+A member (the ``cavendish_member`` cookie, or ``?member=KEY``) who takes a seat
+with its token is recorded at that seat (:meth:`~.members.Members.sit`).
 
 A wrong token is answered with an error message and the connection is kept, as
 a spectator's (it sees no hand).
@@ -20,6 +25,7 @@ a spectator's (it sees no hand).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import secrets
 from collections.abc import AsyncIterator
@@ -35,6 +41,7 @@ from ..core.rules import get_rules, variant_names
 from ..players import player_names
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies
+from .members import COOKIE, Member, MemberError, Members
 from .store import Store
 from .tables import QUICK, SLOW, Connection, Hub, LiveTable
 
@@ -64,6 +71,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         hub = Hub(store, pools, delay=delay, new_pool=new_pool if own else None)
         hub.restore()
         app.state.hub = hub
+        app.state.members = Members(store)
         try:
             yield
         finally:
@@ -87,6 +95,65 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
+
+    def members_of(request: Request | WebSocket) -> Members:
+        members: Members = request.app.state.members
+        return members
+
+    async def member_of(request: Request | WebSocket) -> Member | None:
+        """The member whose key the request carries (cookie or ``?member=``), or None."""
+        key = request.cookies.get(COOKIE) or request.query_params.get("member")
+        if not key:
+            return None
+        return await asyncio.to_thread(members_of(request).by_key, key)
+
+    async def json_body(request: Request) -> dict[str, Any]:
+        try:
+            body = await request.json()
+        except ValueError:
+            raise HTTPException(400, "the body is not JSON") from None
+        if not isinstance(body, dict):
+            raise HTTPException(400, "expected a JSON object")
+        return body
+
+    def with_key(member: Member, key: str) -> JSONResponse:
+        response = JSONResponse({**member.public(), "key": key})
+        response.set_cookie(COOKIE, key, max_age=10 * 365 * 86400, httponly=True,
+                            samesite="lax")
+        return response
+
+    @app.post("/api/members")
+    async def join(request: Request) -> JSONResponse:
+        body = await json_body(request)
+        try:
+            member, key = await asyncio.to_thread(
+                members_of(request).join, body.get("name"), body.get("password"))
+        except MemberError as exc:
+            return JSONResponse({"error": str(exc)}, 400)
+        return with_key(member, key)
+
+    @app.post("/api/members/login")
+    async def login(request: Request) -> JSONResponse:
+        body = await json_body(request)
+        try:
+            member, key = await asyncio.to_thread(
+                members_of(request).login, body.get("name"), body.get("password"))
+        except MemberError as exc:
+            return JSONResponse({"error": str(exc)}, 403)
+        return with_key(member, key)
+
+    @app.get("/api/members/me")
+    async def me(request: Request) -> dict[str, Any]:
+        member = await member_of(request)
+        if member is None:
+            raise HTTPException(404, "no member key with this request: join the club first")
+        return member.public()
+
+    @app.post("/api/members/logout")
+    async def logout() -> JSONResponse:
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(COOKIE)
+        return response
 
     @app.get("/")
     async def front() -> FileResponse:
@@ -149,6 +216,11 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
             return
         token = websocket.query_params.get("token")
         seat = await hub.seat_of(table, token) if token else None
+        if seat is not None:
+            member = await member_of(websocket)
+            if member is not None:
+                await asyncio.to_thread(members_of(websocket).sit, table.id, str(seat),
+                                        member.id)
         conn = Connection(websocket.send_text, seat)
         conn.start()
         if token and seat is None:
