@@ -13,6 +13,10 @@ in :mod:`cavendish.web.migrations`, run by :meth:`Store.open` at start-up):
 :meth:`Store.append` commits an action in its own transaction and the caller
 broadcasts only after it returns: whatever anyone was shown is on disk, and a
 server killed with ``kill -9`` rebuilds every table from :meth:`Store.load`.
+The server runs the appends in :attr:`Store.writer`, a pool of its own: one thread
+for SQLite, which takes one writer at a time (two threads committing at once make
+one of them wait in SQLite's busy handler, which sleeps 1, 2, 5, 10 ms and more:
+the tail of a person's round trip), a few for PostgreSQL.
 
 The default database is a SQLite file under the user's data folder
 (:func:`default_url`), opened in WAL mode.
@@ -32,6 +36,7 @@ import datetime as dt
 import hashlib
 import json
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -125,6 +130,9 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._insert_action = insert(ActionRow)
+        self.writer = ThreadPoolExecutor(
+            1 if engine.dialect.name == "sqlite" else 4, thread_name_prefix="store-writer")
+        """Where the server runs :meth:`append` (off the event loop, in order)."""
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -187,7 +195,8 @@ class Store:
             return StoredTable(row.id, row.config, [tuple(json.loads(a)) for a in actions])
 
     def close(self) -> None:
-        """Release the connections."""
+        """Release the connections (after the appends under way)."""
+        self.writer.shutdown(wait=True)
         self.engine.dispose()
 
 

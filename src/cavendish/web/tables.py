@@ -223,7 +223,9 @@ class LiveTable:
         except (WhistError, SessionError, CardParseError) as exc:
             raise ProtocolError(str(exc)) from None
         try:
-            await asyncio.to_thread(self.hub.store.append, self.id, self.seq + 1, action)
+            store = self.hub.store
+            await asyncio.get_running_loop().run_in_executor(
+                store.writer, store.append, self.id, self.seq + 1, action)
         except Exception:
             log.exception("table %s: could not store %r; the table is rebuilt", self.id, action)
             self.session = build_session(self.config)
