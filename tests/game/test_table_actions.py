@@ -211,6 +211,32 @@ def test_undo_in_practice_takes_back_your_card_and_the_computers_after_it() -> N
     assert read_pbn(write_pbn([rec])) == [rec]
 
 
+def test_undo_after_the_last_card_played_itself_takes_back_the_card_before_it() -> None:
+    # with auto_last the person's thirteenth card plays itself: taking *it* back would
+    # only see it played again at once, so undo reaches back to the card he chose
+    for seed in range(20, 40):
+        session = with_human(seed, practice=True)
+        session.start_hand()
+        state = session.state
+        assert state is not None
+        session.run()
+        while session.to_play == Seat.S and state.hand(Seat.S).bit_count() > 1:
+            session.play(state.legal_cards()[0])
+            if state.hand(Seat.S).bit_count() > 1:
+                session.run()
+        while state.hand(Seat.S) and not state.is_over:  # one card at a time, as the
+            session.step()                               # web table plays them
+        mine = [e for e in state.events if isinstance(e, CardPlayed) and e.seat == Seat.S]
+        if state.is_over or len(mine) != 13:
+            continue  # the hand ended with S's card: nothing left to take back in it
+        chosen = mine[-2]
+        event = session.undo(Seat.S)
+        assert event.cards[0] == str(chosen.card)
+        assert session.to_play == Seat.S and state.hand(Seat.S).bit_count() == 2
+        return
+    pytest.fail("no seed left S's last card in a trick still in play")
+
+
 def test_undo_is_refused_outside_practice_and_before_your_first_card() -> None:
     session = with_human(11)
     session.start_hand()

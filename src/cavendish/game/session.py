@@ -837,6 +837,8 @@ class Session(TableBase):
             i for i, e in enumerate(log)
             if isinstance(e, CardPlayed) and self.holder(e.seat) == person
         ]
+        if self.auto_last:  # a last card that played itself is not his to take back: it
+            mine = [i for i in mine if not self._was_last(log, i)]  # would play again
         if not mine:
             raise SessionError("you have played no card in this hand: nothing to take back")
         first = mine[-1]
@@ -1024,6 +1026,14 @@ class Session(TableBase):
     def _claimed_now(state: HandState) -> bool:
         """Whether a claim was made in the trick in progress (a computer claims once)."""
         return any(isinstance(e, Claimed) and e.trick == state.trick_number for e in state.events)
+
+    def _was_last(self, log: Sequence[Event], index: int) -> bool:
+        """Whether the card played at ``log[index]`` was its seat's last in hand."""
+        event = log[index]
+        assert isinstance(event, CardPlayed) and self.state is not None
+        later = sum(1 for e in log[index + 1:] if isinstance(e, CardPlayed)
+                    and e.seat == event.seat)
+        return later == 0 and self.state.hand(event.seat) == 0
 
     def _last_due(self, seat: Seat) -> bool:
         """Whether ``seat``'s card plays itself: his last card, with :attr:`auto_last`."""
