@@ -4,6 +4,8 @@ every variant, the no-leak rule checked on every message, spectators, bad input.
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ from web_client import (
 )
 
 from cavendish.core.rules import get_rules, variant_names
+from cavendish.web.server import create_app
 
 PEOPLE = {"whist": {"S": "human", "N": "human"}, "dummy": {"S": "human"},
           "double-dummy": {"S": "human", "W": "human"}}
@@ -205,3 +208,28 @@ def test_a_practice_table_gives_a_hint_and_explains_a_computer_card(client: Test
     assert why["type"] == "why", why
     assert (why["seat"], why["card"]) == (computer[-1]["seat"], computer[-1]["card"])
     assert why["why"].startswith(why["card"])
+
+
+def test_why_is_answered_after_a_restart_as_it_was_before(tmp_path: Path) -> None:
+    # the explanation is not stored: the seeded player is asked again, and says the same
+    db = f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    with ThreadPoolExecutor(2) as pool, TestClient(create_app(db, delay=0, pool=pool)) as c:
+        table = new_table(c, "short", seed=9, practice=True)
+        url = f"/ws/{table['id']}?token={table['tokens']['S']}"
+        with c.websocket_connect(url) as s, \
+             c.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['N']}") as n:
+            rs, rn = Receiver("S", s), Receiver("N", n)
+            r, _, m = to_a_persons_turn(rs, rn)
+            while not [e for e in m["events"] if e["kind"] == "card" and e["seat"] in "EW"]:
+                r.ws.send_json({"type": "play", "card": m["legal"][0]})
+                r, _, m = to_a_persons_turn(rs, rn)
+            r.ws.send_json({"type": "why"})
+            before = r.next()
+    assert before["type"] == "why", before
+    with (ThreadPoolExecutor(2) as pool,
+          TestClient(create_app(db, delay=0, pool=pool)) as c,
+          c.websocket_connect(url) as s):
+        assert s.receive_json()["snapshot"] is True
+        s.send_json({"type": "why"})
+        after = s.receive_json()
+    assert after == before

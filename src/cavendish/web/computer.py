@@ -15,8 +15,10 @@ with the table's ``computer_claims``, a claim of every trick left when the
 player is sure of them all (:func:`~cavendish.game.claims.sure_claim`).
 
 Any worker may answer for any table: the answer depends only on what it is sent.
-The same goes for :func:`hint_for` (the tutor's hint at a practice table) and
-:func:`review_for` (each card's double-dummy cost at the end of a hand).
+The same goes for :func:`hint_for` (the tutor's hint at a practice table),
+:func:`review_for` (each card's double-dummy cost at the end of a hand) and
+:func:`why_for` (why a computer played its last card, asked again after a restart:
+the players are seeded, so the replayed decision is the one that was made).
 
 >>> from cavendish.web.config import TableConfig
 >>> cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=3)
@@ -39,9 +41,9 @@ from typing import Any
 
 from ..core.events import CardPlayed, Claimed
 from ..game.session import Session
-from .config import Action, TableConfig, apply_action, build_session
+from .config import HUMAN, Action, TableConfig, apply_action, build_session
 
-__all__ = ["choose_card", "hint_for", "make_pool", "review_for", "warm_up"]
+__all__ = ["choose_card", "hint_for", "make_pool", "review_for", "warm_up", "why_for"]
 
 _CACHE_SIZE = 256
 _cache: OrderedDict[str, tuple[str, Session, list[Action]]] = OrderedDict()
@@ -113,6 +115,47 @@ def hint_for(config: str, actions: list[Action], seat: str) -> dict[str, Any]:
     tutor = Tutor(seed=len(actions), budget=budget)
     hint = tutor.hint(view, state.events, state.deal.trump_card, also=also)
     return {"lines": hint.lines(), **hint.to_json()}
+
+
+def why_for(config: str, actions: list[Action]) -> dict[str, str]:
+    """Why the last computer card of the hand in play was played: the table is
+    replayed to just before it, with its computer players, and that player decides
+    again (seeded, as it was).  ``{"seat", "card", "why"}``; ValueError when no
+    computer has played in this hand, or when the player decides otherwise now (a
+    player on a clock), which is said rather than explained wrongly.
+
+    >>> from cavendish.web.config import TableConfig
+    >>> cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=3)
+    >>> action, why = choose_card("doc2", cfg.to_json(), [("deal",)])
+    >>> why_for(cfg.to_json(), [("deal",), action])["why"] == why
+    True
+    """
+    from ..players.tutor import explain
+
+    cfg = TableConfig.from_json(config)
+    session = build_session(cfg)
+    last: int | None = None
+    for i, action in enumerate(actions):
+        if action[0] == "deal":
+            last = None
+        elif action[0] == "card":
+            turn = session.to_play
+            if turn is not None and cfg.kind_of(session.holder(turn)) != HUMAN:
+                last = i
+        apply_action(session, action)
+    if last is None:
+        raise ValueError("no computer card has been played in this hand")
+    replay = build_session(cfg, computers=True)
+    for action in actions[:last]:
+        apply_action(replay, action)
+    seat = replay.to_play
+    assert seat is not None
+    player = replay.controller(seat)
+    played = next(e.card for e in replay.step() if isinstance(e, CardPlayed))
+    if str(played) != actions[last][1]:
+        raise ValueError(f"{seat}'s player would now play {played}, not {actions[last][1]}: "
+                         "it cannot say why it played that card")
+    return {"seat": str(seat), "card": str(played), "why": explain(player, played)}
 
 
 def review_for(config: str, actions: list[Action], board: int) -> dict[str, Any]:

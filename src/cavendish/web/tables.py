@@ -49,7 +49,7 @@ from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
 from ..game.session import Session, SessionError
 from ..io.pbn import write_pbn
 from ..players import kind_of
-from .computer import choose_card, hint_for, review_for
+from .computer import choose_card, hint_for, review_for, why_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
 from .store import Store
 from .visibility import visible_state
@@ -233,6 +233,8 @@ class LiveTable:
                 apply_action(self.session, a)
             raise ProtocolError("the server could not store that: try again") from None
         self.actions.append(tuple(action))
+        if action[0] in ("deal", "undo"):
+            self.why = None  # the last computer card is of another hand, or taken back
         self.last_events = _public_events(events, action)
         for conn in list(self.conns):
             conn.put(self.message(conn.seat))
@@ -337,7 +339,7 @@ class LiveTable:
             elif kind == "hint":
                 await self._hint(conn)
             elif kind == "why":
-                self._why(conn)
+                await self._why(conn)
             elif kind == "review":
                 await self._review(conn, msg)
             elif kind in ("claim", "concede"):
@@ -435,13 +437,21 @@ class LiveTable:
             raise ProtocolError("hint: the tutor could not be asked now: try again") from None
         conn.put({"type": "hint", "seq": seq, **hint})
 
-    def _why(self, conn: Connection) -> None:
+    async def _why(self, conn: Connection) -> None:
         self._person(conn)
         if not self.config.practice:
             raise ProtocolError("why: the tutor explains at practice tables only")
-        if self.why is None:
-            raise ProtocolError("why: no computer card has been played since the server started")
-        conn.put({"type": "why", "seq": self.seq, **self.why})
+        seq = self.seq
+        why = self.why
+        if why is None:  # not since this server started: the player is asked again
+            try:
+                why = await asyncio.get_running_loop().run_in_executor(
+                    self.hub.pools[SLOW], why_for, self.config_json, list(self.actions))
+            except ValueError as exc:
+                raise ProtocolError(f"why: {exc}") from None
+            except BrokenExecutor:
+                raise ProtocolError("why: the tutor could not be asked now: try again") from None
+        conn.put({"type": "why", "seq": seq, **why})
 
     async def _review(self, conn: Connection, msg: dict[str, Any]) -> None:
         board = msg.get("board", len(self.session.hands))
