@@ -7,6 +7,14 @@ and prints the address to open.  The command belongs to the web ring, and nothin
 imports the web ring: the command line finds this command through the package's
 entry point ``cavendish.commands`` (``pyproject.toml``), as a plug-in.  FastAPI is
 imported when the command runs, so the other commands never load it.
+
+The server's collector of cyclic garbage is tuned before it starts
+(:func:`quiet_collector`): a full collection scans every object of the process
+(the modules of FastAPI, SQLAlchemy and the players, every table's log) and, on
+a busy server, held the event loop for 30 to 120 ms, the tail of a person's round
+trip.  What is loaded at start-up is frozen out of the collector's sight, and the
+full collections come a hundred times less often; the objects of a message are
+freed by their reference counts, as before.
 """
 
 from __future__ import annotations
@@ -15,7 +23,17 @@ from typing import Annotated
 
 import typer
 
-__all__ = ["register"]
+__all__ = ["quiet_collector", "register"]
+
+
+def quiet_collector() -> None:
+    """Freeze what is loaded now out of the collector's scans, and collect the
+    oldest generation a hundred times less often than Python's default."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(7000, 10, 100)
 
 
 def register(app: typer.Typer) -> None:
@@ -60,5 +78,7 @@ def register(app: typer.Typer) -> None:
             import webbrowser
 
             threading.Timer(1.0, webbrowser.open, (url,)).start()
-        uvicorn.run(create_app(db, delay=delay, workers=workers), host=host, port=port,
+        app_ = create_app(db, delay=delay, workers=workers)
+        quiet_collector()
+        uvicorn.run(app_, host=host, port=port,
                     log_level="warning", ws_max_size=65536)
