@@ -85,7 +85,11 @@ def _until_seq(ws: Any, seq: int) -> dict[str, Any]:
 def test_kill_9_after_an_undo_and_after_a_concession_then_restart_shows_them_on_sqlite(
         tmp_path: Path) -> None:
     """Taking back and conceding are stored actions, replayed as the cards are."""
-    db, log = f"sqlite:///{tmp_path / 'web.sqlite3'}", tmp_path / "server.log"
+    _undo_concede_and_restart(f"sqlite:///{tmp_path / 'web.sqlite3'}", tmp_path)
+
+
+def _undo_concede_and_restart(db: str, tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
     server = Server(db, delay=0, log=log)
     try:
         table = server.post("/api/tables", {"variant": "short", "seed": 31, "practice": True,
@@ -174,3 +178,8 @@ def test_a_search_players_thinking_never_holds_up_a_classical_table(tmp_path: Pa
         assert rounds[len(rounds) // 2] < 1.5, f"rounds of the person's table: {rounds}"
     finally:
         server.stop()
+
+
+def test_kill_9_after_an_undo_and_after_a_concession_then_restart_shows_them_on_postgresql(
+        postgres: str, tmp_path: Path) -> None:
+    _undo_concede_and_restart(postgres, tmp_path)
