@@ -20,6 +20,14 @@ dummy (:func:`~cavendish.game.claims.claim_holds`): the same verdict on every
 replay.  A hand that ends (its last card, or a claim or concession accepted) is
 scored at once (``finish_hand``); the next hand is dealt by a ``deal`` action.
 
+At long whist a table may leave the call of honours at eight to the players
+(``"calls": "players"``, :mod:`cavendish.game.calling`): a person's "Can you
+one?" is ``("call", "S")``, reminding partner ``("remind", "S")`` (always wrong),
+and the adversaries' answer to a wrong call ``("elect", "E", "fresh" or
+"stand")``.  The computer players' calls are made by the session itself (a rule
+of 001, not a choice), so the server's session knows which seats are computers
+(:class:`ThinksElsewhere` holds them: it is never asked for a card).
+
 >>> cfg = TableConfig.from_request({"variant": "dummy", "seats": {"S": "human"}}, seed=5)
 >>> cfg.kinds
 {'E': 'classical', 'S': 'human', 'W': 'classical'}
@@ -42,15 +50,18 @@ from ..core.cards import Card, CardParseError, Seat
 from ..core.errors import SettingsError
 from ..core.events import Event
 from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
+from ..core.state import SeatView
 from ..game.session import Session
 from ..players import Player, PlayerError, get_player
 from ..players.options import PlayerOptionError
 
 __all__ = [
+    "CALLS",
     "HUMAN",
     "Action",
     "ConfigError",
     "TableConfig",
+    "ThinksElsewhere",
     "apply_action",
     "build_session",
     "default_dummies",
@@ -61,7 +72,10 @@ DUMMY = "dummy"
 
 Action = tuple[str, ...]
 """``("deal",)``, ``("card", "SA")``, ``("claim", "S", "5" or "all")``,
-``("concede", "S")`` or ``("undo", "S")``."""
+``("concede", "S")``, ``("undo", "S")``; at long whist with ``calls="players"``
+``("call", "S")``, ``("remind", "S")``, ``("elect", "E", "fresh" | "stand")``."""
+
+CALLS = ("auto", "players")
 
 MAX_NAME = 24
 
@@ -97,6 +111,9 @@ class TableConfig:
     """A person's last card of the hand plays itself (:attr:`Session.auto_last`)."""
     computer_claims: bool = True
     """The computer players claim the tricks left when sure of them all."""
+    calls: str = "auto"
+    """Long whist's call at eight: made by the engine (``auto``) or the players' act
+    (``players``, :attr:`Session.calls`)."""
 
     @property
     def rules(self) -> Rules:
@@ -185,13 +202,38 @@ class TableConfig:
         for flag in ("auto_last", "computer_claims"):
             if not isinstance(body.get(flag, True), bool):
                 raise ConfigError(f"{flag} {body[flag]!r}: expected true or false")
+        calls = body.get("calls", "auto")
+        if calls not in CALLS:
+            raise ConfigError(f"calls {calls!r}: expected \"auto\" or \"players\"")
+        if calls == "players" and rules.call_honours_at is None:
+            raise ConfigError(f"calls \"players\": {variant} whist has no call of honours "
+                              "(long whist has, at eight)")
         return cls(variant, kinds, names, seed, rubbers, practice,
                    auto_last=body.get("auto_last", True),
-                   computer_claims=body.get("computer_claims", True))
+                   computer_claims=body.get("computer_claims", True), calls=calls)
 
 
 def _player_seed(seed: int, seat: Seat) -> int:
     return (seed * 7919 + int(seat) * 104729) % (2**31)
+
+
+@dataclass
+class ThinksElsewhere:
+    """A computer player's place in the server's own session when the players call
+    honours (``calls="players"``): the session must know the seat is a computer's
+    (its calls are the session's to make), but the card is chosen in the pool.
+
+    >>> ThinksElsewhere("Classical E").choose(None)  # type: ignore[arg-type]
+    Traceback (most recent call last):
+    ...
+    cavendish.web.config.ConfigError: Classical E thinks in the pool, not in the server
+    """
+
+    name: str
+
+    def choose(self, view: SeatView) -> Card:
+        """Never asked: the server takes a computer's card from the pool."""
+        raise ConfigError(f"{self.name} thinks in the pool, not in the server")
 
 
 def build_session(config: TableConfig, *, computers: bool = False) -> Session:
@@ -201,16 +243,17 @@ def build_session(config: TableConfig, *, computers: bool = False) -> Session:
     players: dict[Seat, Player | None] = {}
     for s, kind in config.kinds.items():
         seat = Seat.parse(s)
-        players[seat] = (
-            get_player(kind, _player_seed(config.seed, seat), config.names[s])
-            if computers and kind != HUMAN
-            else None
-        )
+        player: Player | None = None
+        if computers and kind != HUMAN:
+            player = get_player(kind, _player_seed(config.seed, seat), config.names[s])
+        elif config.calls == "players" and kind != HUMAN:
+            player = ThinksElsewhere(config.names[s])
+        players[seat] = player
     names = {Seat.parse(s): n for s, n in config.names.items()}
     return Session.seated(config.rules, players, config.seed, names=names,
                           rubbers=config.rubbers, practice=config.practice,
                           auto_last=config.auto_last,
-                          computer_claims=config.computer_claims)
+                          computer_claims=config.computer_claims, calls=config.calls)
 
 
 def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
@@ -240,9 +283,18 @@ def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
         events = [session.concede(Seat.parse(action[1]))]
     elif kind == "undo" and len(action) == 2:
         events = [session.undo(Seat.parse(action[1]))]
+    elif kind in ("call", "remind") and len(action) == 2:
+        seat = Seat.parse(action[1])
+        outcome = session.call_honours(seat) if kind == "call" else session.remind(seat)
+        events = [] if outcome.called is None else [outcome.called]
+    elif kind == "elect" and len(action) == 3 and action[2] in ("fresh", "stand"):
+        session.elect_fresh_deal(Seat.parse(action[1]), action[2] == "fresh")
+        events = []
     else:
         raise ConfigError(f"action {list(action)!r}: expected ['deal'], ['card', CARD], "
-                          "['claim', SEAT, N or 'all'], ['concede', SEAT] or ['undo', SEAT]")
+                          "['claim', SEAT, N or 'all'], ['concede', SEAT], ['undo', SEAT], "
+                          "['call', SEAT], ['remind', SEAT] or ['elect', SEAT, "
+                          "'fresh' or 'stand']")
     state = session.state
     if state is not None and (state.is_over or session.claim is not None):
         session.finish_hand()

@@ -167,7 +167,9 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
     async def options() -> dict[str, Any]:
         kinds = [k for k in COMPUTER_KINDS if k.split(":")[0] in player_names()]
         dummies = {v: [str(d) for d in default_dummies(get_rules(v))] for v in variant_names()}
-        return {"variants": variant_names(), "dummies": dummies, "computers": kinds}
+        calling = [v for v in variant_names() if get_rules(v).call_honours_at is not None]
+        return {"variants": variant_names(), "dummies": dummies, "computers": kinds,
+                "calling": calling}
 
     @app.post("/api/tables")
     async def create(request: Request) -> JSONResponse:

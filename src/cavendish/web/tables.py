@@ -137,6 +137,13 @@ def _public_events(events: list[Event], action: Action) -> list[dict[str, Any]]:
     return out
 
 
+def _call_event(session: Session, action: Action) -> dict[str, Any]:
+    """What everyone heard of a call, a reminder or an election (001: said aloud)."""
+    outcome = session.call_log[-1]
+    return {"kind": action[0], "seat": action[1], "text": str(outcome),
+            "wrong": outcome.wrong, "fresh_deal": outcome.fresh_deal}
+
+
 class LiveTable:
     """A table in play on this server."""
 
@@ -236,6 +243,8 @@ class LiveTable:
         if action[0] in ("deal", "undo"):
             self.why = None  # the last computer card is of another hand, or taken back
         self.last_events = _public_events(events, action)
+        if action[0] in ("call", "remind", "elect"):
+            self.last_events.insert(0, _call_event(session, action))
         for conn in list(self.conns):
             conn.put(self.message(conn.seat))
 
@@ -346,9 +355,12 @@ class LiveTable:
                 await self._claim(conn, kind, msg)
             elif kind == "undo":
                 await self._undo(conn)
+            elif kind in ("call", "remind", "elect"):
+                await self._call(conn, kind, msg)
             else:
                 self.error(conn, f"unknown message type {kind!r}: expected play, next, "
-                                 "snapshot, hint, why, review, claim, concede or undo")
+                                 "snapshot, hint, why, review, claim, concede, undo, "
+                                 "call, remind or elect")
         except ProtocolError as exc:
             self.error(conn, str(exc), request=kind)
 
@@ -404,6 +416,25 @@ class LiveTable:
                                     "play on")
             action = (("concede", str(seat)) if kind == "concede"
                       else ("claim", str(seat), str(tricks)))
+            await self._act(action)
+        self.kick()
+
+    async def _call(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
+        """Long whist with ``calls="players"``: a person asks "Can you one?" (``call``),
+        reminds his partner (``remind``), or, an adversary of a wrong call, says
+        whether his side claims a fresh deal (``elect`` with ``"fresh": true/false``).
+        The session judges: a call out of time is put to the adversaries, not refused."""
+        seat = self._person(conn)
+        if self.config.calls != "players":
+            raise ProtocolError(f"{kind}: honours are called by the engine at this table")
+        action: Action = (kind, str(seat))
+        if kind == "elect":
+            fresh = msg.get("fresh")
+            if not isinstance(fresh, bool):
+                raise ProtocolError('elect: expected "fresh": true (a fresh deal) or false '
+                                    "(the hand stands)")
+            action = (kind, str(seat), "fresh" if fresh else "stand")
+        async with self.lock:
             await self._act(action)
         self.kick()
 

@@ -129,6 +129,9 @@ def visible_state(session: Session, seat: Seat | None) -> dict[str, Any]:
         "trump_card": None,
         "dealer": str(session.dealer),
         "review": None,
+        "calls": session.calls,
+        "call_offered": False,
+        "election": None,
     }
     if state is None:
         out["phase"] = "over" if session.is_over else "between"
@@ -139,7 +142,8 @@ def visible_state(session: Session, seat: Seat | None) -> dict[str, Any]:
     # The public part of the table is the same in every seat's view: take N's.
     view = session.view(seat if seat is not None else Seat.N)
     out.update(
-        to_play=None if view.turn is None else str(view.turn),
+        to_play=None if session.to_play is None else str(session.to_play),  # not while
+        # the adversaries of a wrong call elect (long whist, calls="players")
         trick=_plays(view.trick),
         last_trick=_trick(view.last_trick),
         trick_number=view.trick_number,
@@ -148,8 +152,14 @@ def visible_state(session: Session, seat: Seat | None) -> dict[str, Any]:
         trump_card=None if view.trump_card is None else str(view.trump_card),
         dealer=str(view.dealer),
     )
+    pending = session.election_due  # a wrong call was said aloud: everyone heard it
+    if pending is not None:
+        out["election"] = {"seat": str(pending.seat), "text": str(pending),
+                           "yours": seat is not None and seat.side != pending.seat.side}
     if seat is None:
         return out
+    offered = session.call_offered  # his own two honours: told to him alone
+    out["call_offered"] = offered is not None and session.holder(offered) == seat
     out["hand"] = card_list(view.hand)
     out["exposed"] = {str(s): card_list(m) for s, m in zip(Seat, view.exposed, strict=True)
                       if m and s != seat}

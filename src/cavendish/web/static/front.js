@@ -47,6 +47,7 @@ async function start(event) {
     if (box.value.trim()) names[box.dataset.seat] = box.value.trim();
   }
   const body = { variant, seats, names, computer: $("computer").value, practice: $("practice").checked };
+  if (!$("calls-box").hidden && $("calls").checked) body.calls = "players";
   const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const answer = await r.json();
   if (!r.ok) {
@@ -73,6 +74,9 @@ for (const v of opts.variants) {
   $("variant").add(o);
 }
 for (const k of opts.computers) $("computer").add(new Option(k, k));
+const drawCalls = () => ($("calls-box").hidden = !(opts.calling || []).includes($("variant").value));
 $("variant").addEventListener("change", drawSeats);
+$("variant").addEventListener("change", drawCalls);
+drawCalls();
 $("new-table").addEventListener("submit", start);
 drawSeats();

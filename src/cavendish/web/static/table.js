@@ -224,9 +224,18 @@ function draw(s) {
   for (const id of ["claim-btn", "concede-btn", "undo-btn"]) $(id).disabled = s.phase !== "play";
   if (s.phase === "play") $("claim-tricks").max = 13 - s.trick_number;
   $("next-btn").hidden = !(s.phase === "between" && s.you);
+  // long whist with calls by the players: the call is always there to be made, as at
+  // a real table (a wrong one is the adversaries' to punish); offered when proper
+  const calling = s.calls === "players" && s.you && s.phase === "play";
+  $("call-btn").hidden = !calling;
+  $("remind-btn").hidden = !calling;
+  $("call-btn").classList.toggle("offered", !!s.call_offered);
+  $("election").hidden = !(s.election && s.election.yours);
+  if (s.election) $("election-text").textContent = `${s.election.text} `;
   if (s.phase !== "play") $("sheet").hidden = false;
   for (const e of s.events || []) {
     if (e.kind === "honours") say(`${s.names[e.seat]} (${e.seat}) calls ${e.honours} honours: the game is won`);
+    if (e.kind === "call" || e.kind === "remind" || e.kind === "elect") say(e.text, !!e.wrong);
     if (e.kind === "claim" || e.kind === "concede" || e.kind === "undo") {
       // the server's own words: "S claims 4 of the last 4 tricks: accepted"
       say(e.text, e.kind === "claim" && !e.accepted);
@@ -320,6 +329,10 @@ $("claim-btn").addEventListener("click", () => {
 });
 $("concede-btn").addEventListener("click", () => send({ type: "concede" }));
 $("undo-btn").addEventListener("click", () => send({ type: "undo" }));
+$("call-btn").addEventListener("click", () => send({ type: "call" }));
+$("remind-btn").addEventListener("click", () => send({ type: "remind" }));
+$("fresh-btn").addEventListener("click", () => send({ type: "elect", fresh: true }));
+$("stand-btn").addEventListener("click", () => send({ type: "elect", fresh: false }));
 $("next-btn").addEventListener("click", () => {
   $("hint").hidden = true;
   send({ type: "next" });
