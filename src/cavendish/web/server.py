@@ -116,7 +116,16 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
             raise HTTPException(400, "expected a JSON object")
         return body
 
-    def with_key(member: Member, key: str) -> JSONResponse:
+    async def with_key(request: Request, how: str, refused: int) -> JSONResponse:
+        """Join (``how="join"``) or log in with the body's name and password; the
+        member's new key in the answer and the cookie."""
+        body = await json_body(request)
+        members = members_of(request)
+        act = members.join if how == "join" else members.login
+        try:
+            member, key = await asyncio.to_thread(act, body.get("name"), body.get("password"))
+        except MemberError as exc:
+            return JSONResponse({"error": str(exc)}, refused)
         response = JSONResponse({**member.public(), "key": key})
         response.set_cookie(COOKIE, key, max_age=10 * 365 * 86400, httponly=True,
                             samesite="lax")
@@ -124,23 +133,11 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
 
     @app.post("/api/members")
     async def join(request: Request) -> JSONResponse:
-        body = await json_body(request)
-        try:
-            member, key = await asyncio.to_thread(
-                members_of(request).join, body.get("name"), body.get("password"))
-        except MemberError as exc:
-            return JSONResponse({"error": str(exc)}, 400)
-        return with_key(member, key)
+        return await with_key(request, "join", 400)
 
     @app.post("/api/members/login")
     async def login(request: Request) -> JSONResponse:
-        body = await json_body(request)
-        try:
-            member, key = await asyncio.to_thread(
-                members_of(request).login, body.get("name"), body.get("password"))
-        except MemberError as exc:
-            return JSONResponse({"error": str(exc)}, 403)
-        return with_key(member, key)
+        return await with_key(request, "login", 403)
 
     @app.get("/api/members/me")
     async def me(request: Request) -> dict[str, Any]:
