@@ -31,12 +31,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
@@ -47,11 +48,25 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["Store", "StoredTable", "default_url", "token_hash"]
+from ..core.errors import IllegalAction
+
+__all__ = ["SeqTaken", "Store", "StoredTable", "default_url", "token_hash"]
+
+
+class SeqTaken(IllegalAction):
+    """An action numbered ``seq`` is stored for that table already: another server
+    process sharing the database stored its action first (:mod:`.bus`)."""
+
+    def __init__(self, table_id: str, seq: int) -> None:
+        super().__init__(f"table {table_id}: action {seq} is stored already "
+                         "(another server process stored its action first)")
+        self.table_id, self.seq = table_id, seq
 
 
 class Base(DeclarativeBase):
@@ -125,6 +140,8 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._insert_action = insert(ActionRow)
+        self.on_append: Callable[[Connection, str, int, Sequence[str]], None] | None = None
+        """Run in :meth:`append`'s transaction after the insert (the bus's NOTIFY)."""
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -158,11 +175,44 @@ class Store:
                 db.add(SeatRow(table_id=table_id, seat=seat, token_hash=token_hash(token)))
 
     def append(self, table_id: str, seq: int, action: Sequence[str]) -> None:
-        """Commit action number ``seq`` of a table (its own transaction)."""
-        with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
-            conn.execute(self._insert_action, {
-                "table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
-                "created_at": _now()})
+        """Commit action number ``seq`` of a table (its own transaction); raises
+        :class:`SeqTaken` if that number is stored already (the key is
+        ``(table_id, seq)``), and nothing is stored.
+
+        >>> store = Store.open("sqlite://")
+        >>> store.create_table("t1", "{}", {})
+        >>> store.append("t1", 1, ["deal"])
+        >>> try:
+        ...     store.append("t1", 1, ["deal"])
+        ... except SeqTaken as exc:
+        ...     print(exc.seq, store.actions_after("t1", 0))
+        1 [('deal',)]
+        """
+        try:
+            with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
+                conn.execute(self._insert_action, {
+                    "table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
+                    "created_at": _now()})
+                if self.on_append is not None:
+                    self.on_append(conn, table_id, seq, action)
+        except IntegrityError:
+            if self.actions_after(table_id, seq - 1)[:1]:
+                raise SeqTaken(table_id, seq) from None
+            raise
+
+    def actions_after(self, table_id: str, seq: int) -> list[tuple[str, ...]]:
+        """A table's actions numbered after ``seq``, in order.
+
+        >>> store = Store.open("sqlite://")
+        >>> store.create_table("t1", "{}", {})
+        >>> for n, card in enumerate(["SA", "SK"], 2): store.append("t1", n, ["card", card])
+        >>> store.actions_after("t1", 2)
+        [('card', 'SK')]
+        """
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(ActionRow.action).where(
+                ActionRow.table_id == table_id, ActionRow.seq > seq).order_by(ActionRow.seq))
+            return [tuple(json.loads(a)) for (a,) in rows]
 
     def seat_of(self, table_id: str, token: str) -> str | None:
         """The seat a token holds at a table, or None."""
@@ -191,6 +241,10 @@ class Store:
         self.engine.dispose()
 
 
+MIGRATION_LOCK = 0x43617665
+"""The PostgreSQL advisory lock held while the schema is upgraded."""
+
+
 def migrate(engine: Engine) -> None:
     """Run the shipped Alembic migrations up to the head."""
     from alembic import command
@@ -199,5 +253,7 @@ def migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":  # server processes starting at once: one at a time
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
