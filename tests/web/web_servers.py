@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,14 +31,15 @@ def free_port() -> int:
 class Server:
     """``cavendish serve`` in its own process group (its pool workers are in it too)."""
 
-    def __init__(self, db: str, *, delay: float = 0.0, log: Path) -> None:
+    def __init__(self, db: str, *, delay: float = 0.0, log: Path,
+                 args: Sequence[str] = ()) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(log, "ab")  # noqa: SIM115 - closed in stop()
         exe = Path(sys.executable).parent / "cavendish"
         self.proc = subprocess.Popen(
             [str(exe), "serve", "--port", str(self.port), "--db", db, "--delay", str(delay),
-             "--workers", "1"],
+             "--workers", "1", *args],
             stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 60
         while True:

@@ -56,8 +56,8 @@ def register(app: typer.Typer) -> None:
 
         if not 0 <= delay <= 10:
             raise typer.BadParameter(f"{delay}: expected 0 to 10 seconds", param_hint="--delay")
-        if not 0.1 <= takeover <= 3600:
-            raise typer.BadParameter(f"{takeover}: expected 0.1 to 3600 seconds",
+        if not 0 < takeover <= 3600:
+            raise typer.BadParameter(f"{takeover}: expected more than 0, at most 3600 seconds",
                                      param_hint="--takeover")
         if not 1 <= workers <= 64:
             raise typer.BadParameter(f"{workers}: expected 1 to 64", param_hint="--workers")

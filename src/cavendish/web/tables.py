@@ -242,7 +242,7 @@ class LiveTable:
         try:
             await asyncio.to_thread(self.hub.store.append, self.id, self.seq + 1, action)
         except SeqTaken:
-            log.info("table %s: action %d was stored by another process first", self.id,
+            log.warning("table %s: action %d was stored by another process first", self.id,
                      self.seq + 1)
             self._rebuild()
             await self._catch_up()
@@ -314,7 +314,7 @@ class LiveTable:
     def _take_over(self, seen: int) -> None:
         self.watch = None
         if self.seq == seen and not self.failed:
-            log.info("table %s stood still at action %d: this process moves it", self.id, seen)
+            log.warning("table %s stood still at action %d: this process moves it", self.id, seen)
             self.kick()
 
     def kick(self) -> None:
