@@ -13,6 +13,9 @@ in :mod:`cavendish.web.migrations`, run by :meth:`Store.open` at start-up):
 :meth:`Store.append` commits an action in its own transaction and the caller
 broadcasts only after it returns: whatever anyone was shown is on disk, and a
 server killed with ``kill -9`` rebuilds every table from :meth:`Store.load`.
+The key of ``actions`` is ``(table_id, seq)``: an action numbered as one stored
+already (another server process on the same PostgreSQL stored it first,
+:mod:`.bus`) is refused with :class:`SeqTaken`, and nothing is stored.
 
 The default database is a SQLite file under the user's data folder
 (:func:`default_url`), opened in WAL mode.
