@@ -175,6 +175,8 @@ class LiveTable:
         """The last computer card and why it was played (for ``why`` at practice tables)."""
         self.watch: asyncio.TimerHandle | None = None
         """Armed by an action of another process: the takeover of the computers."""
+        self.elsewhere = False
+        """The last action was stored by another process: it moves the computers."""
 
     @property
     def seq(self) -> int:
@@ -255,8 +257,9 @@ class LiveTable:
             raise ProtocolError("the server could not store that: try again") from None
         self._show(events, action)
 
-    def _show(self, events: list[Event], action: Action) -> None:
+    def _show(self, events: list[Event], action: Action, *, elsewhere: bool = False) -> None:
         """An action stored: kept, and every connection sent its ``state``."""
+        self.elsewhere = elsewhere
         self.actions.append(tuple(action))
         self.last_events = _public_events(events, action)
         for conn in list(self.conns):
@@ -284,13 +287,13 @@ class LiveTable:
             log.error("table %s: %s", self.id, self.failed)
             self._rebuild()
             return
-        self._show(events, action)
+        self._show(events, action, elsewhere=True)
 
     async def receive(self, seq: int, action: Action | None) -> None:
         """Action ``seq``, stored by another process (None: read it from the store):
         shown here as an own action is; any number skipped is read from the store."""
         async with self.lock:
-            if seq <= self.seq or self.failed:
+            if seq <= self.seq:
                 return
             if seq == self.seq + 1 and action is not None:
                 self._receive(action)
@@ -315,11 +318,14 @@ class LiveTable:
         self.watch = None
         if self.seq == seen and not self.failed:
             log.warning("table %s stood still at action %d: this process moves it", self.id, seen)
-            self.kick()
+            self.kick(takeover=True)
 
-    def kick(self) -> None:
-        """Start the computers' next move if one is due and none is under way."""
+    def kick(self, *, takeover: bool = False) -> None:
+        """Start the computers' next move if one is due and none is under way (and
+        this process stored the last action, or ``takeover``)."""
         if self.busy is not None and not self.busy.done():
+            return
+        if self.elsewhere and not takeover:
             return
         if self.failed or self.session.is_over:
             return
@@ -620,6 +626,7 @@ class Hub:
         if table is None:
             table = LiveTable(self, table_id, TableConfig.from_json(stored.config),
                               stored.actions)
+            table.elsewhere = True  # the process that stored it moves it
             self.tables[table_id] = table
             await table.sync()  # what was stored while it was loaded
         return table
