@@ -8,7 +8,8 @@ JSON line.  A real ``cavendish serve`` is started in a subprocess (computer dela
 * ``web-tables``: cards per second over all tables, the person's card round trip
   (from sending ``play`` to the ``state`` that shows the card) at the median and
   the 99th percentile, errors (error messages and failed connections: must be 0),
-  and the server's memory (resident set of the server and its pool, MiB);
+  the server's memory (resident set of the server and its pool, MiB) and the
+  processor time it spent per card (ms, the server and its pool);
 * ``web-tables-multi``: the same with ``--processes`` server processes (2) on one
   throwaway PostgreSQL cluster (:mod:`.pgcluster`; fsync off) and ``--multi-tables``
   tables (200): each table is made on one process and its person plays on another,
@@ -64,6 +65,24 @@ def _rss_mib(pgid: int) -> float:
         except (OSError, ProcessLookupError):
             continue
     return round(total / 1024, 1)
+
+
+def _cpu_s(pgid: int) -> float:
+    """Processor seconds (user and system) used so far by every process of a group."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            if os.getpgid(int(pid)) != pgid:
+                continue
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, ProcessLookupError, IndexError, ValueError):
+            continue
+    return total / ticks
 
 
 def _start(db: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
@@ -191,8 +210,10 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="cavendish-bench-web-") as tmp:
         proc, url = _start(f"sqlite:///{tmp}/web.sqlite3", args.workers)
         try:
+            cpu = _cpu_s(proc.pid)
             result = asyncio.run(_tables([url], args.tables, args.seconds))
             result["server_rss_mib"] = _rss_mib(proc.pid)
+            result["server_cpu_ms_per_card"] = _per_card(_cpu_s(proc.pid) - cpu, result)
             print(json.dumps({"bench": "web-tables", **result}), flush=True)
             if not Path("/usr/bin/chromium").exists():
                 print(json.dumps({"bench": "web-page", "skipped":
@@ -205,6 +226,13 @@ def main(argv: list[str] | None = None) -> None:
             _stop(proc)
     if args.processes > 0:
         print(json.dumps({"bench": "web-tables-multi", **_multi(args)}), flush=True)
+
+
+def _per_card(cpu_s: float, result: dict[str, Any]) -> float | None:
+    """Processor milliseconds the servers (and their pools) spent per card played:
+    a figure less at the mercy of a shared machine than the round trip."""
+    cards = result["cards"]
+    return round(cpu_s * 1000 / cards, 2) if cards else None
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
@@ -230,8 +258,11 @@ def _multi(args: argparse.Namespace) -> dict[str, Any]:
                 proc, url = _start(db, args.workers)
                 procs.append(proc)
                 urls.append(url)
+            cpu = sum(_cpu_s(p.pid) for p in procs)
             result = asyncio.run(_tables(urls, args.multi_tables, args.seconds))
             result["server_rss_mib"] = round(sum(_rss_mib(p.pid) for p in procs), 1)
+            result["server_cpu_ms_per_card"] = _per_card(
+                sum(_cpu_s(p.pid) for p in procs) - cpu, result)
             return {**head, **result}
         finally:
             for proc in procs:

@@ -38,7 +38,9 @@ refused by the store (:class:`~.store.SeqTaken`): the table is rebuilt, catches
 up from the store and goes on (:class:`Superseded`: a person is told to try
 again, a computer's card is dropped), so no action is ever stored twice.  The
 process that stored a table's last action moves its computers; the others take
-over only if the table stands still for ``takeover`` seconds.
+over only if the table stands still for ``takeover`` seconds.  A table moved by
+another process that no connection here watches is forgotten here (it is loaded
+again when asked for), so each action is applied only where it is seen.
 """
 
 from __future__ import annotations
@@ -632,9 +634,19 @@ class Hub:
         return table
 
     def deliver(self, table_id: str, seq: int, action: Action | None) -> None:
-        """An action another process stored (the bus): shown if the table is live here."""
+        """An action another process stored (the bus): shown if the table is live here
+        and someone here watches it; else the table is forgotten here."""
         table = self.tables.get(table_id)
-        if table is not None:
+        if table is None:
+            return
+        if not table.conns and not table.lock.locked() and (table.busy is None
+                                                             or table.busy.done()):
+            # nobody watches it here and another process moves it: it is loaded
+            # again when someone asks for it (:meth:`get`)
+            if table.watch is not None:
+                table.watch.cancel()
+            del self.tables[table_id]
+        else:
             task = asyncio.create_task(table.receive(seq, action))
             self._received.add(task)
             task.add_done_callback(self._received.discard)
