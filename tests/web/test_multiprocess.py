@@ -258,6 +258,9 @@ async def _race_on_one_file(db: str) -> None:
             turn = table.session.to_play
             assert turn is not None
             await table.act(("card", str(table.session.view(turn).legal_cards()[0])))
+            hubs[1].deliver(table.id, 3, table.actions[-1])  # asked for just now: kept
+            assert hubs[1].tables[table.id] is other
+            hubs[1].forget_after = 0
             hubs[1].deliver(table.id, 3, table.actions[-1])
             assert table.id not in hubs[1].tables
             again = await hubs[1].get(table.id)

@@ -179,6 +179,8 @@ class LiveTable:
         """Armed by an action of another process: the takeover of the computers."""
         self.elsewhere = False
         """The last action was stored by another process: it moves the computers."""
+        self.seen = time.monotonic()
+        """When it was last asked for or left by a connection here."""
 
     @property
     def seq(self) -> int:
@@ -219,6 +221,7 @@ class LiveTable:
     def leave(self, conn: Connection) -> None:
         """Forget a connection."""
         self.conns.discard(conn)
+        self.seen = time.monotonic()
 
     def error(self, conn: Connection, message: str, **extra: Any) -> None:
         """An error to one connection."""
@@ -571,6 +574,8 @@ class Hub:
         self.shared = shared
         """Other server processes share the store (:mod:`.bus`)."""
         self.takeover = takeover
+        self.forget_after = 5.0
+        """Seconds a table nobody here watches is kept after it was last asked for."""
         """Seconds a table moved by another process may stand still before this
         process moves its computers."""
         self._received: set[asyncio.Task[None]] = set()
@@ -618,6 +623,8 @@ class Hub:
         """A live table, or None; with other processes sharing the store, a table
         stored by one of them is loaded (and caught up) when first asked for."""
         table = self.tables.get(table_id)
+        if table is not None:
+            table.seen = time.monotonic()  # not forgotten while its asker joins it
         if table is not None or not self.shared or len(table_id) > 32:
             return table
         try:
@@ -639,8 +646,8 @@ class Hub:
         table = self.tables.get(table_id)
         if table is None:
             return
-        if not table.conns and not table.lock.locked() and (table.busy is None
-                                                             or table.busy.done()):
+        if (not table.conns and time.monotonic() - table.seen > self.forget_after
+                and not table.lock.locked() and (table.busy is None or table.busy.done())):
             # nobody watches it here and another process moves it: it is loaded
             # again when someone asks for it (:meth:`get`)
             if table.watch is not None:
