@@ -249,8 +249,8 @@ class LiveTable:
         try:
             await asyncio.to_thread(self.hub.store.append, self.id, self.seq + 1, action)
         except SeqTaken:
-            log.warning("table %s: action %d was stored by another process first", self.id,
-                     self.seq + 1)
+            log.warning("table %s: action %d was stored by another process first",
+                        self.id, self.seq + 1)
             self._rebuild()
             await self._catch_up()
             raise Superseded(f"{' '.join(action)}: the table moved on before it was stored "
@@ -574,10 +574,10 @@ class Hub:
         self.shared = shared
         """Other server processes share the store (:mod:`.bus`)."""
         self.takeover = takeover
-        self.forget_after = 5.0
-        """Seconds a table nobody here watches is kept after it was last asked for."""
         """Seconds a table moved by another process may stand still before this
         process moves its computers."""
+        self.forget_after = 5.0
+        """Seconds a table nobody here watches is kept after it was last asked for."""
         self._received: set[asyncio.Task[None]] = set()
         self.pools = {QUICK: pools[QUICK], SLOW: pools[SLOW]}
         self.delay = delay
