@@ -21,6 +21,7 @@ import pytest
 from web_client import Receiver, check_no_leak, deal_of, play_hand
 from web_servers import Server, postgres_cluster, postgres_missing
 
+from cavendish.web.bus import APPLICATION
 from cavendish.web.config import TableConfig, apply_action, build_session
 from cavendish.web.store import Store
 from cavendish.web.tables import Hub, LiveTable, Superseded
@@ -143,6 +144,39 @@ def test_a_person_on_each_of_two_processes_plays_one_table_and_sees_every_event(
         assert len(set(plays)) == 52
         for seat in "EW":
             assert sorted(c for c in plays if c in hands[seat]) == sorted(hands[seat])
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_lost_bus_connection_is_made_again_and_the_table_catches_up(
+        cluster: str, tmp_path: Path) -> None:
+    """Both processes' listening connections are ended mid-hand (as a PostgreSQL
+    restart or a network cut would): each listens again, catches up from the store,
+    and the people go on seeing every action, in order."""
+    import psycopg
+
+    a, b = servers(cluster, tmp_path, (0.0, []), (0.0, []))
+    try:
+        table = a.post("/api/tables", {"variant": "short", "seed": 8, "computer_claims": False,
+                                       "seats": {"N": "human", "S": "human"}})
+        tid, tokens = table["id"], table["tokens"]
+        with a.ws(f"/ws/{tid}?token={tokens['N']}") as wa, \
+                b.ws(f"/ws/{tid}?token={tokens['S']}") as wb:
+            with psycopg.connect(cluster, autocommit=True) as conn:
+                ended = conn.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE application_name = %s", (APPLICATION,)).fetchall()
+            assert len(ended) == 2, ended  # one listener per process
+            receivers = [Receiver("N", Socket(wa)), Receiver("S", Socket(wb))]
+            last = play_hand(receivers)
+        assert last["phase"] == "between"
+        for r in receivers:
+            seqs = [m["seq"] for m in r.messages]
+            assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), (r.seat, seqs)
+        assert [act for _, act in stored_actions(cluster, tid)][-1][0] == "card"
+        for i in (0, 1):
+            assert "the bus is listening again" in (tmp_path / f"server{i}.log").read_text()
     finally:
         a.stop()
         b.stop()

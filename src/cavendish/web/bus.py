@@ -61,12 +61,14 @@ from sqlalchemy import Connection, text
 
 from .store import Store
 
-__all__ = ["CHANNEL", "Bus", "for_store", "parse", "payload"]
+__all__ = ["APPLICATION", "CHANNEL", "Bus", "for_store", "parse", "payload"]
 
 log = logging.getLogger("cavendish.web.bus")
 
 CHANNEL = "cavendish_actions"
 """The one channel every server process listens on."""
+APPLICATION = "cavendish-bus"
+"""The listening connections' ``application_name`` (as ``pg_stat_activity`` shows it)."""
 MAX_PAYLOAD = 7900
 """Bytes: PostgreSQL refuses a payload of 8000 or more; a longer action is sent
 without itself (the receivers read it from the store)."""
@@ -120,7 +122,8 @@ class Bus:
     async def _connect(self) -> Any:
         import psycopg
 
-        conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True,
+                                                     application_name=APPLICATION)
         await conn.execute(f"LISTEN {CHANNEL}")
         return conn
 
