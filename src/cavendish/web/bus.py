@@ -7,10 +7,11 @@ a person connected to any of them plays at any table.  Each table's actions
 reach every process through PostgreSQL's own ``LISTEN``/``NOTIFY`` (no other
 server to run):
 
-* **Sending.**  :meth:`Bus.notify_in` is the store's ``on_append`` hook: it runs
-  ``pg_notify`` in the very transaction that inserts the action
-  (:meth:`.store.Store.append`), so a notification is sent when, and only when,
-  the action is committed, and in commit order.  Its payload is
+* **Sending.**  :meth:`Bus.message` is the store's ``notify``: the store runs
+  ``pg_notify`` in the very statement that inserts the action
+  (:meth:`.store.Store.append`; one round trip, as without the bus), so a
+  notification is sent when, and only when, the action is committed, and in
+  commit order.  Its payload is
   :func:`payload`: the table, the action's ``seq``, the action itself (a few
   bytes: the receiver need not read the database) and the sending process.
 * **Receiving.**  Each process keeps one connection of its own that ``LISTEN`` s
@@ -56,8 +57,6 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
-
-from sqlalchemy import Connection, text
 
 from .store import Store
 
@@ -113,11 +112,10 @@ class Bus:
         self._conn: Any = None
         self.received = 0
 
-    def notify_in(self, conn: Connection, table_id: str, seq: int,
-                  action: Sequence[str]) -> None:
-        """Queue the notification of an action in the transaction storing it."""
-        conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                     {"channel": CHANNEL, "payload": payload(table_id, seq, action, self.origin)})
+    def message(self, table_id: str, seq: int, action: Sequence[str]) -> tuple[str, str]:
+        """The channel and payload of an action's notification (the store sends it
+        in the transaction storing the action)."""
+        return CHANNEL, payload(table_id, seq, action, self.origin)
 
     async def _connect(self) -> Any:
         import psycopg
@@ -184,5 +182,5 @@ def for_store(store: Store) -> Bus | None:
     if url.get_backend_name() != "postgresql":
         return None
     bus = Bus(url.set(drivername="postgresql").render_as_string(hide_password=False))
-    store.on_append = bus.notify_in
+    store.notify = bus.message
     return bus
