@@ -21,7 +21,7 @@ import pytest
 from web_client import Receiver, check_no_leak, deal_of, play_hand
 from web_servers import Server, postgres_cluster, postgres_missing
 
-from cavendish.web.bus import APPLICATION
+from cavendish.web.bus import APPLICATION, for_store
 from cavendish.web.config import TableConfig, apply_action, build_session
 from cavendish.web.store import Store
 from cavendish.web.tables import Hub, LiveTable, Superseded
@@ -259,8 +259,10 @@ def test_when_the_process_moving_a_table_dies_another_takes_over(
         b.stop()
 
 
-async def _race_on_one_file(db: str) -> None:
+async def _race_on_one_database(db: str) -> None:
     stores = [Store.open(db), Store.open(db)]  # two processes' stores, one database
+    for store in stores:
+        for_store(store)  # on PostgreSQL: each action stored with its notification
     try:
         with ThreadPoolExecutor(1) as pool:
             hubs = [Hub(s, {"quick": pool, "slow": pool}, delay=0, shared=True) for s in stores]
@@ -310,4 +312,9 @@ def test_an_action_whose_seq_another_process_stored_first_is_refused_and_the_los
         tmp_path: Path) -> None:
     """The store's key decides a race; a table moved elsewhere and watched by nobody
     here is forgotten, then loaded again up to date."""
-    asyncio.run(_race_on_one_file(f"sqlite:///{tmp_path / 'web.sqlite3'}"))
+    asyncio.run(_race_on_one_database(f"sqlite:///{tmp_path / 'web.sqlite3'}"))
+
+
+def test_the_same_race_on_postgresql_where_an_action_and_its_notification_are_one_statement(
+        cluster: str) -> None:
+    asyncio.run(_race_on_one_database(cluster))
