@@ -110,7 +110,6 @@ class Bus:
         """This process, as named in its payloads (its own notifications are skipped)."""
         self._task: asyncio.Task[None] | None = None
         self._conn: Any = None
-        self.received = 0
 
     def message(self, table_id: str, seq: int, action: Sequence[str]) -> tuple[str, str]:
         """The channel and payload of an action's notification (the store sends it
@@ -149,7 +148,6 @@ class Bus:
                         log.warning("%s", exc)
                         continue
                     if origin != self.origin:
-                        self.received += 1
                         deliver(table_id, seq, action)
             except psycopg.Error as exc:
                 log.warning("the bus's connection was lost (%s): again in %.1f s", exc, pause)
