@@ -6,39 +6,32 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-PG_BIN = Path("/usr/local/bin")
+from cavendish.web.pgcluster import free_port, postgres_cluster, postgres_missing
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+__all__ = ["Server", "free_port", "pool_workers", "postgres_cluster", "postgres_missing"]
 
 
 class Server:
     """``cavendish serve`` in its own process group (its pool workers are in it too)."""
 
-    def __init__(self, db: str, *, delay: float = 0.0, log: Path) -> None:
+    def __init__(self, db: str, *, delay: float = 0.0, log: Path,
+                 args: Sequence[str] = ()) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = open(log, "ab")  # noqa: SIM115 - closed in stop()
         exe = Path(sys.executable).parent / "cavendish"
         self.proc = subprocess.Popen(
             [str(exe), "serve", "--port", str(self.port), "--db", db, "--delay", str(delay),
-             "--workers", "1"],
+             "--workers", "1", *args],
             stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 60
         while True:
@@ -91,46 +84,6 @@ class Server:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
         self.log.close()
-
-
-def postgres_missing() -> str | None:
-    """Why a PostgreSQL cluster cannot be made here, or None."""
-    for prog in ("initdb", "pg_ctl"):
-        if not (PG_BIN / prog).exists():
-            return f"{PG_BIN / prog} is absent: PostgreSQL is not installed here"
-    if shutil.which("runuser") is None:
-        return "runuser is absent: initdb must run as the postgres user"
-    try:
-        import pwd
-
-        pwd.getpwnam("postgres")
-    except KeyError:
-        return "there is no postgres user to run initdb as"
-    return None
-
-
-@contextlib.contextmanager
-def postgres_cluster() -> Iterator[str]:
-    """A throwaway cluster in a temporary folder owned by ``postgres``; its URL."""
-    folder = Path(tempfile.mkdtemp(prefix="cavendish-pg-"))
-    shutil.chown(folder, "postgres", "postgres")
-    data = folder / "data"
-    port = free_port()
-
-    def run(*args: str) -> None:
-        subprocess.run(["runuser", "-u", "postgres", "--", *args], check=True,
-                       capture_output=True, timeout=120)
-
-    try:
-        run(str(PG_BIN / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
-            "--no-sync")
-        run(str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w",
-            "-o", f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        with contextlib.suppress(Exception):
-            run(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pool_workers(pid: int) -> list[int]:

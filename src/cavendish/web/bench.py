@@ -8,7 +8,13 @@ JSON line.  A real ``cavendish serve`` is started in a subprocess (computer dela
 * ``web-tables``: cards per second over all tables, the person's card round trip
   (from sending ``play`` to the ``state`` that shows the card) at the median and
   the 99th percentile, errors (error messages and failed connections: must be 0),
-  and the server's memory (resident set of the server and its pool, MiB);
+  the server's memory (resident set of the server and its pool, MiB) and the
+  processor time it spent per card (ms, the server and its pool);
+* ``web-tables-multi``: the same with ``--processes`` server processes (2) on one
+  throwaway PostgreSQL cluster (:mod:`.pgcluster`; fsync off) and ``--multi-tables``
+  tables (200): each table is made on one process and its person plays on another,
+  so that every action crosses the bus (:mod:`.bus`); the memory of every
+  process.  Skipped, saying why, where PostgreSQL is absent;
 * ``web-page``: in Debian's Chromium (Playwright), from opening a seat's link to
   the hand drawn, and to the first legal card shown (the hand is playable);
   skipped, saying why, where Chromium is absent.
@@ -22,7 +28,6 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,14 +37,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from .pgcluster import free_port, postgres_cluster, postgres_missing
+
 __all__ = ["main"]
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _post(url: str, body: dict[str, Any]) -> Any:
@@ -67,8 +67,26 @@ def _rss_mib(pgid: int) -> float:
     return round(total / 1024, 1)
 
 
+def _cpu_s(pgid: int) -> float:
+    """Processor seconds (user and system) used so far by every process of a group."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            if os.getpgid(int(pid)) != pgid:
+                continue
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, ProcessLookupError, IndexError, ValueError):
+            continue
+    return total / ticks
+
+
 def _start(db: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
-    port = _port()
+    port = free_port()
     exe = Path(sys.executable).parent / "cavendish"
     proc = subprocess.Popen(
         [str(exe), "serve", "--port", str(port), "--db", db, "--delay", "0",
@@ -123,14 +141,18 @@ async def _person(url: str, table: dict[str, Any], until: float, rtts: list[floa
         counts["errors"] += 1
 
 
-async def _tables(url: str, n: int, seconds: float) -> dict[str, Any]:
-    tables = [_post(url + "/api/tables", {"variant": "short", "seats": {"S": "human"},
-                                          "rubbers": 10, "seed": i}) for i in range(n)]
+async def _tables(urls: list[str], n: int, seconds: float) -> dict[str, Any]:
+    """Table ``i`` is made on server ``i`` and played on the next one (the same one
+    when there is one)."""
+    k = len(urls)
+    tables = [_post(urls[i % k] + "/api/tables", {"variant": "short", "seats": {"S": "human"},
+                                                  "rubbers": 10, "seed": i}) for i in range(n)]
     rtts: list[float] = []
     counts = {"cards": 0, "errors": 0}
     start = time.monotonic()
     until = start + seconds
-    await asyncio.gather(*(_person(url, t, until, rtts, counts) for t in tables))
+    await asyncio.gather(*(_person(urls[(i + 1) % k], t, until, rtts, counts)
+                           for i, t in enumerate(tables)))
     elapsed = time.monotonic() - start
     rtts.sort()
     p99 = rtts[min(len(rtts) - 1, int(0.99 * len(rtts)))] if rtts else float("nan")
@@ -181,12 +203,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--workers", type=int, default=2, help="the server's pool processes")
     ap.add_argument("--page-runs", type=int, default=5)
+    ap.add_argument("--processes", type=int, default=2,
+                    help="server processes on one PostgreSQL (0: no such run)")
+    ap.add_argument("--multi-tables", type=int, default=200)
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="cavendish-bench-web-") as tmp:
         proc, url = _start(f"sqlite:///{tmp}/web.sqlite3", args.workers)
         try:
-            result = asyncio.run(_tables(url, args.tables, args.seconds))
+            cpu = _cpu_s(proc.pid)
+            result = asyncio.run(_tables([url], args.tables, args.seconds))
             result["server_rss_mib"] = _rss_mib(proc.pid)
+            result["server_cpu_ms_per_card"] = _per_card(_cpu_s(proc.pid) - cpu, result)
             print(json.dumps({"bench": "web-tables", **result}), flush=True)
             if not Path("/usr/bin/chromium").exists():
                 print(json.dumps({"bench": "web-page", "skipped":
@@ -196,12 +223,50 @@ def main(argv: list[str] | None = None) -> None:
                 print(json.dumps({"bench": "web-page", **_page(url, args.page_runs)}),
                       flush=True)
         finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
+            _stop(proc)
+    if args.processes > 0:
+        print(json.dumps({"bench": "web-tables-multi", **_multi(args)}), flush=True)
+
+
+def _per_card(cpu_s: float, result: dict[str, Any]) -> float | None:
+    """Processor milliseconds the servers (and their pools) spent per card played:
+    a figure less at the mercy of a shared machine than the round trip."""
+    cards = result["cards"]
+    return round(cpu_s * 1000 / cards, 2) if cards else None
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _multi(args: argparse.Namespace) -> dict[str, Any]:
+    """``--processes`` servers on one throwaway PostgreSQL, ``--multi-tables`` tables."""
+    why = postgres_missing()
+    if why:
+        return {"skipped": why}
+    head = {"processes": args.processes, "db": "postgresql"}
+    with postgres_cluster("max_connections=300") as db:
+        procs: list[subprocess.Popen[bytes]] = []
+        try:
+            urls = []
+            for _ in range(args.processes):
+                proc, url = _start(db, args.workers)
+                procs.append(proc)
+                urls.append(url)
+            cpu = sum(_cpu_s(p.pid) for p in procs)
+            result = asyncio.run(_tables(urls, args.multi_tables, args.seconds))
+            result["server_rss_mib"] = round(sum(_rss_mib(p.pid) for p in procs), 1)
+            result["server_cpu_ms_per_card"] = _per_card(
+                sum(_cpu_s(p.pid) for p in procs) - cpu, result)
+            return {**head, **result}
+        finally:
+            for proc in procs:
+                _stop(proc)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,12 @@ def register(app: typer.Typer) -> None:
             typer.Option(help="Processes in each of the two pools thinking for the computer "
                               "players (the quick ones, the searching ones)."),
         ] = 2,
+        takeover: Annotated[
+            float,
+            typer.Option(help="With PostgreSQL and several processes: seconds a table moved "
+                              "by another process may stand still before this one moves its "
+                              "computer players."),
+        ] = 10.0,
         open_browser: Annotated[
             bool, typer.Option("--open/--no-open", help="Open the page in a browser.")
         ] = False,
@@ -68,6 +74,9 @@ def register(app: typer.Typer) -> None:
 
         if not 0 <= delay <= 10:
             raise typer.BadParameter(f"{delay}: expected 0 to 10 seconds", param_hint="--delay")
+        if not 0 < takeover <= 3600:
+            raise typer.BadParameter(f"{takeover}: expected more than 0, at most 3600 seconds",
+                                     param_hint="--takeover")
         if not 1 <= workers <= 64:
             raise typer.BadParameter(f"{workers}: expected 1 to 64", param_hint="--workers")
         url = f"http://{host}:{port}/"
@@ -78,7 +87,6 @@ def register(app: typer.Typer) -> None:
             import webbrowser
 
             threading.Timer(1.0, webbrowser.open, (url,)).start()
-        app_ = create_app(db, delay=delay, workers=workers)
+        app_ = create_app(db, delay=delay, workers=workers, takeover=takeover)
         quiet_collector()
-        uvicorn.run(app_, host=host, port=port,
-                    log_level="warning", ws_max_size=65536)
+        uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536)

@@ -21,6 +21,9 @@ with its token is recorded at that seat (:meth:`~.members.Members.sit`).
 
 A wrong token is answered with an error message and the connection is kept, as
 a spectator's (it sees no hand).
+
+On PostgreSQL the server joins the bus (:mod:`.bus`): any number of processes
+share the database, and any of them serves any table.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..core.rules import get_rules, variant_names
 from ..players import player_names
+from .bus import for_store
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies
 from .members import COOKIE, Member, MemberError, Members
@@ -52,11 +56,13 @@ COMPUTER_KINDS = ["classical", "classical:school=old", "pimc", "search", "random
 
 
 def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
-               pool: Executor | None = None) -> FastAPI:
+               pool: Executor | None = None, takeover: float = 10.0) -> FastAPI:
     """The application: ``db`` a database URL (default: SQLite under the user's data
     folder), ``delay`` seconds before a computer's card is shown, ``workers`` the
     size of each of the computer players' two process pools (quick and slow
-    players, :class:`~.tables.Hub`), or one ready ``pool`` for both."""
+    players, :class:`~.tables.Hub`), or one ready ``pool`` for both; ``takeover``
+    the seconds after which this process moves the computers of a table another
+    process moved last and left standing (PostgreSQL only, :mod:`.bus`)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -68,7 +74,11 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
 
         pools = ({lane: new_pool(lane) for lane in (QUICK, SLOW)} if pool is None
                  else {QUICK: pool, SLOW: pool})
-        hub = Hub(store, pools, delay=delay, new_pool=new_pool if own else None)
+        bus = for_store(store)  # None on SQLite: one process
+        hub = Hub(store, pools, delay=delay, new_pool=new_pool if own else None,
+                  shared=bus is not None, takeover=takeover)
+        if bus is not None:  # listening before the tables are read: nothing missed
+            await bus.start(hub.deliver, hub.resync)
         hub.restore()
         app.state.hub = hub
         app.state.members = Members(store)
@@ -78,6 +88,10 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
             for table in hub.tables.values():
                 if table.busy is not None:
                     table.busy.cancel()
+                if table.watch is not None:
+                    table.watch.cancel()
+            if bus is not None:
+                await bus.stop()
             if own:
                 for executor in hub.pools.values():
                     executor.shutdown(wait=False, cancel_futures=True)
@@ -90,8 +104,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         hub: Hub = request.app.state.hub
         return hub
 
-    def table_of(hub: Hub, table_id: str) -> LiveTable:
-        table = hub.tables.get(table_id)
+    async def table_of(hub: Hub, table_id: str) -> LiveTable:
+        table = await hub.get(table_id)
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
@@ -194,11 +208,11 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
 
     @app.get("/api/tables/{table_id}")
     async def public(table_id: str, request: Request) -> dict[str, Any]:
-        return await table_of(hub_of(request), table_id).public()
+        return await (await table_of(hub_of(request), table_id)).public()
 
     @app.get("/api/tables/{table_id}/pbn")
     async def pbn(table_id: str, request: Request) -> PlainTextResponse:
-        table = table_of(hub_of(request), table_id)
+        table = await table_of(hub_of(request), table_id)
         text = await table.pbn()  # finished hands only: never the hand in play
         return PlainTextResponse(text, media_type="application/x-pbn", headers={
             "Content-Disposition": f'attachment; filename="cavendish-{table.id}.pbn"'})
@@ -207,7 +221,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
     async def ws(websocket: WebSocket, table_id: str) -> None:
         hub = hub_of(websocket)
         await websocket.accept()
-        table = hub.tables.get(table_id)
+        table = await hub.get(table_id)
         if table is None:
             await websocket.send_json({"type": "error", "seq": 0,
                                        "message": f"no table {table_id!r}"})

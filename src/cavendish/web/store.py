@@ -17,6 +17,9 @@ The server runs the appends in :attr:`Store.writer`, a pool of its own: one thre
 for SQLite, which takes one writer at a time (two threads committing at once make
 one of them wait in SQLite's busy handler, which sleeps 1, 2, 5, 10 ms and more:
 the tail of a person's round trip), a few for PostgreSQL.
+The key of ``actions`` is ``(table_id, seq)``: an action numbered as one stored
+already (another server process on the same PostgreSQL stored it first,
+:mod:`.bus`) is refused with :class:`SeqTaken`, and nothing is stored.
 
 The default database is a SQLite file under the user's data folder
 (:func:`default_url`), opened in WAL mode.
@@ -35,7 +38,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,11 +55,25 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["Store", "StoredTable", "default_url", "token_hash"]
+from ..core.errors import IllegalAction
+
+__all__ = ["SeqTaken", "Store", "StoredTable", "default_url", "token_hash"]
+
+
+class SeqTaken(IllegalAction):
+    """An action numbered ``seq`` is stored for that table already: another server
+    process sharing the database stored its action first (:mod:`.bus`)."""
+
+    def __init__(self, table_id: str, seq: int) -> None:
+        super().__init__(f"table {table_id}: action {seq} is stored already "
+                         "(another server process stored its action first)")
+        self.table_id, self.seq = table_id, seq
 
 
 class Base(DeclarativeBase):
@@ -133,6 +150,10 @@ class Store:
         self.writer = ThreadPoolExecutor(
             1 if engine.dialect.name == "sqlite" else 4, thread_name_prefix="store-writer")
         """Where the server runs :meth:`append` (off the event loop, in order)."""
+        self.notify: Callable[[str, int, Sequence[str]], tuple[str, str]] | None = None
+        """On PostgreSQL, the bus's channel and payload for an action (:mod:`.bus`):
+        :meth:`append` then sends them with ``pg_notify`` in the insert's own
+        statement (one round trip, as without the bus)."""
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -166,11 +187,46 @@ class Store:
                 db.add(SeatRow(table_id=table_id, seat=seat, token_hash=token_hash(token)))
 
     def append(self, table_id: str, seq: int, action: Sequence[str]) -> None:
-        """Commit action number ``seq`` of a table (its own transaction)."""
-        with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
-            conn.execute(self._insert_action, {
-                "table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
-                "created_at": _now()})
+        """Commit action number ``seq`` of a table (its own transaction); raises
+        :class:`SeqTaken` if that number is stored already (the key is
+        ``(table_id, seq)``), and nothing is stored.
+
+        >>> store = Store.open("sqlite://")
+        >>> store.create_table("t1", "{}", {})
+        >>> store.append("t1", 1, ["deal"])
+        >>> try:
+        ...     store.append("t1", 1, ["deal"])
+        ... except SeqTaken as exc:
+        ...     print(exc.seq, store.actions_after("t1", 0))
+        1 [('deal',)]
+        """
+        row = {"table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
+               "created_at": _now()}
+        try:
+            with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
+                if self.notify is None:
+                    conn.execute(self._insert_action, row)
+                else:
+                    channel, message = self.notify(table_id, seq, action)
+                    conn.execute(INSERT_NOTIFY, {**row, "channel": channel, "payload": message})
+        except IntegrityError:
+            if self.actions_after(table_id, seq - 1)[:1]:
+                raise SeqTaken(table_id, seq) from None
+            raise
+
+    def actions_after(self, table_id: str, seq: int) -> list[tuple[str, ...]]:
+        """A table's actions numbered after ``seq``, in order.
+
+        >>> store = Store.open("sqlite://")
+        >>> store.create_table("t1", "{}", {})
+        >>> for n, card in enumerate(["SA", "SK"], 2): store.append("t1", n, ["card", card])
+        >>> store.actions_after("t1", 2)
+        [('card', 'SK')]
+        """
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(ActionRow.action).where(
+                ActionRow.table_id == table_id, ActionRow.seq > seq).order_by(ActionRow.seq))
+            return [tuple(json.loads(a)) for (a,) in rows]
 
     def seat_of(self, table_id: str, token: str) -> str | None:
         """The seat a token holds at a table, or None."""
@@ -200,6 +256,17 @@ class Store:
         self.engine.dispose()
 
 
+INSERT_NOTIFY = text(
+    "WITH stored AS (INSERT INTO actions (table_id, seq, action, created_at) "
+    "VALUES (:table_id, :seq, :action, :created_at) RETURNING seq) "
+    "SELECT pg_notify(:channel, :payload) FROM stored")
+"""PostgreSQL: an action stored and its notification queued, in one statement (the
+notification goes out when the transaction commits)."""
+
+MIGRATION_LOCK = 0x43617665
+"""The PostgreSQL advisory lock held while the schema is upgraded."""
+
+
 def migrate(engine: Engine) -> None:
     """Run the shipped Alembic migrations up to the head."""
     from alembic import command
@@ -208,5 +275,7 @@ def migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":  # server processes starting at once: one at a time
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

@@ -29,6 +29,18 @@ is between hands, where (as after a thirteenth trick) the hand just finished is
 shown whole to all (:mod:`.visibility`); a refused claim shows nothing but the
 claim.  A person's last card plays itself (the table's ``auto_last``, on by
 default) as its own stored action, after ``delay`` as a computer's card.
+
+Several processes on one PostgreSQL database (:mod:`.bus`): an action another
+process stored reaches a table here through :meth:`LiveTable.receive` and is
+shown as an own action is; a table stored elsewhere is loaded when first asked
+for (:meth:`Hub.get`).  An action whose ``seq`` another process stored first is
+refused by the store (:class:`~.store.SeqTaken`): the table is rebuilt, catches
+up from the store and goes on (:class:`Superseded`: a person is told to try
+again, a computer's card is dropped), so no action is ever stored twice.  The
+process that stored a table's last action moves its computers; the others take
+over only if the table stands still for ``takeover`` seconds.  A table moved by
+another process that no connection here watches is forgotten here (it is loaded
+again when asked for), so each action is applied only where it is seen.
 """
 
 from __future__ import annotations
@@ -51,10 +63,10 @@ from ..io.pbn import write_pbn
 from ..players import kind_of
 from .computer import choose_card, hint_for, review_for, why_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
-from .store import Store
+from .store import SeqTaken, Store
 from .visibility import visible_state
 
-__all__ = ["Connection", "Hub", "LiveTable", "ProtocolError"]
+__all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded"]
 
 log = logging.getLogger("cavendish.web")
 
@@ -71,6 +83,11 @@ QUICK_KINDS = frozenset({"classical", "random"})
 
 class ProtocolError(IllegalAction):
     """A client's message that cannot be acted on (the connection is kept)."""
+
+
+class Superseded(ProtocolError):
+    """Another server process stored an action of this number first: nothing of
+    this one was stored or shown, and the table has caught up from the store."""
 
 
 class Connection:
@@ -165,6 +182,12 @@ class LiveTable:
         self.failed: str | None = None
         self.why: dict[str, str] | None = None
         """The last computer card and why it was played (for ``why`` at practice tables)."""
+        self.watch: asyncio.TimerHandle | None = None
+        """Armed by an action of another process: the takeover of the computers."""
+        self.elsewhere = False
+        """The last action was stored by another process: it moves the computers."""
+        self.seen = time.monotonic()
+        """When it was last asked for or left by a connection here."""
 
     @property
     def seq(self) -> int:
@@ -205,6 +228,7 @@ class LiveTable:
     def leave(self, conn: Connection) -> None:
         """Forget a connection."""
         self.conns.discard(conn)
+        self.seen = time.monotonic()
 
     def error(self, conn: Connection, message: str, **extra: Any) -> None:
         """An error to one connection."""
@@ -233,24 +257,93 @@ class LiveTable:
             store = self.hub.store
             await asyncio.get_running_loop().run_in_executor(
                 store.writer, store.append, self.id, self.seq + 1, action)
+        except SeqTaken:
+            log.warning("table %s: action %d was stored by another process first",
+                        self.id, self.seq + 1)
+            self._rebuild()
+            await self._catch_up()
+            raise Superseded(f"{' '.join(action)}: the table moved on before it was stored "
+                             "(another server process's action came first): "
+                             "nothing of yours was played; try again") from None
         except Exception:
             log.exception("table %s: could not store %r; the table is rebuilt", self.id, action)
-            self.session = build_session(self.config)
-            for a in self.actions:
-                apply_action(self.session, a)
+            self._rebuild()
             raise ProtocolError("the server could not store that: try again") from None
+        self._show(events, action)
+
+    def _show(self, events: list[Event], action: Action, *, elsewhere: bool = False) -> None:
+        """An action stored: kept, and every connection sent its ``state``."""
+        self.elsewhere = elsewhere
         self.actions.append(tuple(action))
         if action[0] in ("deal", "undo"):
             self.why = None  # the last computer card is of another hand, or taken back
         self.last_events = _public_events(events, action)
         if action[0] in ("call", "remind", "elect"):
-            self.last_events.insert(0, _call_event(session, action))
+            self.last_events.insert(0, _call_event(self.session, action))
         for conn in list(self.conns):
             conn.put(self.message(conn.seat))
 
-    def kick(self) -> None:
-        """Start the computers' next move if one is due and none is under way."""
+    def _rebuild(self) -> None:
+        """The session again from the actions stored (an action applied but not stored)."""
+        self.session = build_session(self.config)
+        for a in self.actions:
+            apply_action(self.session, a)
+
+    # ------------------------------------------------- other server processes
+    async def _catch_up(self) -> None:
+        """Apply and show the actions other processes stored after ours (the caller
+        holds the lock)."""
+        later = await asyncio.to_thread(self.hub.store.actions_after, self.id, self.seq)
+        for action in later:
+            self._receive(action)
+
+    def _receive(self, action: Action) -> None:
+        try:
+            events = apply_action(self.session, action)
+        except (WhistError, SessionError, CardParseError) as exc:  # the stores disagree
+            self.failed = f"action {self.seq + 1} {list(action)} from the store: {exc}"
+            log.error("table %s: %s", self.id, self.failed)
+            self._rebuild()
+            return
+        self._show(events, action, elsewhere=True)
+
+    async def receive(self, seq: int, action: Action | None) -> None:
+        """Action ``seq``, stored by another process (None: read it from the store):
+        shown here as an own action is; any number skipped is read from the store."""
+        async with self.lock:
+            if seq <= self.seq:
+                return
+            if seq == self.seq + 1 and action is not None:
+                self._receive(action)
+            else:
+                await self._catch_up()
+        self._arm()
+
+    async def sync(self) -> None:
+        """Catch up with the store (a table just loaded, the bus just back)."""
+        async with self.lock:
+            await self._catch_up()
+        self._arm()
+
+    def _arm(self) -> None:
+        """Take over the computers if the table stands still (their process died)."""
+        if self.watch is not None:
+            self.watch.cancel()
+        self.watch = asyncio.get_running_loop().call_later(
+            self.hub.takeover + self.hub.delay, self._take_over, self.seq)
+
+    def _take_over(self, seen: int) -> None:
+        self.watch = None
+        if self.seq == seen and not self.failed:
+            log.warning("table %s stood still at action %d: this process moves it", self.id, seen)
+            self.kick(takeover=True)
+
+    def kick(self, *, takeover: bool = False) -> None:
+        """Start the computers' next move if one is due and none is under way (and
+        this process stored the last action, or ``takeover``)."""
         if self.busy is not None and not self.busy.done():
+            return
+        if self.elsewhere and not takeover:
             return
         if self.failed or self.session.is_over:
             return
@@ -270,7 +363,10 @@ class LiveTable:
         await asyncio.sleep(self.hub.delay)
         async with self.lock:
             if self.session.state is None and not self.session.is_over:
-                await self._act(("deal",))
+                try:
+                    await self._act(("deal",))
+                except Superseded:  # another process dealt: it moves the table
+                    return
         self.busy = None  # so that kick() starts the first card (a table of computers
         self.kick()       # once stopped after its first hand: kick() saw this task busy)
 
@@ -281,7 +377,10 @@ class LiveTable:
         async with self.lock:
             if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
                 card = self.session.view(turn).legal_cards()[0]
-                await self._act(("card", str(card)))
+                try:
+                    await self._act(("card", str(card)))
+                except Superseded:  # another process played it: it moves the table
+                    return
         self.busy = None
         self.kick()
 
@@ -312,7 +411,10 @@ class LiveTable:
             await asyncio.sleep(self.hub.delay)
         async with self.lock:
             if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
-                await self._act(action)
+                try:
+                    await self._act(action)
+                except Superseded:  # another process played for it: it moves the table
+                    return
                 if action[0] == "card":
                     self.why = {"seat": str(turn), "card": action[1], "why": why}
         self.busy = None
@@ -509,8 +611,17 @@ class Hub:
     a search player's seconds never hold up a classical table's cards."""
 
     def __init__(self, store: Store, pools: Mapping[str, Executor], *, delay: float = 0.5,
-                 new_pool: Callable[[str], Executor] | None = None) -> None:
+                 new_pool: Callable[[str], Executor] | None = None, shared: bool = False,
+                 takeover: float = 10.0) -> None:
         self.store = store
+        self.shared = shared
+        """Other server processes share the store (:mod:`.bus`)."""
+        self.takeover = takeover
+        """Seconds a table moved by another process may stand still before this
+        process moves its computers."""
+        self.forget_after = 5.0
+        """Seconds a table nobody here watches is kept after it was last asked for."""
+        self._received: set[asyncio.Task[None]] = set()
         self.pools = {QUICK: pools[QUICK], SLOW: pools[SLOW]}
         self.delay = delay
         self.new_pool = new_pool
@@ -550,6 +661,50 @@ class Hub:
             self.tables[table_id] = table
             table.kick()
         return len(self.tables)
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """A live table, or None; with other processes sharing the store, a table
+        stored by one of them is loaded (and caught up) when first asked for."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.seen = time.monotonic()  # not forgotten while its asker joins it
+        if table is not None or not self.shared or len(table_id) > 32:
+            return table
+        try:
+            stored = await asyncio.to_thread(self.store.load, table_id)
+        except KeyError:
+            return None
+        table = self.tables.get(table_id)  # loaded meanwhile by another request?
+        if table is None:
+            table = LiveTable(self, table_id, TableConfig.from_json(stored.config),
+                              stored.actions)
+            table.elsewhere = True  # the process that stored it moves it
+            self.tables[table_id] = table
+            await table.sync()  # what was stored while it was loaded
+        return table
+
+    def deliver(self, table_id: str, seq: int, action: Action | None) -> None:
+        """An action another process stored (the bus): shown if the table is live here
+        and someone here watches it; else the table is forgotten here."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        if (not table.conns and time.monotonic() - table.seen > self.forget_after
+                and not table.lock.locked() and (table.busy is None or table.busy.done())):
+            # nobody watches it here and another process moves it: it is loaded
+            # again when someone asks for it (:meth:`get`)
+            if table.watch is not None:
+                table.watch.cancel()
+            del self.tables[table_id]
+        else:
+            task = asyncio.create_task(table.receive(seq, action))
+            self._received.add(task)
+            task.add_done_callback(self._received.discard)
+
+    async def resync(self) -> None:
+        """Every live table catches up with the store (the bus was lost a while)."""
+        for table in list(self.tables.values()):
+            await table.sync()
 
     async def create(self, config: TableConfig) -> tuple[LiveTable, dict[str, str]]:
         """A new table, its first hand dealt; the people's seat tokens."""

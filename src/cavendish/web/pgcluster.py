@@ -1,0 +1,80 @@
+"""A throwaway PostgreSQL cluster, for the benchmark and the tests.
+
+Design note
+-----------
+:func:`postgres_cluster` makes a cluster in a temporary folder with Debian's
+``initdb`` and starts it with ``pg_ctl`` on a free loopback port (fsync off: it
+is thrown away), as the ``postgres`` user (``runuser``; ``initdb`` refuses to
+run as root), and answers its URL; on leaving, it is stopped and its folder
+removed.  :func:`postgres_missing` says why no cluster can be made here, so that
+a caller can skip saying why.  Nothing here is used by the server itself.
+
+>>> free_port() > 0
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+__all__ = ["PG_BIN", "free_port", "postgres_cluster", "postgres_missing"]
+
+PG_BIN = Path("/usr/local/bin")
+"""Where ``initdb`` and ``pg_ctl`` are looked for."""
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback address."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def postgres_missing() -> str | None:
+    """Why a PostgreSQL cluster cannot be made here, or None."""
+    for prog in ("initdb", "pg_ctl"):
+        if not (PG_BIN / prog).exists():
+            return f"{PG_BIN / prog} is absent: PostgreSQL is not installed here"
+    if shutil.which("runuser") is None:
+        return "runuser is absent: initdb must run as the postgres user"
+    try:
+        import pwd
+
+        pwd.getpwnam("postgres")
+    except KeyError:
+        return "there is no postgres user to run initdb as"
+    return None
+
+
+@contextlib.contextmanager
+def postgres_cluster(*settings: str) -> Iterator[str]:
+    """A throwaway cluster in a temporary folder owned by ``postgres``; its URL.
+    ``settings`` are more server settings, such as ``"max_connections=200"``."""
+    folder = Path(tempfile.mkdtemp(prefix="cavendish-pg-"))
+    shutil.chown(folder, "postgres", "postgres")
+    data = folder / "data"
+    port = free_port()
+    options = " ".join(f"-c {s}" for s in ("listen_addresses=127.0.0.1", "fsync=off",
+                                            *settings))
+
+    def run(*args: str) -> None:
+        subprocess.run(["runuser", "-u", "postgres", "--", *args], check=True,
+                       capture_output=True, timeout=120)
+
+    try:
+        run(str(PG_BIN / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
+            "--no-sync")
+        run(str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w",
+            "-o", f"-p {port} -k {folder} {options}", "start")
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        with contextlib.suppress(Exception):
+            run(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
