@@ -97,6 +97,8 @@ class TableConfig:
     """A person's last card of the hand plays itself (:attr:`Session.auto_last`)."""
     computer_claims: bool = True
     """The computer players claim the tricks left when sure of them all."""
+    laws: bool = False
+    """Played under the laws (:mod:`.laws_table`): irregularities allowed and ruled on."""
 
     @property
     def rules(self) -> Rules:
@@ -182,12 +184,18 @@ class TableConfig:
         practice = body.get("practice", False)
         if not isinstance(practice, bool):
             raise ConfigError(f"practice {practice!r}: expected true or false")
+        laws = body.get("laws", False)
+        if not isinstance(laws, bool):
+            raise ConfigError(f"laws {laws!r}: expected true or false")
+        if laws and practice:
+            raise ConfigError("laws and practice: a table under the laws is no practice table "
+                              "(no hints, no cards taken back): ask for one or the other")
         for flag in ("auto_last", "computer_claims"):
             if not isinstance(body.get(flag, True), bool):
                 raise ConfigError(f"{flag} {body[flag]!r}: expected true or false")
         return cls(variant, kinds, names, seed, rubbers, practice,
                    auto_last=body.get("auto_last", True),
-                   computer_claims=body.get("computer_claims", True))
+                   computer_claims=body.get("computer_claims", True), laws=laws)
 
 
 def _player_seed(seed: int, seat: Seat) -> int:

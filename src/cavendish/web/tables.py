@@ -46,6 +46,7 @@ from typing import Any
 from ..core.cards import Card, CardParseError, Seat
 from ..core.errors import IllegalAction, WhistError
 from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
+from ..game.laws_session import LawsSession
 from ..game.session import Session, SessionError
 from ..io.pbn import write_pbn
 from ..players import kind_of
@@ -140,16 +141,21 @@ def _public_events(events: list[Event], action: Action) -> list[dict[str, Any]]:
 class LiveTable:
     """A table in play on this server."""
 
+    chooser: Callable[[str, str, list[Action]], tuple[Action, str]] = staticmethod(choose_card)
+    """What the computer on turn does (in a worker of the pool): :func:`.computer.choose_card`."""
+    reviewer: Callable[[str, list[Action], int], dict[str, Any]] = staticmethod(review_for)
+    """The review of a finished hand (in a worker of the pool): :func:`.computer.review_for`."""
+
     def __init__(self, hub: Hub, table_id: str, config: TableConfig,
                  actions: list[Action]) -> None:
         self.hub = hub
         self.id = table_id
         self.config = config
         self.config_json = config.to_json()
-        self.session: Session = build_session(config)
+        self.session: Session | LawsSession = self._fresh()
         self.actions: list[Action] = []
         for action in actions:
-            apply_action(self.session, action)
+            self._apply(action)
             self.actions.append(tuple(action))
         self.conns: set[Connection] = set()
         self.lock = asyncio.Lock()
@@ -158,6 +164,19 @@ class LiveTable:
         self.failed: str | None = None
         self.why: dict[str, str] | None = None
         """The last computer card and why it was played (for ``why`` at practice tables)."""
+
+    def _fresh(self) -> Session | LawsSession:
+        """A new session for the table's config (a laws table's: :mod:`.laws_table`)."""
+        return build_session(self.config)
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply one stored action to the session (a laws table's: :mod:`.laws_table`)."""
+        assert isinstance(self.session, Session)
+        return apply_action(self.session, action)
+
+    def _public(self, events: list[Event], action: Action) -> list[dict[str, Any]]:
+        """What everyone is told an action did (a laws table tells its rulings too)."""
+        return _public_events(events, action)
 
     @property
     def seq(self) -> int:
@@ -214,24 +233,23 @@ class LiveTable:
         """Apply, store (off the event loop), then show: the caller holds the lock,
         and everything that shows the session takes it, so nothing is shown before
         it is stored."""
-        session = self.session
         try:
             if action[0] == "claim":  # judged double dummy: up to a second or so
-                events = await asyncio.to_thread(apply_action, session, action)
+                events = await asyncio.to_thread(self._apply, action)
             else:
-                events = apply_action(session, action)
+                events = self._apply(action)
         except (WhistError, SessionError, CardParseError) as exc:
             raise ProtocolError(str(exc)) from None
         try:
             await asyncio.to_thread(self.hub.store.append, self.id, self.seq + 1, action)
         except Exception:
             log.exception("table %s: could not store %r; the table is rebuilt", self.id, action)
-            self.session = build_session(self.config)
+            self.session = self._fresh()
             for a in self.actions:
-                apply_action(self.session, a)
+                self._apply(a)
             raise ProtocolError("the server could not store that: try again") from None
         self.actions.append(tuple(action))
-        self.last_events = _public_events(events, action)
+        self.last_events = self._public(events, action)
         for conn in list(self.conns):
             conn.put(self.message(conn.seat))
 
@@ -280,7 +298,7 @@ class LiveTable:
         lane = self.hub.lane_of(kind)
         pool = self.hub.pools[lane]
         try:
-            action, why = await loop.run_in_executor(pool, choose_card, self.id,
+            action, why = await loop.run_in_executor(pool, self.chooser, self.id,
                                                      self.config_json, actions)
         except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool
             log.warning("table %s: the %s pool is broken (%s)", self.id, lane, exc)
@@ -343,10 +361,14 @@ class LiveTable:
             elif kind == "undo":
                 await self._undo(conn)
             else:
-                self.error(conn, f"unknown message type {kind!r}: expected play, next, "
-                                 "snapshot, hint, why, review, claim, concede or undo")
+                await self._other(conn, kind, msg)
         except ProtocolError as exc:
             self.error(conn, str(exc), request=kind)
+
+    async def _other(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
+        """A message of no type above (a laws table knows ``act`` and ``elect``)."""
+        self.error(conn, f"unknown message type {kind!r}: expected play, next, "
+                         "snapshot, hint, why, review, claim, concede or undo")
 
     def _person(self, conn: Connection) -> Seat:
         if conn.seat is None:
@@ -451,10 +473,19 @@ class LiveTable:
         seq = self.seq
         try:
             review = await loop.run_in_executor(
-                self.hub.pools[SLOW], review_for, self.config_json, list(self.actions), board)
+                self.hub.pools[SLOW], self.reviewer, self.config_json, list(self.actions), board)
         except BrokenExecutor:  # a worker died (or the server is stopping): not this socket
             raise ProtocolError("review: the analysis could not be run now: try again") from None
         conn.put({"type": "review", "seq": seq, **review})
+
+
+def table_class(config: TableConfig) -> type[LiveTable]:
+    """The live table for a config: a laws table's is :class:`.laws_table.LawsTable`."""
+    if config.laws:
+        from .laws_table import LawsTable
+
+        return LawsTable
+    return LiveTable
 
 
 class Hub:
@@ -502,8 +533,8 @@ class Hub:
             if table_id in self.tables:
                 continue
             stored = self.store.load(table_id)
-            table = LiveTable(self, table_id, TableConfig.from_json(stored.config),
-                              stored.actions)
+            config = TableConfig.from_json(stored.config)
+            table = table_class(config)(self, table_id, config, stored.actions)
             self.tables[table_id] = table
             table.kick()
         return len(self.tables)
@@ -513,7 +544,7 @@ class Hub:
         table_id = secrets.token_urlsafe(9)
         tokens = {str(s): secrets.token_urlsafe(24) for s in config.humans}
         await asyncio.to_thread(self.store.create_table, table_id, config.to_json(), tokens)
-        table = LiveTable(self, table_id, config, [])
+        table = table_class(config)(self, table_id, config, [])
         self.tables[table_id] = table
         await table.act(("deal",))
         return table, tokens
