@@ -1,5 +1,6 @@
 // The table page: one websocket, every message a `state` (or `error`, `hint`,
 // `review`); the page draws what it is sent and nothing else (docs/web.md).
+import * as laws from "./laws.js"; // tables under the code: the laws panel
 const SEATS = ["N", "E", "S", "W"];
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANK = (r) => (r === "T" ? "10" : r);
@@ -27,7 +28,7 @@ function cardEl(card, opts = {}) {
   el.setAttribute("aria-label", `${RANK(card[1])} of ${{ S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[card[0]]}`);
   if (opts.button) {
     el.type = "button";
-    el.disabled = !opts.legal;
+    el.disabled = !opts.legal && !laws.playable(state, card);
     el.addEventListener("click", () => play(card));
   }
   return el;
@@ -44,7 +45,8 @@ function send(msg) {
 }
 
 function play(card) {
-  if (!state || !state.legal.includes(card)) {
+  if (laws.intercept(state, card, send)) return;
+  if (!state || !(state.legal.includes(card) || laws.playable(state, card))) {
     say(`${card} cannot be played now`);
     return;
   }
@@ -237,6 +239,7 @@ function draw(s) {
       $("log").hidden = false;
     }
   }
+  laws.draw(s, { send, say, esc });
   document.body.dataset.phase = s.phase;
   document.body.dataset.seq = s.seq;
 }
