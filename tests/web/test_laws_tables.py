@@ -110,7 +110,7 @@ def _play_out(receivers: list[Receiver], *, revoker: str | None = None,
     last state."""
     revoked = False
     while (states := _until(receivers, _person_may_act))[0]["phase"] == "play":
-        if before is not None and (made := before(states)) is not None:
+        if before is not None and before(states) is not None:
             continue
         seats = _by_seat(receivers, states)
         pending = states[0]["laws"]["pending"]
@@ -278,7 +278,7 @@ def test_law_56_an_exposed_card_lies_face_up_for_all_and_the_adversaries_may_cal
         seats = _by_seat(receivers, states)
         exposed = next(e for e in states[0]["events"] if e["kind"] == "exposed")
         assert (exposed["seat"], exposed["card"]) == ("S", card)
-        assert [e["law"] for e in states[0]["events"] if e["kind"] == "ruling"][0] == 56
+        assert next(e["law"] for e in states[0]["events"] if e["kind"] == "ruling") == 56
         assert seats[None]["exposed"] == {"S": [card]} == {
             k: v for k, v in seats["E"]["exposed"].items() if k == "S"}
         offered = seats["E"]["laws"]["pending"]  # S is to play, holding it: E may call it
@@ -341,7 +341,7 @@ def test_laws_tables_refuse_what_no_law_allows_with_a_clear_error(client: TestCl
     both = client.post("/api/tables", json={"seats": {"S": "human"}, "laws": True,
                                             "practice": True})
     assert both.status_code == 400 and "practice" in both.json()["error"]
-    with _seated(client, "SE", seed=1) as (tid, receivers):
+    with _seated(client, "SE", seed=1) as (_, receivers):
         states = _to_a_lead(receivers, "E")
         s = next(r for r in receivers if r.seat == "S")
         hand = _by_seat(receivers, states)["S"]["hand"]

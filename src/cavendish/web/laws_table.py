@@ -75,9 +75,11 @@ from ..core.events import (
     CardExposed,
     CardMislaid,
     CardPlayed,
+    CardRestored,
     CardWithdrawn,
     Elected,
     Event,
+    HonoursCalled,
     PlayOutOfTurn,
     Ruling,
     TrickQuitted,
@@ -223,10 +225,13 @@ def laws_view(session: LawsSession, seat: Seat | None, config: TableConfig) -> d
 
 
 def _laws_events(events: list[Event], action: Action) -> list[dict[str, Any]]:
-    """What everyone is told an action did: the cards played (as at a plain table),
-    and every card put face up, every ruling and election; a card mislaid (law 70)
-    is seen by no one and not told."""
-    out = _public_events([e for e in events if isinstance(e, CardPlayed)], action)
+    """What everyone is told an action did: the cards played and honours called (as at
+    a plain table), and every card put face up, every ruling and election; a card
+    mislaid out of a hand or restored to it (laws 46, 70: no act of the web table
+    makes one) is told to no one."""
+    plain = (CardPlayed, HonoursCalled)
+    out = _public_events([e for e in events if isinstance(e, plain)], action)
+    hidden = (*plain, CardMislaid, CardRestored, TrickQuitted)
     for e in events:
         if isinstance(e, PlayOutOfTurn):
             out.append({"kind": "out_of_turn", "seat": str(e.seat), "card": str(e.card),
@@ -241,7 +246,7 @@ def _laws_events(events: list[Event], action: Action) -> list[dict[str, Any]]:
             out.append({"kind": "ruling", **ruling_json(e)})
         elif isinstance(e, Elected):
             out.append({"kind": "elected", **elected_json(e)})
-        elif not isinstance(e, CardPlayed | CardMislaid | TrickQuitted) and hasattr(e, "kind"):
+        elif not isinstance(e, hidden) and hasattr(e, "kind"):
             out.append({"kind": str(e.kind), "text": str(e)})
     return out
 
