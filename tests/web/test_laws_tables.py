@@ -8,6 +8,7 @@ record and in the review; and no connection is shown a card it may not see."""
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from test_protocol import contextlib_multi
 from web_client import Receiver, check_seen_before_shown, deal_of
+from web_servers import Server
 
 from cavendish.core.cards import Seat, Side
 from cavendish.core.rules import get_rules
@@ -363,3 +365,52 @@ def test_laws_tables_refuse_what_no_law_allows_with_a_clear_error(client: TestCl
         s.ws.send_json({"type": "elect", "option": "pass"})
         err = s.next()
         assert err["type"] == "error" and "the decision is not yours" in err["message"]
+
+
+def _recv_until(ws: Any, done: Callable[[State], bool]) -> State:
+    """Read a raw websocket's messages until a ``state`` that ``done`` accepts."""
+    while True:
+        msg: State = json.loads(ws.recv(timeout=60))
+        if msg["type"] == "state" and done(msg):
+            return msg
+
+
+def test_a_laws_table_killed_with_kill_9_comes_back_with_its_ruling_and_election(
+        tmp_path: Path) -> None:
+    """The real server and its process pool (the computers' cards chosen in spawned
+    workers): S exposes a card at his turn, the computers' side elects whether to call
+    it (law 56), the server is killed with ``kill -9`` and restarted; the ruling and
+    the election come back by replay, and the hand is played to its end."""
+    db, log = f"sqlite:///{tmp_path / 'laws.sqlite3'}", tmp_path / "server.log"
+    server = Server(db, delay=0.2, log=log)
+    try:
+        table = server.post("/api/tables", {"seats": {"S": "human"}, "seed": 9, "laws": True})
+        path = f"/ws/{table['id']}?token={table['tokens']['S']}"
+        with server.ws(path) as ws:
+            mine = _recv_until(ws, lambda m: bool(m["legal"]))
+            card = mine["hand"][-1]
+            ws.send(json.dumps({"type": "act", "act": "expose", "card": card}))
+            elected = _recv_until(ws, lambda m: bool(m["laws"]["elections"]))
+        assert server.kill9() == [], "pool workers outlived their server"
+    except BaseException:
+        server.stop()
+        raise
+    (election,) = elected["laws"]["elections"]
+    assert (election["law"], election["side"]) == (56, "EW")
+    assert election["option"] in (f"call:{card}", "pass")
+    server = Server(db, delay=0, log=log)
+    try:
+        with server.ws(path) as ws:
+            snap = _recv_until(ws, lambda m: m["snapshot"])
+            assert snap["seq"] == elected["seq"] and snap["hand"] == elected["hand"]
+            assert snap["laws"] == elected["laws"] and snap["exposed"]["S"] == [card]
+            msg = snap
+            while msg["phase"] == "play":  # the computers go on, from the pool
+                if msg["legal"]:
+                    ws.send(json.dumps({"type": "play", "card": msg["legal"][0]}))
+                msg = _recv_until(ws, lambda m: bool(m["legal"]) or m["phase"] != "play")
+        assert sum(msg["review"]["result"]) == 13
+        assert msg["review"]["rulings"][0]["law"] == 56
+        assert msg["review"]["elections"][0] == election
+    finally:
+        server.stop()

@@ -18,7 +18,8 @@ and 91), never the deal:
   dummy's hand, no legal cards; the trick, the last trick and the score only;
 * at a table under the laws (:mod:`.laws_table`), a card exposed (dropped, shown,
   named, led out of turn and left face up: law 56) lies face up on the table until
-  it is played or taken up: everyone sees it, spectators too (``exposed``); a card
+  it is played or taken up: everyone sees it, spectators too, and its owner sees
+  it among his own (``exposed``); a card
   mislaid out of a hand (law 70) is seen by no one;
 * between hands (a hand is over and scored), everyone may see the hand just
   finished, whole: the four hands and every trick (the review).  A hand ended by
@@ -159,8 +160,9 @@ def visible_state(session: Session | LawsSession, seat: Seat | None) -> dict[str
                           if m and s not in session.dummies}
         return out
     out["hand"] = card_list(view.hand)
+    # his own cards lying face up too (exposed under the laws: liable to be called)
     out["exposed"] = {str(s): card_list(m) for s, m in zip(Seat, view.exposed, strict=True)
-                      if m and s != seat}
+                      if m}
     turn = session.to_play
     # not when his last card plays itself (auto_last): the server plays it
     if turn is not None and session.holder(turn) == seat and session.human_to_play:
