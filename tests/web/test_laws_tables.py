@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from test_protocol import contextlib_multi
+from web_browser import chromium_missing, launch, shot
 from web_client import Receiver, check_seen_before_shown, deal_of
 from web_servers import Server
 
@@ -412,5 +413,50 @@ def test_a_laws_table_killed_with_kill_9_comes_back_with_its_ruling_and_election
         assert sum(msg["review"]["result"]) == 13
         assert msg["review"]["rulings"][0]["law"] == 56
         assert msg["review"]["elections"][0] == election
+    finally:
+        server.stop()
+
+
+@pytest.mark.skipif(chromium_missing() is not None, reason=chromium_missing() or "")
+def test_law_62_in_the_browser_a_card_clicked_out_of_turn_and_the_adversarys_election(
+        tmp_path: Path) -> None:
+    """The page (laws.js) in Debian's Chromium: at a laws table S may click any card
+    of his hand while E is to lead; E's page offers law 62's options as buttons, E
+    clicks one, and S's page shows the ruling and the election."""
+    from playwright.sync_api import sync_playwright
+
+    server = Server(f"sqlite:///{tmp_path / 'web.sqlite3'}", delay=0, log=tmp_path / "s.log")
+    try:
+        table = server.post("/api/tables", {"seats": {"S": "human", "E": "human"},
+                                            "seed": 1, "laws": True})
+        with sync_playwright() as pw:
+            browser = launch(pw)
+            try:
+                pages = {}
+                for seat, link in table["links"].items():
+                    page = browser.new_context().new_page()
+                    page.goto(link.replace("#", "?pause=0#"))
+                    page.wait_for_selector("#my-hand .card")
+                    pages[seat] = page
+                s, e = pages["S"], pages["E"]
+                e.wait_for_selector("#my-hand button.card.legal")  # E is to lead
+                assert s.locator("#my-hand button.card.legal").count() == 0
+                first = s.locator("#my-hand button.card").first
+                assert first.is_enabled()  # not legal, yet it may be played: out of turn
+                card = first.get_attribute("data-card")
+                first.click()
+                e.wait_for_selector("#laws .law-pending.yours button")
+                options = e.locator("#laws .law-pending.yours button").all_inner_texts()
+                assert options == ["card", "suit", "accept", "pass"]
+                assert "law 62" in e.inner_text("#laws") and "A lead out of turn" in e.inner_text(
+                    "#laws")
+                assert s.locator("#laws .law-pending.yours").count() == 0
+                e.locator("#laws .law-pending.yours button", has_text="card").first.click()
+                s.wait_for_function("document.getElementById('laws').innerText"
+                                    ".includes('EW (E) elect card (law 62)')")
+                assert f"S leads {card} out of turn" in s.inner_text("#laws")
+                shot(s, "laws-table")
+            finally:
+                browser.close()
     finally:
         server.stop()

@@ -222,7 +222,7 @@ function draw(s) {
   $("hint-btn").hidden = !s.table.practice;
   $("why-btn").hidden = !s.table.practice;
   $("undo-btn").hidden = !s.table.practice || !s.you;
-  for (const id of ["claim-box", "claim-btn", "concede-btn"]) $(id).hidden = !s.you;
+  for (const id of ["claim-box", "claim-btn", "concede-btn"]) $(id).hidden = !s.you || Boolean(s.table.laws); // under the laws the hand is played out
   for (const id of ["claim-btn", "concede-btn", "undo-btn"]) $(id).disabled = s.phase !== "play";
   if (s.phase === "play") $("claim-tricks").max = 13 - s.trick_number;
   $("next-btn").hidden = !(s.phase === "between" && s.you);
