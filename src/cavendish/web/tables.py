@@ -29,6 +29,11 @@ is between hands, where (as after a thirteenth trick) the hand just finished is
 shown whole to all (:mod:`.visibility`); a refused claim shows nothing but the
 claim.  A person's last card plays itself (the table's ``auto_last``, on by
 default) as its own stored action, after ``delay`` as a computer's card.
+
+A table made under the laws is a :class:`~.laws_table.LawsTable` (:func:`table_class`):
+the same lock, store and messages, its session, actions, events, computers and
+review supplied through the hooks :meth:`LiveTable._fresh`, ``_apply``, ``_public``,
+``chooser``, ``reviewer`` and ``_other``.
 """
 
 from __future__ import annotations
