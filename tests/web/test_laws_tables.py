@@ -25,6 +25,7 @@ from cavendish.core.cards import Seat, Side
 from cavendish.core.rules import get_rules
 from cavendish.io.pbn import read_pbn
 from cavendish.laws.decisions import option_text
+from cavendish.laws.texts import law_words
 from cavendish.scoring.result import HandResult, Revoke
 from cavendish.scoring.sheet import POLICIES
 from cavendish.web.server import create_app
@@ -252,6 +253,7 @@ def test_law_62_a_lead_out_of_turn_offers_the_adversaries_card_suit_accept_or_pa
         offered = seats["E"]["laws"]["pending"]
         assert [o["option"] for o in offered["options"]] == ["card", "suit", "accept", "pass"]
         assert offered["yours"] and not seats["S"]["laws"]["pending"]["yours"]
+        assert offered["words"] == law_words(62)  # the code's words, beside its number
         assert seats[None]["laws"]["pending"]["yours"] is False
         # the card led out of turn lies face up: everyone sees it, the spectator too
         assert seats[None]["exposed"] == {"S": [card]} and seats["E"]["exposed"]["S"] == [card]

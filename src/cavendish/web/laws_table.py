@@ -43,7 +43,7 @@ searched at the end of the hand).
 Each ``state`` message of a laws table has a ``laws`` part
 (:func:`laws_view`): the hand's rulings and elections (spoken aloud at a real
 table: public), the calls in force, and the decision awaited with its law
-(number, title), question and options, each explained, and ``yours`` when
+(number, title and the code's words), question and options, each explained, and ``yours`` when
 this connection may take it.  Between hands the review carries the finished
 hand's rulings too.  The no-leak rule is :mod:`.visibility`'s: exposed cards
 lie face up for all; a card mislaid (law 70) is told to no one.
@@ -93,6 +93,7 @@ from ..laws.coverage import law_title
 from ..laws.decisions import Decision, option_text
 from ..laws.errors import LawsError
 from ..laws.names import law_name
+from ..laws.texts import law_words
 from .config import HUMAN, Action, ConfigError, TableConfig, build_session
 from .tables import Connection, LiveTable, ProtocolError, _public_events
 
@@ -185,10 +186,12 @@ def _may_decide(decision: Decision, seat: Seat, session: LawsSession) -> bool:
 
 
 def decision_json(decision: Decision, seat: Seat | None, session: LawsSession) -> dict[str, Any]:
-    """The decision awaited, for everyone at the table; ``yours`` for the person who
-    may take it."""
+    """The decision awaited, for everyone at the table: its law (number, title and the
+    code's words, :mod:`cavendish.laws.texts`), question and options, each explained;
+    ``yours`` for the person who may take it."""
     return {
         **_law(decision.law),
+        "words": law_words(decision.law),
         "question": decision.question,
         "side": str(decision.side),
         "seat": str(decision.seat),

@@ -42,7 +42,7 @@ function drawPending(box, s, { send, esc }) {
   const div = document.createElement("div");
   div.className = `law-pending${p.yours ? " yours" : ""}`;
   const who = p.answer ? `${p.seat} to answer` : `${p.side} to elect (${p.seat} for the side)`;
-  div.innerHTML = `<h3>${lawHead(p, esc)}</h3><p>${esc(p.question)}: ${p.yours ? (p.answer ? "your answer" : "your side's election") : esc(who)}.</p>`;
+  div.innerHTML = `<h3>${lawHead(p, esc)}</h3>${p.words ? `<blockquote class="law-words">${esc(p.words)}</blockquote>` : ""}<p>${esc(p.question)}: ${p.yours ? (p.answer ? "your answer" : "your side's election") : esc(who)}.</p>`;
   const list = document.createElement("ul");
   list.className = "law-options";
   for (const o of p.options) {
