@@ -179,6 +179,10 @@ function drawReview(s) {
 function drawDD(msg) {
   const summary = $("dd-summary");
   if (!summary) return;
+  if (!msg.cards) { // a laws table's hand the solver could not take: its rulings stand
+    summary.textContent = msg.stopped || "";
+    return;
+  }
   const mistakes = msg.cards.filter((c) => c.cost > 0);
   summary.className = "";
   summary.textContent = `Double dummy at the opening lead: ${msg.dd_start.side} ${msg.dd_start.tricks} tricks; made N-S ${msg.made.NS}, E-W ${msg.made.EW}; tricks lost to mistakes: N-S ${msg.lost.NS}, E-W ${msg.lost.EW} (${mistakes.length} cards marked).`;
