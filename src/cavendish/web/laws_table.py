@@ -308,9 +308,8 @@ def laws_review_for(config: str, actions: list[Action], board: int) -> dict[str,
             review.update(annotate_record(hand.record(variant=cfg.variant)).to_json())
         except CavendishError as exc:  # a record the solver cannot take: the rulings stand
             review["stopped"] = f"no double-dummy review: {exc}"
-            review["made"] = {"NS": 0, "EW": 0}
         if hand.result is not None:
-            review["played"] = review["made"]
+            review["played"] = review.get("made")
             review["made"] = {"NS": hand.result.tricks[0], "EW": hand.result.tricks[1]}
     review.update(hand_rulings(hand))
     return review
