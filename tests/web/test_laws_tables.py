@@ -21,7 +21,7 @@ from web_browser import chromium_missing, launch, shot
 from web_client import Receiver, check_seen_before_shown, deal_of
 from web_servers import Server
 
-from cavendish.core.cards import Seat, Side
+from cavendish.core.cards import Seat, Side, cards_of
 from cavendish.core.rules import get_rules
 from cavendish.io.pbn import read_pbn
 from cavendish.laws.decisions import option_text
@@ -462,3 +462,30 @@ def test_law_62_in_the_browser_a_card_clicked_out_of_turn_and_the_adversarys_ele
                 browser.close()
     finally:
         server.stop()
+
+
+def test_law_62_the_computers_notice_a_lead_out_of_turn_and_elect_by_their_rule() -> None:
+    """S leads while W (a computer, S being dealer) is to lead: the attentive arbiter
+    rules at once, S is shown the adversaries' options as not his, and the computers'
+    side elects one of them by the computer's rules (``laws/policy.py``), after the
+    table's delay, as a stored action shown to all."""
+    with ThreadPoolExecutor(2) as pool, \
+            TestClient(create_app("sqlite://", delay=1.0, pool=pool)) as client, \
+            _seated(client, "S", seed=3) as (tid, receivers):
+        first = _by_seat(receivers, [r.messages[-1] for r in receivers])
+        assert first["S"]["to_play"] == "W" and first["S"]["trick"] == []
+        card = first["S"]["hand"][0]
+        states = _send(receivers, "S", {"type": "play", "card": card})  # before W's card
+        seats = _by_seat(receivers, states)
+        offered = seats["S"]["laws"]["pending"]
+        assert offered["law"] == 62 and offered["side"] == "EW" and not offered["yours"]
+        states = _step(receivers)  # the computers' election, after the delay
+        (elected,) = [e for e in states[0]["events"] if e["kind"] == "elected"]
+        assert elected["side"] == "EW" and elected["law"] == 62
+        assert elected["option"] in [o["option"] for o in offered["options"]]
+        assert states[0]["laws"]["pending"] is None or states[0]["laws"]["pending"]["law"] != 62
+        assert client.app.state.hub.store.load(tid).actions[-1][0] == "laws"
+        deal = client.app.state.hub.tables[tid].laws.arbiter.deal  # the hand still in play
+        hands = {str(x): {str(c) for c in cards_of(deal.hand(x))} for x in Seat}
+        for r in receivers:
+            assert check_seen_before_shown(r, hands, [], str(deal.trump_card)) >= 3
