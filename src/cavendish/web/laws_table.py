@@ -85,7 +85,7 @@ from ..core.events import (
     TrickQuitted,
 )
 from ..game.laws_session import LawsSession
-from ..game.session import PlayedHand, SessionError
+from ..game.session import SessionError
 from ..laws.actions import Action as LawsAction
 from ..laws.actions import to_plain
 from ..laws.base import RevokeStatus
@@ -165,13 +165,13 @@ def _law(number: int) -> dict[str, Any]:
     return {"law": number, "cite": law_name(number), "title": law_title(number)}
 
 
-def ruling_json(r: Ruling) -> dict[str, Any]:
+def _ruling_json(r: Ruling) -> dict[str, Any]:
     """A ruling as the page shows it: the law (number, citation, title) and what was found."""
     return {**_law(r.law), "seat": str(r.seat), "text": r.what, "options": list(r.options),
             "trick": r.trick + 1}
 
 
-def elected_json(e: Elected) -> dict[str, Any]:
+def _elected_json(e: Elected) -> dict[str, Any]:
     """An election: the side, who made it, the option, under which law."""
     return {**_law(e.law), "side": str(e.side), "seat": str(e.seat), "option": e.option,
             "text": str(e)}
@@ -185,7 +185,7 @@ def _may_decide(decision: Decision, seat: Seat, session: LawsSession) -> bool:
     return seat.side == decision.side
 
 
-def decision_json(decision: Decision, seat: Seat | None, session: LawsSession) -> dict[str, Any]:
+def _decision_json(decision: Decision, seat: Seat | None, session: LawsSession) -> dict[str, Any]:
     """The decision awaited, for everyone at the table: its law (number, title and the
     code's words, :mod:`cavendish.laws.texts`), question and options, each explained;
     ``yours`` for the person who may take it."""
@@ -203,11 +203,10 @@ def decision_json(decision: Decision, seat: Seat | None, session: LawsSession) -
     }
 
 
-def hand_rulings(hand: PlayedHand) -> dict[str, Any]:
-    """The rulings and elections of a hand (for the review, once it is over)."""
-    events = hand.state.events
-    return {"rulings": [ruling_json(e) for e in events if isinstance(e, Ruling)],
-            "elections": [elected_json(e) for e in events if isinstance(e, Elected)]}
+def _hand_rulings(events: Sequence[Event]) -> dict[str, Any]:
+    """The rulings and elections in a hand's log."""
+    return {"rulings": [_ruling_json(e) for e in events if isinstance(e, Ruling)],
+            "elections": [_elected_json(e) for e in events if isinstance(e, Elected)]}
 
 
 def laws_view(session: LawsSession, seat: Seat | None, config: TableConfig) -> dict[str, Any]:
@@ -218,12 +217,11 @@ def laws_view(session: LawsSession, seat: Seat | None, config: TableConfig) -> d
     arb = session.arbiter
     if arb is None:
         return out
-    out.update(hand_rulings(PlayedHand(session.board, session.rubber, session.names,
-                                       arb.state)))
+    out.update(_hand_rulings(arb.state.events))
     out["calls"] = [str(c) for c in arb.state.calls()]
     decision = arb.pending()
     if decision is not None:
-        out["pending"] = decision_json(decision, seat, session)
+        out["pending"] = _decision_json(decision, seat, session)
     return out
 
 
@@ -246,9 +244,9 @@ def _laws_events(events: list[Event], action: Action) -> list[dict[str, Any]]:
             out.append({"kind": "withdrawn", "seat": str(e.seat), "card": str(e.card),
                         "exposed": e.exposed, "text": str(e)})
         elif isinstance(e, Ruling):
-            out.append({"kind": "ruling", **ruling_json(e)})
+            out.append({"kind": "ruling", **_ruling_json(e)})
         elif isinstance(e, Elected):
-            out.append({"kind": "elected", **elected_json(e)})
+            out.append({"kind": "elected", **_elected_json(e)})
         elif not isinstance(e, hidden) and hasattr(e, "kind"):
             out.append({"kind": str(e.kind), "text": str(e)})
     return out
@@ -278,7 +276,14 @@ def _session_at(table_id: str, config: str, actions: list[Action]) -> LawsSessio
 def choose_laws_card(table_id: str, config: str, actions: list[Action]) -> tuple[Action, str]:
     """The card of the computer on turn at a laws table, as a stored action, and why
     (the player's own words).  The player sees its seat's view, the calls in force
-    limiting its legal cards, as in the terminal."""
+    limiting its legal cards, as in the terminal.
+
+    >>> cfg = TableConfig.from_request({"seats": {"S": "human"}, "computer": "random",
+    ...                                 "laws": True}, seed=1)   # N deals, E leads
+    >>> action, why = choose_laws_card("doc", cfg.to_json(), [("deal",)])
+    >>> action[0], json.loads(action[1])["act"], json.loads(action[1])["seat"]
+    ('laws', 'play', 'E')
+    """
     from ..players.tutor import explain
 
     session = _session_at(table_id, config, actions)
@@ -311,7 +316,7 @@ def laws_review_for(config: str, actions: list[Action], board: int) -> dict[str,
         if hand.result is not None:
             review["played"] = review.get("made")
             review["made"] = {"NS": hand.result.tricks[0], "EW": hand.result.tricks[1]}
-    review.update(hand_rulings(hand))
+    review.update(_hand_rulings(hand.state.events))
     return review
 
 
@@ -351,7 +356,8 @@ class LawsTable(LiveTable):
         msg["laws"] = laws_view(self.laws, seat, self.config)
         if msg["review"] is not None and self.laws.hands:
             hand = self.laws.hands[-1]
-            msg["review"].update(hand_rulings(hand), void=getattr(hand, "void", None))
+            msg["review"].update(_hand_rulings(hand.state.events),
+                                 void=getattr(hand, "void", None))
         return msg
 
     # ---------------------------------------------------------- the computers
