@@ -16,6 +16,9 @@ from cavendish.core.cards import Seat
 from cavendish.io.pbn import read_pbn
 
 CARD = re.compile(r"^[SHDC][AKQJT98765432]$")
+SHOWN = frozenset({"card", "out_of_turn", "exposed", "withdrawn"})
+"""Events whose card is put face up before all: played, led out of turn, exposed
+(law 56), taken back (laws 63, 76: seen when it was played)."""
 
 
 def cards_in(obj: Any) -> set[str]:
@@ -154,7 +157,9 @@ def check_seen_before_shown(receiver: Receiver, deal_hands: dict[str, set[str]],
     play, a message holds no card but the receiver's own, his dummies', the trump
     card, and cards already shown played (``card`` events; a snapshot's trick and
     last trick stand for the cards played before it joined).  Every card on the
-    table must have been shown played.  Returns the number of messages checked."""
+    table must have been shown played.  At a table under the laws a card is shown
+    face up by more than play (:data:`SHOWN`), and every card lying exposed must
+    have been shown so.  Returns the number of messages checked."""
     dummies = list(dummies)
     played: set[str] = set()
     count = 0
@@ -168,8 +173,11 @@ def check_seen_before_shown(receiver: Receiver, deal_hands: dict[str, set[str]],
                 on_table |= {p["card"] for p in msg["last_trick"]["cards"]}
             if i == 0 or msg.get("snapshot"):
                 played |= on_table
-            played |= {e["card"] for e in msg["events"] if e["kind"] == "card"}
+            played |= {e["card"] for e in msg["events"] if e["kind"] in SHOWN}
             assert on_table <= played, (msg, sorted(played))
+            if receiver.seat is None:  # (a seat's "exposed" holds its dummy's hand too)
+                face_up = {c for cards in msg["exposed"].values() for c in cards}
+                assert face_up <= played, (msg, sorted(played))
         allowed = {trump_card} | played
         if receiver.seat is not None:
             for s in (receiver.seat, *dummies):

@@ -54,9 +54,8 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from ..core.cards import Card, CardParseError, Seat, Suit, cards_of
+from ..core.cards import Card, CardParseError, Seat, cards_of
 from ..core.events import (
-    Call,
     Called,
     CardCovered,
     CardExposed,
@@ -80,7 +79,8 @@ from ..game.session import PlayedHand, SessionError
 from ..io.record import HandRecord
 from ..laws.arbiter import Arbiter
 from ..laws.base import RevokeStatus
-from ..laws.decisions import Decision
+from ..laws.coverage import law_title
+from ..laws.decisions import option_text
 from ..laws.errors import LawsError
 from ..laws.names import law_name
 from ..players import PLAYERS, Player, get_player
@@ -96,7 +96,6 @@ from .play import (
     today_pbn,
     why_line,
 )
-from .rule import law_title
 from .terminal import (
     Leave,
     card_text,
@@ -143,53 +142,6 @@ LAWS_HELP = """Commands (the laws of whist; the arbiter rules on everything):
   why [SEAT]          why the last computer card was played (why W: West's last card)
   go / stop           play the computers' cards at once / pause before each of them
   help, quit          this list; leave now and save the record (so do Ctrl-C, Ctrl-D)"""
-
-_OPTIONS = {
-    "card": "call the card played in error: it stays face up, liable to be called",
-    "suit": "call a suit from the offender or his partner when next they lead",
-    "accept": "let the lead stand: it is played to as if in turn",
-    "pass": "exact no penalty",
-    "win": "he must win the trick if he can",
-    "not_win": "he must not win the trick",
-    "highest": "he must play his highest card of the suit",
-    "lowest": "he must play his lowest card of the suit",
-    "new-deal": "claim a new deal",
-    "stand": "let the deal stand",
-    "tricks": "take three tricks from the revokers, added to your own",
-    "deduct": "deduct three points from the revokers' score",
-    "add": "add three points to your own score",
-    "correct": "say you hold the suit: take the card back and play a right one",
-    "none": "say you have none of the suit",
-    "lay-down": "desire the dealer to lay the trump card on the table",
-    "exact": "call on the bystander to pay the stakes and bets",
-    "excuse": "let it pass",
-}
-
-
-def option_text(decision: Decision, option: str) -> str:
-    """A one-line explanation of one option of a decision.
-
-    >>> from cavendish.core.cards import Side
-    >>> d = Decision(0, 62, Side.NS, Seat.N, Seat.E, "E led S3 out of turn",
-    ...              ("card", "suit:H", "pass"), "lead-out-of-turn")
-    >>> option_text(d, "suit:H")
-    'call hearts: the leader must lead a heart if he has one'
-    """
-    if option.startswith("suit:"):
-        suit = Suit.parse(option[5:])
-        return f"call {suit.word}: the leader must lead a {suit.word[:-1]} if he has one"
-    if option.startswith("call:"):
-        return f"call the exposed {option[5:]}: he must play it when he lawfully can"
-    if option.startswith("play:"):
-        return f"{option[5:]} is the card that stands for the trick"
-    if option.startswith("win:"):
-        return f"his partner must win trick {option[4:]} if he can"
-    if option.startswith("show:"):
-        return f"lay the {option[5:]} on the table"
-    if decision.topic == "trump-call" and option in (Call.HIGHEST, Call.LOWEST):
-        return f"he must play his {option} trump when he lawfully can"
-    return _OPTIONS.get(option, option)
-
 
 @dataclass
 class LawsGame:

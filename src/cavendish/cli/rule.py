@@ -46,9 +46,9 @@ from ..core.cards import Side
 from ..core.errors import RecordFileError
 from ..core.events import Ruling
 from ..core.rules import UnknownVariant, get_rules
-from ..laws.coverage import LAWS
+from ..laws.coverage import law_title
 from ..laws.errors import LawsError
-from ..laws.names import CASES, law_name
+from ..laws.names import law_name
 from ..laws.scenario import Finding, Report, Scenario, run_scenario
 from ..scoring.result import HandResult, HandScore
 from .common import fail, read_error
@@ -73,8 +73,6 @@ SCENARIO_KEYS = frozenset(
 )
 """The keys a scenario file may have (``title`` and ``note`` describe it)."""
 
-_TITLES = {law.number: law.title for law in LAWS}
-_TITLES[CASES] = "Cavendish's principles for cases the code omits"
 _VARIANTS = {
     "short": "short whist",
     "whist": "short whist",
@@ -88,15 +86,6 @@ _VARIANTS = {
 
 class ScenarioFileError(RecordFileError):
     """A scenario file cannot be read or replayed: the message names the file."""
-
-
-def law_title(number: int) -> str:
-    """The short title of a law, as the coverage table gives it.
-
-    >>> law_title(62), law_title(102)
-    ('A lead out of turn', 'Dummy is not liable to the revoke penalty')
-    """
-    return _TITLES.get(number, law_name(number))
 
 
 def load_scenario(path: Path) -> tuple[Scenario, dict[str, Any]]:

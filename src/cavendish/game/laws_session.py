@@ -73,7 +73,7 @@ from ..core.cards import CARDS, Card, Seat
 from ..core.deal import Deal
 from ..core.events import Event, Ruling
 from ..core.rules import Rules
-from ..core.state import SeatView
+from ..core.state import HandState, SeatView
 from ..core.table import deal_cards
 from ..laws.actions import Action
 from ..laws.arbiter import Arbiter
@@ -146,6 +146,11 @@ class LawsSession(TableBase):
     @property
     def _in_play(self) -> bool:
         return self.arbiter is not None
+
+    @property
+    def state(self) -> HandState | None:
+        """The hand in play (the arbiter's), or None between hands: as ``Session.state``."""
+        return None if self.arbiter is None else self.arbiter.state
 
     @property
     def hand_over(self) -> bool:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .names import DOUBLE_DUMMY, DUMMY_I, DUMMY_II, DUMMY_III, law_name
+from .names import CASES, DOUBLE_DUMMY, DUMMY_I, DUMMY_II, DUMMY_III, law_name
 
-__all__ = ["LAWS", "LawCoverage", "implemented_count", "render_markdown"]
+__all__ = ["LAWS", "LawCoverage", "implemented_count", "law_title", "render_markdown"]
 
 _SCORING = "tests/scoring/test_scoring_short_laws.py::"
 _REVOKE_S = "tests/scoring/test_scoring_revoke.py::"
@@ -702,6 +702,20 @@ DECISIONS: tuple[str, ...] = (
     "Law 23: a substitute stands for that rubber only; the absent player keeps his place.",
 )
 """What the implementation decided where the sources are silent or unclear."""
+
+_TITLES = {law.number: law.title for law in LAWS}
+
+
+def law_title(number: int) -> str:
+    """The short title of a law, as the coverage table gives it (the terminal's and
+    the web tables' rulings cite it beside the law's number).
+
+    >>> law_title(62), law_title(102)
+    ('A lead out of turn', 'Dummy is not liable to the revoke penalty')
+    """
+    if number == CASES:
+        return "Cavendish's principles for cases the code omits"
+    return _TITLES.get(number) or law_name(number)
 
 
 def implemented_count() -> int:

@@ -114,6 +114,8 @@ class TableConfig:
     calls: str = "auto"
     """Long whist's call at eight: made by the engine (``auto``) or the players' act
     (``players``, :attr:`Session.calls`)."""
+    laws: bool = False
+    """Played under the laws (:mod:`.laws_table`): irregularities allowed and ruled on."""
 
     @property
     def rules(self) -> Rules:
@@ -199,6 +201,12 @@ class TableConfig:
         practice = body.get("practice", False)
         if not isinstance(practice, bool):
             raise ConfigError(f"practice {practice!r}: expected true or false")
+        laws = body.get("laws", False)
+        if not isinstance(laws, bool):
+            raise ConfigError(f"laws {laws!r}: expected true or false")
+        if laws and practice:
+            raise ConfigError("laws and practice: a table under the laws is no practice table "
+                              "(no hints, no cards taken back): ask for one or the other")
         for flag in ("auto_last", "computer_claims"):
             if not isinstance(body.get(flag, True), bool):
                 raise ConfigError(f"{flag} {body[flag]!r}: expected true or false")
@@ -208,9 +216,12 @@ class TableConfig:
         if calls == "players" and rules.call_honours_at is None:
             raise ConfigError(f"calls \"players\": {variant} whist has no call of honours "
                               "(long whist has, at eight)")
+        if calls == "players" and laws:
+            raise ConfigError('calls "players" and laws: under the laws the call of honours '
+                              "is the engine's (laws 3-4): ask for one or the other")
         return cls(variant, kinds, names, seed, rubbers, practice,
                    auto_last=body.get("auto_last", True),
-                   computer_claims=body.get("computer_claims", True), calls=calls)
+                   computer_claims=body.get("computer_claims", True), calls=calls, laws=laws)
 
 
 def _player_seed(seed: int, seat: Seat) -> int:

@@ -41,6 +41,10 @@ process that stored a table's last action moves its computers; the others take
 over only if the table stands still for ``takeover`` seconds.  A table moved by
 another process that no connection here watches is forgotten here (it is loaded
 again when asked for), so each action is applied only where it is seen.
+A table made under the laws is a :class:`~.laws_table.LawsTable` (:func:`table_class`):
+the same lock, store and messages, its session, actions, events, computers and
+review supplied through the hooks :meth:`LiveTable._fresh`, ``_apply``, ``_public``,
+``chooser``, ``reviewer`` and ``_other``.
 """
 
 from __future__ import annotations
@@ -58,6 +62,7 @@ from typing import Any
 from ..core.cards import Card, CardParseError, Seat
 from ..core.errors import IllegalAction, WhistError
 from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
+from ..game.laws_session import LawsSession
 from ..game.session import Session, SessionError
 from ..io.pbn import write_pbn
 from ..players import kind_of
@@ -164,16 +169,21 @@ def _call_event(session: Session, action: Action) -> dict[str, Any]:
 class LiveTable:
     """A table in play on this server."""
 
+    chooser: Callable[[str, str, list[Action]], tuple[Action, str]] = staticmethod(choose_card)
+    """What the computer on turn does (in a worker of the pool): :func:`.computer.choose_card`."""
+    reviewer: Callable[[str, list[Action], int], dict[str, Any]] = staticmethod(review_for)
+    """The review of a finished hand (in a worker of the pool): :func:`.computer.review_for`."""
+
     def __init__(self, hub: Hub, table_id: str, config: TableConfig,
                  actions: list[Action]) -> None:
         self.hub = hub
         self.id = table_id
         self.config = config
         self.config_json = config.to_json()
-        self.session: Session = build_session(config)
+        self.session: Session | LawsSession = self._fresh()
         self.actions: list[Action] = []
         for action in actions:
-            apply_action(self.session, action)
+            self._apply(action)
             self.actions.append(tuple(action))
         self.conns: set[Connection] = set()
         self.lock = asyncio.Lock()
@@ -188,6 +198,19 @@ class LiveTable:
         """The last action was stored by another process: it moves the computers."""
         self.seen = time.monotonic()
         """When it was last asked for or left by a connection here."""
+
+    def _fresh(self) -> Session | LawsSession:
+        """A new session for the table's config (a laws table's: :mod:`.laws_table`)."""
+        return build_session(self.config)
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply one stored action to the session (a laws table's: :mod:`.laws_table`)."""
+        assert isinstance(self.session, Session)
+        return apply_action(self.session, action)
+
+    def _public(self, events: list[Event], action: Action) -> list[dict[str, Any]]:
+        """What everyone is told an action did (a laws table tells its rulings too)."""
+        return _public_events(events, action)
 
     @property
     def seq(self) -> int:
@@ -245,12 +268,11 @@ class LiveTable:
         """Apply, store (off the event loop), then show: the caller holds the lock,
         and everything that shows the session takes it, so nothing is shown before
         it is stored."""
-        session = self.session
         try:
             if action[0] == "claim":  # judged double dummy: up to a second or so
-                events = await asyncio.to_thread(apply_action, session, action)
+                events = await asyncio.to_thread(self._apply, action)
             else:
-                events = apply_action(session, action)
+                events = self._apply(action)
         except (WhistError, SessionError, CardParseError) as exc:
             raise ProtocolError(str(exc)) from None
         try:
@@ -277,17 +299,19 @@ class LiveTable:
         self.actions.append(tuple(action))
         if action[0] in ("deal", "undo"):
             self.why = None  # the last computer card is of another hand, or taken back
-        self.last_events = _public_events(events, action)
-        if action[0] in ("call", "remind", "elect"):
+        self.last_events = self._public(events, action)
+        if action[0] in ("call", "remind") or (action[0] == "elect"
+                                               and self.config.calls == "players"):
+            assert isinstance(self.session, Session)
             self.last_events.insert(0, _call_event(self.session, action))
         for conn in list(self.conns):
             conn.put(self.message(conn.seat))
 
     def _rebuild(self) -> None:
         """The session again from the actions stored (an action applied but not stored)."""
-        self.session = build_session(self.config)
+        self.session = self._fresh()
         for a in self.actions:
-            apply_action(self.session, a)
+            self._apply(a)
 
     # ------------------------------------------------- other server processes
     async def _catch_up(self) -> None:
@@ -299,7 +323,7 @@ class LiveTable:
 
     def _receive(self, action: Action) -> None:
         try:
-            events = apply_action(self.session, action)
+            events = self._apply(action)
         except (WhistError, SessionError, CardParseError) as exc:  # the stores disagree
             self.failed = f"action {self.seq + 1} {list(action)} from the store: {exc}"
             log.error("table %s: %s", self.id, self.failed)
@@ -392,7 +416,7 @@ class LiveTable:
         lane = self.hub.lane_of(kind)
         pool = self.hub.pools[lane]
         try:
-            action, why = await loop.run_in_executor(pool, choose_card, self.id,
+            action, why = await loop.run_in_executor(pool, self.chooser, self.id,
                                                      self.config_json, actions)
         except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool
             log.warning("table %s: the %s pool is broken (%s)", self.id, lane, exc)
@@ -457,14 +481,19 @@ class LiveTable:
                 await self._claim(conn, kind, msg)
             elif kind == "undo":
                 await self._undo(conn)
-            elif kind in ("call", "remind", "elect"):
+            elif kind in ("call", "remind") or (kind == "elect"
+                                                and self.config.calls == "players"):
                 await self._call(conn, kind, msg)
             else:
-                self.error(conn, f"unknown message type {kind!r}: expected play, next, "
-                                 "snapshot, hint, why, review, claim, concede, undo, "
-                                 "call, remind or elect")
+                await self._other(conn, kind, msg)
         except ProtocolError as exc:
             self.error(conn, str(exc), request=kind)
+
+    async def _other(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
+        """A message of no type above (a laws table knows ``act`` and ``elect``)."""
+        self.error(conn, f"unknown message type {kind!r}: expected play, next, "
+                         "snapshot, hint, why, review, claim, concede, undo, "
+                         "call, remind or elect")
 
     def _person(self, conn: Connection) -> Seat:
         if conn.seat is None:
@@ -596,10 +625,19 @@ class LiveTable:
         seq = self.seq
         try:
             review = await loop.run_in_executor(
-                self.hub.pools[SLOW], review_for, self.config_json, list(self.actions), board)
+                self.hub.pools[SLOW], self.reviewer, self.config_json, list(self.actions), board)
         except BrokenExecutor:  # a worker died (or the server is stopping): not this socket
             raise ProtocolError("review: the analysis could not be run now: try again") from None
         conn.put({"type": "review", "seq": seq, **review})
+
+
+def table_class(config: TableConfig) -> type[LiveTable]:
+    """The live table for a config: a laws table's is :class:`.laws_table.LawsTable`."""
+    if config.laws:
+        from .laws_table import LawsTable
+
+        return LawsTable
+    return LiveTable
 
 
 class Hub:
@@ -656,8 +694,8 @@ class Hub:
             if table_id in self.tables:
                 continue
             stored = self.store.load(table_id)
-            table = LiveTable(self, table_id, TableConfig.from_json(stored.config),
-                              stored.actions)
+            config = TableConfig.from_json(stored.config)
+            table = table_class(config)(self, table_id, config, stored.actions)
             self.tables[table_id] = table
             table.kick()
         return len(self.tables)
@@ -711,7 +749,7 @@ class Hub:
         table_id = secrets.token_urlsafe(9)
         tokens = {str(s): secrets.token_urlsafe(24) for s in config.humans}
         await asyncio.to_thread(self.store.create_table, table_id, config.to_json(), tokens)
-        table = LiveTable(self, table_id, config, [])
+        table = table_class(config)(self, table_id, config, [])
         self.tables[table_id] = table
         await table.act(("deal",))
         return table, tokens

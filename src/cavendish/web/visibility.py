@@ -16,6 +16,11 @@ and 91), never the deal:
   plays itself (the table's ``auto_last``: the server plays it);
 * a spectator (seat None) sees the table with no hand at all: no own hand, no
   dummy's hand, no legal cards; the trick, the last trick and the score only;
+* at a table under the laws (:mod:`.laws_table`), a card exposed (dropped, shown,
+  named, led out of turn and left face up: law 56) lies face up on the table until
+  it is played or taken up: everyone sees it, spectators too, and its owner sees
+  it among his own (``exposed``); a card
+  mislaid out of a hand (law 70) is seen by no one;
 * between hands (a hand is over and scored), everyone may see the hand just
   finished, whole: the four hands and every trick (the review).  A hand ended by
   an accepted claim or concession is over too, and shown whole in the same way
@@ -39,6 +44,7 @@ from typing import Any
 from ..core.cards import Card, Seat, Side, cards_of
 from ..core.events import settled_claim
 from ..core.state import Trick
+from ..game.laws_session import LawsSession
 from ..game.session import PlayedHand, Session
 
 __all__ = ["card_list", "score_json", "visible_state"]
@@ -66,7 +72,7 @@ def _trick(trick: Trick | None) -> dict[str, Any] | None:
             "cards": _plays(trick.plays())}
 
 
-def score_json(session: Session) -> dict[str, Any]:
+def score_json(session: Session | LawsSession) -> dict[str, Any]:
     """The score sheet: the game in progress, every hand's points and honours,
     the games (value: single, double, treble) and rubbers.  Public to all."""
     sheet = session.sheet
@@ -108,7 +114,7 @@ def _review(hand: PlayedHand) -> dict[str, Any]:
     }
 
 
-def visible_state(session: Session, seat: Seat | None) -> dict[str, Any]:
+def visible_state(session: Session | LawsSession, seat: Seat | None) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) may see of the table now."""
     state = session.state
     out: dict[str, Any] = {
@@ -129,7 +135,7 @@ def visible_state(session: Session, seat: Seat | None) -> dict[str, Any]:
         "trump_card": None,
         "dealer": str(session.dealer),
         "review": None,
-        "calls": session.calls,
+        "calls": session.calls if isinstance(session, Session) else "auto",
         "call_offered": False,
         "election": None,
     }
@@ -152,17 +158,23 @@ def visible_state(session: Session, seat: Seat | None) -> dict[str, Any]:
         trump_card=None if view.trump_card is None else str(view.trump_card),
         dealer=str(view.dealer),
     )
-    pending = session.election_due  # a wrong call was said aloud: everyone heard it
+    # long whist, calls="players": a wrong call was said aloud, everyone heard it
+    pending = session.election_due if isinstance(session, Session) else None
     if pending is not None:
         out["election"] = {"seat": str(pending.seat), "text": str(pending),
                            "yours": seat is not None and seat.side != pending.seat.side}
     if seat is None:
+        # cards exposed under the laws lie face up for all (a dummy's hand is not shown)
+        out["exposed"] = {str(s): card_list(m) for s, m in zip(Seat, view.exposed, strict=True)
+                          if m and s not in session.dummies}
         return out
-    offered = session.call_offered  # his own two honours: told to him alone
+    # his own two honours: told to him alone
+    offered = session.call_offered if isinstance(session, Session) else None
     out["call_offered"] = offered is not None and session.holder(offered) == seat
     out["hand"] = card_list(view.hand)
+    # his own cards lying face up too (exposed under the laws: liable to be called)
     out["exposed"] = {str(s): card_list(m) for s, m in zip(Seat, view.exposed, strict=True)
-                      if m and s != seat}
+                      if m}
     turn = session.to_play
     # not when his last card plays itself (auto_last): the server plays it
     if turn is not None and session.holder(turn) == seat and session.human_to_play:

@@ -46,7 +46,7 @@ async function start(event) {
   for (const box of document.querySelectorAll("input.name")) {
     if (box.value.trim()) names[box.dataset.seat] = box.value.trim();
   }
-  const body = { variant, seats, names, computer: $("computer").value, practice: $("practice").checked };
+  const body = { variant, seats, names, computer: $("computer").value, practice: $("practice").checked, laws: $("laws").checked };
   if (!$("calls-box").hidden && $("calls").checked) body.calls = "players";
   const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const answer = await r.json();

@@ -1,5 +1,6 @@
 // The table page: one websocket, every message a `state` (or `error`, `hint`,
 // `review`); the page draws what it is sent and nothing else (docs/web.md).
+import * as laws from "./laws.js"; // tables under the code: the laws panel
 const SEATS = ["N", "E", "S", "W"];
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANK = (r) => (r === "T" ? "10" : r);
@@ -27,7 +28,7 @@ function cardEl(card, opts = {}) {
   el.setAttribute("aria-label", `${RANK(card[1])} of ${{ S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[card[0]]}`);
   if (opts.button) {
     el.type = "button";
-    el.disabled = !opts.legal;
+    el.disabled = !opts.legal && !laws.playable(state, card);
     el.addEventListener("click", () => play(card));
   }
   return el;
@@ -44,7 +45,8 @@ function send(msg) {
 }
 
 function play(card) {
-  if (!state || !state.legal.includes(card)) {
+  if (laws.intercept(state, card, send)) return;
+  if (!state || !(state.legal.includes(card) || laws.playable(state, card))) {
     say(`${card} cannot be played now`);
     return;
   }
@@ -177,6 +179,10 @@ function drawReview(s) {
 function drawDD(msg) {
   const summary = $("dd-summary");
   if (!summary) return;
+  if (!msg.cards) { // a laws table's hand the solver could not take: its rulings stand
+    summary.textContent = msg.stopped || "";
+    return;
+  }
   const mistakes = msg.cards.filter((c) => c.cost > 0);
   summary.className = "";
   summary.textContent = `Double dummy at the opening lead: ${msg.dd_start.side} ${msg.dd_start.tricks} tricks; made N-S ${msg.made.NS}, E-W ${msg.made.EW}; tricks lost to mistakes: N-S ${msg.lost.NS}, E-W ${msg.lost.EW} (${mistakes.length} cards marked).`;
@@ -220,7 +226,7 @@ function draw(s) {
   $("hint-btn").hidden = !s.table.practice;
   $("why-btn").hidden = !s.table.practice;
   $("undo-btn").hidden = !s.table.practice || !s.you;
-  for (const id of ["claim-box", "claim-btn", "concede-btn"]) $(id).hidden = !s.you;
+  for (const id of ["claim-box", "claim-btn", "concede-btn"]) $(id).hidden = !s.you || Boolean(s.table.laws); // under the laws the hand is played out
   for (const id of ["claim-btn", "concede-btn", "undo-btn"]) $(id).disabled = s.phase !== "play";
   if (s.phase === "play") $("claim-tricks").max = 13 - s.trick_number;
   $("next-btn").hidden = !(s.phase === "between" && s.you);
@@ -246,6 +252,7 @@ function draw(s) {
       $("log").hidden = false;
     }
   }
+  laws.draw(s, { send, say, esc });
   document.body.dataset.phase = s.phase;
   document.body.dataset.seq = s.seq;
 }

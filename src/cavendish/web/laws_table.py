@@ -1,0 +1,510 @@
+"""Tables under the code: a web table played through the laws arbiter.
+
+Design note
+-----------
+A table asked for with ``"laws": true`` is a :class:`LawsTable`: a
+:class:`~.tables.LiveTable` whose session is a
+:class:`~cavendish.game.laws_session.LawsSession` (the one ``cavendish play
+--laws`` drives in the terminal), so that every hand goes through the
+arbiter (:mod:`cavendish.laws`).  It is seated, cut and dealt as a plain table
+of the same seed (:func:`build_laws_session` takes the seating of
+:func:`~.config.build_session`), and stored, shown and restored by the very
+same machinery: one lock, an action checked by applying it, stored, then
+shown, each connection's ``state`` built by :func:`~.visibility.visible_state`.
+
+Every act at the table is a stored action: ``("deal",)``, or ``("laws",
+JSON)`` where JSON is the arbiter's own record of a table action
+(:class:`~cavendish.laws.actions.Action`, the scenarios' format:
+``{"act": "play", "seat": "S", "card": "HA"}``, ``{"act": "elect", "side":
+"EW", "option": "tricks", "by": "W"}``).  Replaying them on a fresh session
+gives the table again, every ruling included (the arbiter rules the same way
+on the same acts): a server killed with ``kill -9`` comes back with the
+irregularities, the rulings and the elections where they were.
+
+What a person may do, as at a real table (:meth:`LawsTable.person_action`):
+
+* ``play`` any card of his hand (or his dummy's), in turn or not: out of
+  turn, a revoke, or a card against a call are the laws' to rule on (the page
+  marks the legal cards, and lets him play the others);
+* ``act``: ``expose`` a card (law 56), ``claim_revoke`` (laws 75, 79: the
+  tricks are searched), ``claim_lead`` (law 63), ``correct_revoke`` (law 76),
+  ``ask`` his partner "having none?" (law 74);
+* ``elect`` an option of the decision awaited when it is his side's (law 84:
+  either partner's election is final) or his answer.
+
+The computer players elect by the computer's rules of election
+(:func:`~cavendish.laws.policy.computer_option`, at once, in the server: a
+rule of thumb, no search), and play their cards from the pool as at a plain
+table (:func:`choose_laws_card`); they commit no irregularity, as in the
+terminal without ``--sloppy``; the arbiter is attentive, so they notice
+what it notices (a lead out of turn at once, a revoke when the tricks are
+searched at the end of the hand).
+
+Each ``state`` message of a laws table has a ``laws`` part
+(:func:`laws_view`): the hand's rulings and elections (spoken aloud at a real
+table: public), the calls in force, and the decision awaited with its law
+(number, title and the code's words), question and options, each explained, and ``yours`` when
+this connection may take it.  Between hands the review carries the finished
+hand's rulings too.  The no-leak rule is :mod:`.visibility`'s: exposed cards
+lie face up for all; a card mislaid (law 70) is told to no one.
+
+>>> from cavendish.web.config import TableConfig
+>>> cfg = TableConfig.from_request({"seats": {"S": "human"}, "laws": True}, seed=7)
+>>> session = build_laws_session(cfg)
+>>> _ = apply_laws_action(session, ("deal",))
+>>> turn = session.to_play
+>>> card = session.view(turn.left).hand_cards()[0]          # led out of turn
+>>> events = apply_laws_action(session, laws_action("play", seat=turn.left, card=card))
+>>> view = laws_view(session, Seat.S, cfg)
+>>> view["pending"]["law"], [o["option"] for o in view["pending"]["options"]]
+(62, ['card', 'suit', 'accept', 'pass'])
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.cards import Card, CardParseError, Seat
+from ..core.errors import CavendishError
+from ..core.events import (
+    CardExposed,
+    CardMislaid,
+    CardPlayed,
+    CardRestored,
+    CardWithdrawn,
+    Elected,
+    Event,
+    HonoursCalled,
+    PlayOutOfTurn,
+    Ruling,
+    TrickQuitted,
+)
+from ..game.laws_session import LawsSession
+from ..game.session import SessionError
+from ..laws.actions import Action as LawsAction
+from ..laws.actions import to_plain
+from ..laws.base import RevokeStatus
+from ..laws.coverage import law_title
+from ..laws.decisions import Decision, option_text
+from ..laws.errors import LawsError
+from ..laws.names import law_name
+from ..laws.texts import law_words
+from .config import HUMAN, Action, ConfigError, TableConfig, build_session
+from .tables import Connection, LiveTable, ProtocolError, _public_events
+
+__all__ = [
+    "LawsTable",
+    "apply_laws_action",
+    "build_laws_session",
+    "choose_laws_card",
+    "laws_action",
+    "laws_review_for",
+    "laws_view",
+]
+
+log = logging.getLogger("cavendish.web")
+
+ACTS = {
+    "expose": "expose a card of your hand (law 56): it lies face up, liable to be called",
+    "claim_revoke": "claim a revoke by the adversaries (laws 75, 79): the tricks are searched",
+    "claim_lead": "the trick in progress was led out of turn (law 63)",
+    "correct_revoke": "take back your revoke before it is established (law 76)",
+    "ask": "ask your partner \"having none?\" of the suit he renounced (law 74)",
+}
+"""The ``act`` messages a person may send at a laws table, and what each does."""
+
+
+def build_laws_session(config: TableConfig, *, computers: bool = False) -> LawsSession:
+    """A fresh laws session for ``config``: the seating, cut and generator of a plain
+    table of the same seed (:func:`~.config.build_session`), every seat held by None
+    (the server supplies every act), or with ``computers`` the computer players in
+    their seats (in a worker of the pool)."""
+    plain = build_session(config, computers=computers)
+    return LawsSession(plain.rules, plain.seating, plain.players, plain.rng,
+                       rubbers=config.rubbers)
+
+
+def laws_action(name: str, **args: object) -> Action:
+    """A stored action of a laws table: the arbiter's act ``name`` with its arguments.
+
+    >>> laws_action("play", seat=Seat.S, card=Card.parse("HA"))
+    ('laws', '{"act": "play", "seat": "S", "card": "HA"}')
+    """
+    act = LawsAction(name, tuple((k, to_plain(v)) for k, v in args.items()))
+    return ("laws", json.dumps(act.to_dict()))
+
+
+def apply_laws_action(session: LawsSession, action: Sequence[str]) -> list[Event]:
+    """Apply one stored action of a laws table (see the module); a hand that ends by
+    it is finished at once (scored, or void and dealt again by the next ``deal``).
+    Raises what the laws raise (nothing changes), or :class:`~.config.ConfigError`
+    for an action of no known shape."""
+    kind = action[0] if action else None
+    if kind == "deal" and len(action) == 1:
+        return session.start_hand()
+    if kind != "laws" or len(action) != 2:
+        raise ConfigError(f"action {list(action)!r} at a laws table: expected ['deal'] "
+                          "or ['laws', JSON of the arbiter's act]")
+    try:
+        act = LawsAction.from_dict(json.loads(action[1]))
+    except ValueError as exc:
+        raise ConfigError(f"action {list(action)!r}: {exc}") from None
+    events = session.act(act.name, **act.kwargs())
+    if session.hand_over:
+        session.finish_hand()
+    return events
+
+
+# ------------------------------------------------------------ what is shown
+def _law(number: int) -> dict[str, Any]:
+    return {"law": number, "cite": law_name(number), "title": law_title(number)}
+
+
+def _ruling_json(r: Ruling) -> dict[str, Any]:
+    """A ruling as the page shows it: the law (number, citation, title) and what was found."""
+    return {**_law(r.law), "seat": str(r.seat), "text": r.what, "options": list(r.options),
+            "trick": r.trick + 1}
+
+
+def _elected_json(e: Elected) -> dict[str, Any]:
+    """An election: the side, who made it, the option, under which law."""
+    return {**_law(e.law), "side": str(e.side), "seat": str(e.seat), "option": e.option,
+            "text": str(e)}
+
+
+def _may_decide(decision: Decision, seat: Seat, session: LawsSession) -> bool:
+    """Whether the person at ``seat`` takes ``decision``: his answer (or his dummy's),
+    or an election of his side (law 84: either partner)."""
+    if decision.answer:
+        return session.holder(decision.seat) == seat
+    return seat.side == decision.side
+
+
+def _decision_json(decision: Decision, seat: Seat | None, session: LawsSession) -> dict[str, Any]:
+    """The decision awaited, for everyone at the table: its law (number, title and the
+    code's words, :mod:`cavendish.laws.texts`), question and options, each explained;
+    ``yours`` for the person who may take it."""
+    return {
+        **_law(decision.law),
+        "words": law_words(decision.law),
+        "question": decision.question,
+        "side": str(decision.side),
+        "seat": str(decision.seat),
+        "offender": str(decision.offender),
+        "answer": decision.answer,
+        "consult": decision.consult,
+        "options": [{"option": o, "text": option_text(decision, o)} for o in decision.options],
+        "yours": seat is not None and _may_decide(decision, seat, session),
+    }
+
+
+def _hand_rulings(events: Sequence[Event]) -> dict[str, Any]:
+    """The rulings and elections in a hand's log."""
+    return {"rulings": [_ruling_json(e) for e in events if isinstance(e, Ruling)],
+            "elections": [_elected_json(e) for e in events if isinstance(e, Elected)]}
+
+
+def laws_view(session: LawsSession, seat: Seat | None, config: TableConfig) -> dict[str, Any]:
+    """The ``laws`` part of a seat's ``state`` (None: a spectator): the hand's rulings
+    and elections, the calls in force, the decision awaited, and what a person may do."""
+    out: dict[str, Any] = {"rulings": [], "elections": [], "calls": [], "pending": None,
+                           "acts": ACTS if seat is not None else {}}
+    arb = session.arbiter
+    if arb is None:
+        return out
+    out.update(_hand_rulings(arb.state.events))
+    out["calls"] = [str(c) for c in arb.state.calls()]
+    decision = arb.pending()
+    if decision is not None:
+        out["pending"] = _decision_json(decision, seat, session)
+    return out
+
+
+def _laws_events(events: list[Event], action: Action) -> list[dict[str, Any]]:
+    """What everyone is told an action did: the cards played and honours called (as at
+    a plain table), and every card put face up, every ruling and election; a card
+    mislaid out of a hand or restored to it (laws 46, 70: no act of the web table
+    makes one) is told to no one."""
+    plain = (CardPlayed, HonoursCalled)
+    out = _public_events([e for e in events if isinstance(e, plain)], action)
+    hidden = (*plain, CardMislaid, CardRestored, TrickQuitted)
+    for e in events:
+        if isinstance(e, PlayOutOfTurn):
+            out.append({"kind": "out_of_turn", "seat": str(e.seat), "card": str(e.card),
+                        "text": str(e)})
+        elif isinstance(e, CardExposed):
+            out.append({"kind": "exposed", "seat": str(e.seat), "card": str(e.card),
+                        "text": str(e)})
+        elif isinstance(e, CardWithdrawn):
+            out.append({"kind": "withdrawn", "seat": str(e.seat), "card": str(e.card),
+                        "exposed": e.exposed, "text": str(e)})
+        elif isinstance(e, Ruling):
+            out.append({"kind": "ruling", **_ruling_json(e)})
+        elif isinstance(e, Elected):
+            out.append({"kind": "elected", **_elected_json(e)})
+        elif not isinstance(e, hidden) and hasattr(e, "kind"):
+            out.append({"kind": str(e.kind), "text": str(e)})
+    return out
+
+
+# ------------------------------------------------------------------ workers
+_CACHE_SIZE = 64
+_cache: OrderedDict[str, tuple[str, LawsSession, list[Action]]] = OrderedDict()
+
+
+def _session_at(table_id: str, config: str, actions: list[Action]) -> LawsSession:
+    """This worker's laws session for the table (its computer players seated), up to
+    date with ``actions``: the cached one if it matches, else replayed from the start."""
+    cached = _cache.pop(table_id, None)
+    if cached is None or cached[0] != config or cached[2] != actions[: len(cached[2])]:
+        cached = (config, build_laws_session(TableConfig.from_json(config), computers=True), [])
+    _, session, done = cached
+    for action in actions[len(done):]:
+        apply_laws_action(session, action)
+        done.append(tuple(action))
+    _cache[table_id] = cached
+    while len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return session
+
+
+def choose_laws_card(table_id: str, config: str, actions: list[Action]) -> tuple[Action, str]:
+    """The card of the computer on turn at a laws table, as a stored action, and why
+    (the player's own words).  The player sees its seat's view, the calls in force
+    limiting its legal cards, as in the terminal.
+
+    >>> cfg = TableConfig.from_request({"seats": {"S": "human"}, "computer": "random",
+    ...                                 "laws": True}, seed=1)   # N deals, E leads
+    >>> action, why = choose_laws_card("doc", cfg.to_json(), [("deal",)])
+    >>> action[0], json.loads(action[1])["act"], json.loads(action[1])["seat"]
+    ('laws', 'play', 'E')
+    """
+    from ..players.tutor import explain
+
+    session = _session_at(table_id, config, actions)
+    seat = session.to_play
+    player = None if seat is None else session.controller(seat)
+    if seat is None or player is None:
+        raise ValueError(f"no computer is to play at table {table_id}")
+    card = player.choose(session.view(seat))
+    return laws_action("play", seat=seat, card=card), explain(player, card)
+
+
+def laws_review_for(config: str, actions: list[Action], board: int) -> dict[str, Any]:
+    """The review of a finished hand of a laws table: its rulings and elections, and
+    the double-dummy review of its cards (:mod:`cavendish.analysis.annotate`, which
+    stops before an irregular card); a void hand has no cards to review."""
+    from ..analysis.annotate import annotate_record
+
+    cfg = TableConfig.from_json(config)
+    session = build_laws_session(cfg)
+    for action in actions:
+        apply_laws_action(session, action)
+    hand = session.hands[board - 1]
+    void = getattr(hand, "void", None)
+    review: dict[str, Any] = {"board": board, "void": void}
+    if void is None:
+        try:
+            review.update(annotate_record(hand.record(variant=cfg.variant)).to_json())
+        except CavendishError as exc:  # a record the solver cannot take: the rulings stand
+            review["stopped"] = f"no double-dummy review: {exc}"
+        if hand.result is not None:
+            review["played"] = review.get("made")
+            review["made"] = {"NS": hand.result.tricks[0], "EW": hand.result.tricks[1]}
+    review.update(_hand_rulings(hand.state.events))
+    return review
+
+
+# --------------------------------------------------------------------- table
+class LawsTable(LiveTable):
+    """A live table under the laws (see the module)."""
+
+    chooser = staticmethod(choose_laws_card)
+    reviewer = staticmethod(laws_review_for)
+
+    @property
+    def laws(self) -> LawsSession:
+        """The table's laws session."""
+        assert isinstance(self.session, LawsSession)
+        return self.session
+
+    def _fresh(self) -> LawsSession:
+        return build_laws_session(self.config)
+
+    def _apply(self, action: Action) -> list[Event]:
+        try:
+            return apply_laws_action(self.laws, action)
+        except (LawsError, SessionError) as exc:
+            raise ProtocolError(str(exc)) from None
+
+    def _public(self, events: list[Event], action: Action) -> list[dict[str, Any]]:
+        return _laws_events(events, action)
+
+    def info(self) -> dict[str, Any]:
+        """The table's public description (``laws``: played under the laws)."""
+        return {**super().info(), "laws": True}
+
+    def message(self, seat: Seat | None, *, snapshot: bool = False) -> dict[str, Any]:
+        """The ``state`` message, with its ``laws`` part (and the finished hand's rulings
+        in the review)."""
+        msg = super().message(seat, snapshot=snapshot)
+        msg["laws"] = laws_view(self.laws, seat, self.config)
+        if msg["review"] is not None and self.laws.hands:
+            hand = self.laws.hands[-1]
+            msg["review"].update(_hand_rulings(hand.state.events),
+                                 void=getattr(hand, "void", None))
+        return msg
+
+    # ---------------------------------------------------------- the computers
+    def _computer_decides(self, decision: Decision) -> bool:
+        """Whether the computer's rules take ``decision``: no person sits on the deciding
+        side (for an answer: the answering seat is a computer's)."""
+        if decision.answer:
+            return self.config.kind_of(self.laws.holder(decision.seat)) not in (HUMAN, None)
+        return not any(s.side == decision.side for s in self.config.humans)
+
+    def kick(self, *, takeover: bool = False) -> None:
+        """Start the computers' next move (an election, or a card) if one is due (and
+        this process stored the last action, or ``takeover``: :mod:`.bus`)."""
+        if self.busy is not None and not self.busy.done():
+            return
+        if self.elsewhere and not takeover:
+            return
+        session = self.laws
+        if self.failed or session.is_over:
+            return
+        if session.state is None:
+            if not self.config.humans:
+                self.busy = asyncio.create_task(self._deal())
+            return
+        decision = session.pending()
+        if decision is not None:
+            if self._computer_decides(decision):
+                self.busy = asyncio.create_task(self._elect())
+            return
+        turn = session.to_play
+        if turn is not None and self.config.kind_of(session.holder(turn)) not in (HUMAN, None):
+            self.busy = asyncio.create_task(self._computer(turn))
+
+    async def _elect(self) -> None:
+        """The computer's side elects (after ``delay``: the ruling is seen first)."""
+        seen = self.seq
+        if self.hub.delay:
+            await asyncio.sleep(self.hub.delay)
+        async with self.lock:
+            decision = self.laws.pending()
+            if self.seq == seen and decision is not None and self._computer_decides(decision):
+                option = self.laws.computer_option(decision)
+                try:
+                    await self._act(laws_action("elect", side=decision.side, option=option,
+                                                by=decision.seat))
+                except ProtocolError as exc:
+                    self.failed = f"the computer's election {option!r} failed: {exc}"
+                    log.error("table %s: %s", self.id, self.failed)
+                    return
+        self.busy = None
+        self.kick()
+
+    # ------------------------------------------------------------- the people
+    def _seats_of(self, seat: Seat) -> list[Seat]:
+        """The hands a person plays: his own, and his dummy's."""
+        return [s for s in Seat if self.laws.holder(s) == seat]
+
+    def _hand_of(self, seat: Seat, card: Card) -> Seat:
+        """Which of the person's hands holds ``card``."""
+        state = self.laws.state
+        assert state is not None
+        for s in self._seats_of(seat):
+            if state.hand(s) >> card & 1:
+                return s
+        raise ProtocolError(f"{card} is not in your hand")
+
+    def _card(self, msg: dict[str, Any], what: str) -> Card:
+        raw = msg.get("card")
+        if not isinstance(raw, str) or len(raw) > 8:
+            raise ProtocolError(f'{what}: expected "card" as in PBN, such as "SA"')
+        try:
+            return Card.parse(raw)
+        except CardParseError as exc:
+            raise ProtocolError(f"{what}: {exc}") from None
+
+    def person_action(self, seat: Seat, kind: str, msg: dict[str, Any]) -> Action:
+        """The stored action for a person's ``play``, ``act`` or ``elect`` (checked by
+        the laws when applied).  Raises :class:`~.tables.ProtocolError` for a message
+        that names no possible act."""
+        session = self.laws
+        if session.state is None:
+            raise ProtocolError(f"{kind}: no hand is in play")
+        if kind == "play":
+            card = self._card(msg, "play")
+            return laws_action("play", seat=self._hand_of(seat, card), card=card)
+        if kind == "elect":
+            decision = session.pending()
+            option = msg.get("option")
+            if decision is None:
+                raise ProtocolError("elect: no decision is awaited")
+            if not _may_decide(decision, seat, session):
+                raise ProtocolError(f"elect: the decision is not yours ({decision})")
+            if not isinstance(option, str) or option not in decision.options:
+                raise ProtocolError(f"elect {option!r}: expected one of "
+                                    f"{', '.join(decision.options)}")
+            by = decision.seat if decision.answer else seat
+            return laws_action("elect", side=decision.side, option=option, by=by)
+        act = msg.get("act")
+        if act == "expose":
+            card = self._card(msg, "expose")
+            return laws_action("expose", seat=self._hand_of(seat, card), card=card)
+        if act == "claim_revoke":
+            return laws_action("claim_revoke", **self._revoke_claim(seat, msg))
+        if act == "claim_lead":
+            return laws_action("claim_lead_out_of_turn", side=seat.side)
+        if act == "correct_revoke":
+            arb = session.arbiter
+            assert arb is not None
+            open_ = {c.seat for c in arb.revokes if c.status == RevokeStatus.OPEN}
+            mine = self._seats_of(seat)
+            return laws_action("correct_revoke",
+                               seat=next((s for s in mine if s in open_), seat))
+        if act == "ask":
+            return laws_action("ask_having_none", seat=seat)
+        raise ProtocolError(f"act {act!r}: expected one of {', '.join(ACTS)}")
+
+    @staticmethod
+    def _revoke_claim(seat: Seat, msg: dict[str, Any]) -> dict[str, object]:
+        """``claim_revoke``'s arguments: the claimants' side, and optionally the seat
+        accused (``"accused"``) and the trick (``"trick"``, from 1)."""
+        accused, trick = msg.get("accused"), msg.get("trick")
+        try:
+            who = None if accused is None else Seat.parse(str(accused))
+        except CardParseError:
+            raise ProtocolError(f"claim_revoke: accused {accused!r} is not a seat") from None
+        if trick is not None and (not isinstance(trick, int) or isinstance(trick, bool)
+                                  or not 1 <= trick <= 13):
+            raise ProtocolError(f"claim_revoke: trick {trick!r}: expected 1 to 13")
+        return {"side": seat.side, "seat": who, "trick": trick}
+
+    async def _person_acts(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
+        seat = self._person(conn)
+        async with self.lock:
+            await self._act(self.person_action(seat, kind, msg))
+        self.kick()
+
+    async def _play(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Any card of the person's hands, in turn or not: the laws rule on it."""
+        await self._person_acts(conn, "play", msg)
+
+    async def _other(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
+        if kind in ("act", "elect"):
+            await self._person_acts(conn, kind, msg)
+        else:
+            self.error(conn, f"unknown message type {kind!r}: expected play, act, elect, "
+                             "next, snapshot or review")
+
+    async def _claim(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
+        raise ProtocolError(f"{kind}: at a table under the laws the hand is played out; "
+                            "claim an irregularity with an act (claim_revoke, claim_lead)")

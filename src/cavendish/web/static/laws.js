@@ -1,0 +1,136 @@
+// Tables under the code (docs/web.md, "Tables under the code"): the laws panel of
+// the table page.  At a laws table every card of your hand may be played, in turn or
+// not (the legal ones are still marked): the arbiter rules on a card out of turn or
+// a revoke.  The panel shows the hand's rulings (law, title, what was found), the
+// elections, the calls in force, the decision awaited with its options (buttons when
+// it is yours), and the acts a person may do (expose a card, claim a revoke or a
+// lead out of turn, correct a revoke, ask "having none?").  It draws what the server
+// sends and nothing else; texts are escaped by the page's esc().
+
+let exposing = false; // the next card clicked is exposed rather than played
+
+// Whether a card of your hand may be clicked: any card, while a hand is in play at
+// a laws table and no decision is awaited (law 87: play waits for it).
+export function playable(s, card) {
+  return Boolean(s && s.table.laws && s.you && s.phase === "play" && !s.laws.pending && s.hand.includes(card));
+}
+
+// A click on a card: exposed (law 56) if the person asked to expose one; true if handled.
+export function intercept(s, card, send) {
+  if (!exposing || !s || !s.table.laws) return false;
+  exposing = false;
+  send({ type: "act", act: "expose", card });
+  return true;
+}
+
+function lawHead(x, esc) {
+  return `<b>${esc(x.cite)}</b> <span class="law-title">(${esc(x.title)})</span>`;
+}
+
+function button(label, onClick, title = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  if (title) b.title = title;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function drawPending(box, s, { send, esc }) {
+  const p = s.laws.pending;
+  if (!p) return;
+  const div = document.createElement("div");
+  div.className = `law-pending${p.yours ? " yours" : ""}`;
+  const who = p.answer ? `${p.seat} to answer` : `${p.side} to elect (${p.seat} for the side)`;
+  div.innerHTML = `<h3>${lawHead(p, esc)}</h3>${p.words ? `<blockquote class="law-words">${esc(p.words)}</blockquote>` : ""}<p>${esc(p.question)}: ${p.yours ? (p.answer ? "your answer" : "your side's election") : esc(who)}.</p>`;
+  const list = document.createElement("ul");
+  list.className = "law-options";
+  for (const o of p.options) {
+    const li = document.createElement("li");
+    if (p.yours) {
+      li.appendChild(button(o.option, () => send({ type: "elect", option: o.option }), o.text));
+      li.append(` ${o.text}`);
+    } else {
+      li.textContent = `${o.option}: ${o.text}`;
+    }
+    list.appendChild(li);
+  }
+  div.appendChild(list);
+  box.appendChild(div);
+}
+
+function drawActs(box, s, hooks) {
+  const { send, say } = hooks;
+  if (!s.you || s.phase !== "play") return;
+  const row = document.createElement("div");
+  row.className = "law-acts";
+  row.appendChild(button(exposing ? "Click a card to expose…" : "Expose a card", () => {
+    exposing = !exposing;
+    say(exposing ? "Click the card of your hand to expose (law 56)." : "");
+    draw(s, hooks);
+  }, s.laws.acts.expose));
+  const accused = document.createElement("select");
+  accused.setAttribute("aria-label", "the adversary who revoked");
+  accused.add(new Option("either adversary", ""));
+  for (const seat of ["N", "E", "S", "W"]) {
+    const mine = (seat === "N" || seat === "S") === (s.you === "N" || s.you === "S");
+    if (!mine) accused.add(new Option(seat, seat));
+  }
+  row.appendChild(button("Claim a revoke", () => {
+    const msg = { type: "act", act: "claim_revoke" };
+    if (accused.value) msg.accused = accused.value;
+    send(msg);
+  }, s.laws.acts.claim_revoke));
+  row.appendChild(accused);
+  row.appendChild(button("Claim a lead out of turn", () => send({ type: "act", act: "claim_lead" }), s.laws.acts.claim_lead));
+  row.appendChild(button("Correct my revoke", () => send({ type: "act", act: "correct_revoke" }), s.laws.acts.correct_revoke));
+  row.appendChild(button("Having none?", () => send({ type: "act", act: "ask" }), s.laws.acts.ask));
+  box.appendChild(row);
+}
+
+function drawList(box, title, items, line) {
+  if (!items.length) return;
+  const h = document.createElement("h3");
+  h.textContent = title;
+  const ol = document.createElement("ol");
+  ol.className = "law-log";
+  for (const x of items) {
+    const li = document.createElement("li");
+    li.innerHTML = line(x);
+    ol.appendChild(li);
+  }
+  box.append(h, ol);
+}
+
+// The laws panel for a state (hidden at a plain table).
+export function draw(s, hooks) {
+  const box = document.getElementById("laws");
+  if (!box) return;
+  const laws = s.table.laws ? s.laws : null;
+  box.hidden = !laws;
+  if (!laws) return;
+  const { esc } = hooks;
+  box.textContent = "";
+  const h = document.createElement("h2");
+  h.textContent = "Under the laws";
+  box.appendChild(h);
+  drawPending(box, s, hooks);
+  drawActs(box, s, hooks);
+  if (laws.calls.length) {
+    const p = document.createElement("p");
+    p.className = "law-calls";
+    p.textContent = `In force: ${laws.calls.join("; ")}`;
+    box.appendChild(p);
+  }
+  const finished = s.phase !== "play" && s.review ? s.review : null;
+  const rulings = finished ? finished.rulings || [] : laws.rulings;
+  const elections = finished ? finished.elections || [] : laws.elections;
+  const board = finished ? finished.board : s.board;
+  drawList(box, `Rulings, board ${board}`, rulings, (r) => `${lawHead(r, esc)}: ${esc(r.text)}${r.options.length ? ` <small>[${r.options.map(esc).join(" | ")}]</small>` : ""}`);
+  drawList(box, "Elections", elections, (e) => `${lawHead(e, esc)}: ${esc(e.text)}`);
+  if (finished && finished.void) {
+    const p = document.createElement("p");
+    p.textContent = `The hand is void (${finished.void}): it is dealt again, nothing scored.`;
+    box.appendChild(p);
+  }
+}
