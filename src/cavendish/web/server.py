@@ -12,7 +12,8 @@ protocol is in ``docs/web.md``):
 * ``POST /api/tables`` a new table: ``{"id", "tokens", "links"}``;
 * ``GET /api/tables/{id}`` the public state (a spectator's);
 * ``GET /api/tables/{id}/pbn`` the finished hands in PBN (never the hand in play);
-* ``WS /ws/{id}?token=...`` a seat, ``WS /ws/{id}`` a spectator.
+* ``WS /ws/{id}?token=...`` a seat, ``WS /ws/{id}`` a spectator
+  (``?follow=S``: following one player's hand, :mod:`.spectators`).
 
 A wrong token is answered with an error message and the connection is kept, as
 a spectator's (it sees no hand).
@@ -35,6 +36,7 @@ from ..core.rules import get_rules, variant_names
 from ..players import player_names
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies
+from .spectators import choose_follow
 from .store import Store
 from .tables import QUICK, SLOW, Connection, Hub, LiveTable
 
@@ -153,6 +155,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         conn.start()
         if token and seat is None:
             table.error(conn, "wrong token: you are watching as a spectator")
+        if "follow" in websocket.query_params:  # a spectator follows one hand
+            choose_follow(table, conn, websocket.query_params["follow"])
         await table.join(conn)
         try:
             while True:

@@ -49,8 +49,10 @@ from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
 from ..game.session import Session, SessionError
 from ..io.pbn import write_pbn
 from ..players import kind_of
+from .chat import post_chat, recent_chat
 from .computer import choose_card, hint_for, review_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
+from .spectators import follow_seat
 from .store import Store
 from .visibility import visible_state
 
@@ -83,6 +85,8 @@ class Connection:
         self.tokens = BURST
         self.stamp = time.monotonic()
         self.writer: asyncio.Task[None] | None = None
+        self.follow: Seat | None = None
+        """The one seat whose hand this spectator follows (:mod:`.spectators`)."""
 
     def start(self) -> None:
         """Start the writer task."""
@@ -170,11 +174,16 @@ class LiveTable:
         return {"id": self.id, "variant": cfg.variant, "practice": cfg.practice,
                 "seats": dict(cfg.kinds), "rubbers": cfg.rubbers}
 
-    def message(self, seat: Seat | None, *, snapshot: bool = False) -> dict[str, Any]:
-        """The ``state`` message for a seat (None: a spectator)."""
-        return {"type": "state", "seq": self.seq, "snapshot": snapshot,
-                "you": None if seat is None else str(seat), "table": self.info(),
-                "events": self.last_events, **visible_state(self.session, seat)}
+    def message(self, seat: Seat | None, *, snapshot: bool = False,
+                follow: Seat | None = None) -> dict[str, Any]:
+        """The ``state`` message for a seat (None: a spectator, following ``follow``);
+        a snapshot carries the chat's recent history (:mod:`.chat`)."""
+        msg = {"type": "state", "seq": self.seq, "snapshot": snapshot,
+               "you": None if seat is None else str(seat), "table": self.info(),
+               "events": self.last_events, **visible_state(self.session, seat, follow=follow)}
+        if snapshot:
+            msg["chat"] = recent_chat(self)
+        return msg
 
     async def public(self) -> dict[str, Any]:
         """What anyone may see (``GET /api/tables/{id}``): a spectator's state."""
@@ -193,7 +202,7 @@ class LiveTable:
         """Add a connection and send it a full snapshot."""
         async with self.lock:  # never an action not yet stored
             self.conns.add(conn)
-            conn.put(self.message(conn.seat, snapshot=True))
+            conn.put(self.message(conn.seat, snapshot=True, follow=conn.follow))
 
     def leave(self, conn: Connection) -> None:
         """Forget a connection."""
@@ -233,7 +242,7 @@ class LiveTable:
         self.actions.append(tuple(action))
         self.last_events = _public_events(events, action)
         for conn in list(self.conns):
-            conn.put(self.message(conn.seat))
+            conn.put(self.message(conn.seat, follow=conn.follow))
 
     def kick(self) -> None:
         """Start the computers' next move if one is due and none is under way."""
@@ -331,7 +340,7 @@ class LiveTable:
                 await self._next(conn)
             elif kind == "snapshot":
                 async with self.lock:
-                    conn.put(self.message(conn.seat, snapshot=True))
+                    conn.put(self.message(conn.seat, snapshot=True, follow=conn.follow))
             elif kind == "hint":
                 await self._hint(conn)
             elif kind == "why":
@@ -342,9 +351,14 @@ class LiveTable:
                 await self._claim(conn, kind, msg)
             elif kind == "undo":
                 await self._undo(conn)
+            elif kind == "chat":
+                await post_chat(self, conn, msg)
+            elif kind == "follow":
+                await follow_seat(self, conn, msg.get("seat"))
             else:
                 self.error(conn, f"unknown message type {kind!r}: expected play, next, "
-                                 "snapshot, hint, why, review, claim, concede or undo")
+                                 "snapshot, hint, why, review, claim, concede, undo, "
+                                 "chat or follow")
         except ProtocolError as exc:
             self.error(conn, str(exc), request=kind)
 
