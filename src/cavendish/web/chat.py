@@ -81,8 +81,11 @@ def check_text(raw: object) -> str:
 
 
 def _entry(row: Any) -> dict[str, Any]:
+    at = row.created_at
+    if at.tzinfo is None:  # SQLite keeps no time zone: it was stored in UTC
+        at = at.replace(tzinfo=dt.UTC)
     return {"id": row.id, "seq": row.seq, "seat": row.seat, "name": row.name,
-            "text": row.text, "at": row.created_at.isoformat()}
+            "text": row.text, "at": at.isoformat()}
 
 
 def store_chat(engine: Engine, table_id: str, seq: int, seat: str | None, name: str,
