@@ -207,6 +207,10 @@ def build_session(config: TableConfig, *, computers: bool = False) -> Session:
             else None
         )
     names = {Seat.parse(s): n for s, n in config.names.items()}
+    if config.extra.get("boards"):  # a duplicate challenge's table: the harness's boards
+        from .challenge import board_session
+
+        return board_session(config, players, names)
     return Session.seated(config.rules, players, config.seed, names=names,
                           rubbers=config.rubbers, practice=config.practice,
                           auto_last=config.auto_last,

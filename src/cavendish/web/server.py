@@ -34,6 +34,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..core.rules import get_rules, variant_names
 from ..players import player_names
+from .challenge import add_challenge_routes
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies
 from .spectators import choose_follow
@@ -138,6 +139,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         text = await table.pbn()  # finished hands only: never the hand in play
         return PlainTextResponse(text, media_type="application/x-pbn", headers={
             "Content-Disposition": f'attachment; filename="cavendish-{table.id}.pbn"'})
+
+    add_challenge_routes(app, STATIC)  # the duplicate challenge (challenge.py)
 
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
