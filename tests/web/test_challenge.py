@@ -13,9 +13,8 @@ from fastapi.testclient import TestClient
 
 from cavendish.analysis.annotate import annotate_record
 from cavendish.core import deal_cards
-from cavendish.core.cards import Side
+from cavendish.core.cards import Side, parse_cards
 from cavendish.core.deal import Deal
-from cavendish.core.cards import parse_cards
 from cavendish.io.pbn import read_pbn
 from cavendish.io.record import HandRecord
 from cavendish.match.duplicate import (
@@ -42,6 +41,7 @@ def _play_board(ws: Any, choose: Any) -> dict[str, Any]:
         msg = ws.receive_json()
         assert msg["type"] == "state", msg
         if msg["phase"] != "play":
+            assert isinstance(msg, dict)
             return msg
         if msg["legal"]:
             ws.send_json({"type": "play", "card": choose(msg)})
@@ -61,8 +61,9 @@ def test_a_challenge_of_two_boards_is_compared_board_by_board_from_the_stored_ha
     with client.websocket_connect(f"/ws/{tid}?token={ch['token']}") as ws:
         def same_as_harness(msg: dict[str, Any]) -> str:
             n = msg["trick_number"] * 4 + len(msg["trick"])
-            assert mirror[n] in msg["legal"], (n, mirror[n], msg["legal"])
-            return mirror[n]
+            card: str = mirror[int(n)]
+            assert card in msg["legal"], (n, card, msg["legal"])
+            return card
 
         over = _play_board(ws, same_as_harness)
         assert over["phase"] == "between" and over["table"]["seats"]["S"] == "human"

@@ -21,6 +21,7 @@ def _until(ws: Any, kind: str) -> dict[str, Any]:
     """The next message of type ``kind`` (state messages of the play pass by)."""
     while (msg := ws.receive_json())["type"] != kind:
         pass
+    assert isinstance(msg, dict)
     return msg
 
 
@@ -106,9 +107,9 @@ def test_a_reconnecting_client_gets_the_recent_chat_in_its_snapshot_even_after_a
                     assert s.receive_json()["type"] == "chat"
             with client.websocket_connect(f"/ws/{tid}") as again:
                 snap = again.receive_json()
-        with TestClient(create_app(db, delay=0, pool=pool)) as client:  # a restarted server
-            with client.websocket_connect(f"/ws/{tid}?follow=E") as after:
-                restored = after.receive_json()
+        with (TestClient(create_app(db, delay=0, pool=pool)) as client,  # restarted
+              client.websocket_connect(f"/ws/{tid}?follow=E") as after):
+            restored = after.receive_json()
     want = [f"line {i}" for i in range(3, HISTORY + 3)]  # the last HISTORY, oldest first
     assert snap["snapshot"] and [m["text"] for m in snap["chat"]] == want
     assert [m["text"] for m in restored["chat"]] == want

@@ -195,6 +195,7 @@ def board_session(config: TableConfig, players: Mapping[Seat, Player | None],
                                   rubbers=None, max_hands=int(config.extra["boards"]),
                                   auto_last=config.auto_last,
                                   computer_claims=config.computer_claims)
+    assert isinstance(session, BoardSession)
     session.tell_score = False
     session.match_seed = config.seed
     computers = {s: k for s, k in config.kinds.items() if k != HUMAN}
