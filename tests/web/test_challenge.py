@@ -124,3 +124,10 @@ def test_a_bad_challenge_request_is_refused_naming_what_is_wrong(
     r = client.post("/api/challenges", json=body)
     assert r.status_code == 400 and needle in r.json()["error"], r.text
     assert client.get("/api/challenges/nope").status_code == 404
+
+
+def test_the_challenge_page_is_served(client: TestClient) -> None:
+    for path in ("/challenge", "/challenge/abc"):
+        page = client.get(path)
+        assert page.status_code == 200 and "/static/challenge.js" in page.text
+    assert "textContent" in client.get("/static/challenge.js").text

@@ -5,13 +5,17 @@ reconnecting (after a restart too)."""
 
 from __future__ import annotations
 
+import json
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from test_protocol import new_table
+from web_browser import chromium_missing, launch, shot
+from web_servers import Server
 
 from cavendish.web.chat import HISTORY, MAX_CHAT, load_chat
 from cavendish.web.server import create_app
@@ -114,3 +118,40 @@ def test_a_reconnecting_client_gets_the_recent_chat_in_its_snapshot_even_after_a
     assert snap["snapshot"] and [m["text"] for m in snap["chat"]] == want
     assert [m["text"] for m in restored["chat"]] == want
     assert restored["chat"] == snap["chat"]
+
+
+@pytest.mark.skipif(chromium_missing() is not None, reason=chromium_missing() or "")
+def test_the_page_shows_chat_as_text_never_markup_and_a_follower_sees_one_hand(
+        tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    server = Server(f"sqlite:///{tmp_path / 'web.sqlite3'}", delay=0, log=tmp_path / "log")
+    try:
+        table = server.post("/api/tables", {"seats": {"S": "human"}, "seed": 3})
+        hostile = '<img src=x onerror="document.body.dataset.pwned=1"> <b>bold</b> & co'
+        with sync_playwright() as pw, server.ws(f"/ws/{table['id']}?token="
+                                                f"{table['tokens']['S']}") as person:
+            browser = launch(pw)
+            try:
+                page = browser.new_page()
+                page.goto(f"{server.url}/table/{table['id']}?follow=E")
+                page.wait_for_selector("#my-hand .card")
+                person.send(json.dumps({"type": "chat", "text": hostile}))
+                page.wait_for_selector("#chat-log .chat-text")
+                assert page.inner_text("#chat-log .chat-text").strip() == hostile
+                assert page.locator("#chat-log img").count() == 0
+                assert page.locator("#chat-log .chat-text b").count() == 0
+                assert page.evaluate("document.body.dataset.pwned") is None
+                hand = page.locator("#my-hand .card").count()
+                assert 12 <= hand <= 13 and page.locator("#my-hand button").count() == 0
+                page.fill("#chat-text", "hello from the rail")
+                page.click("#chat-form button")
+                while (msg := json.loads(person.recv(timeout=10)))["type"] != "chat" \
+                        or msg["seat"] is not None:
+                    pass
+                assert msg["text"] == "hello from the rail" and msg["name"] == "Spectator"
+                shot(page, "chat-and-follow")
+            finally:
+                browser.close()
+    finally:
+        server.stop()

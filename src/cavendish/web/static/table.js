@@ -199,7 +199,7 @@ function drawDD(msg) {
 
 function draw(s) {
   state = s;
-  const pos = positions(s.you);
+  const pos = positions(s.you || s.following);
   $("variant").textContent = `${s.table.variant}${s.table.practice ? " (practice)" : ""}`;
   $("board").textContent = s.phase !== "play" && s.review ? `Board ${s.review.board}` : `Board ${s.board}`;
   $("trump").textContent = s.trump ? `Trumps ${SUIT[s.trump]}` : "";
@@ -255,7 +255,7 @@ async function drawNext() {
     const completed = state && state.phase === "play" && s.last_trick && s.trick.length === 0 &&
       (s.trick_number > state.trick_number || s.phase !== "play") && PAUSE > 0;
     if (completed) {
-      const pos = positions(s.you);
+      const pos = positions(s.you || s.following);
       drawTrick(s.last_trick.cards, pos);
       document.body.dataset.gathering = "1";
       const w = s.last_trick.winner;
