@@ -6,6 +6,8 @@ tricks and in double-dummy cost, recomputed here from the stored hands."""
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +26,7 @@ from cavendish.match.duplicate import (
     deal_seed,
     play_room,
 )
+from cavendish.web.server import create_app
 
 SEED = 12
 
@@ -131,3 +134,22 @@ def test_the_challenge_page_is_served(client: TestClient) -> None:
         page = client.get(path)
         assert page.status_code == 200 and "/static/challenge.js" in page.text
     assert "textContent" in client.get("/static/challenge.js").text
+
+
+def test_a_restarted_server_answers_the_same_comparison_from_what_it_stored(
+        tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    with ThreadPoolExecutor(2) as pool:
+        with TestClient(create_app(db, delay=0, pool=pool)) as client:
+            ch = client.post("/api/challenges", json={"boards": 1, "seed": 5,
+                                                      "variant": "dummy"}).json()
+            with client.websocket_connect(f"/ws/{ch['table']}?token={ch['token']}") as ws:
+                assert _play_board(ws, lambda msg: msg["legal"][0])["phase"] == "over"
+            first = client.get(f"/api/challenges/{ch['id']}").json()
+        with TestClient(create_app(db, delay=0, pool=pool)) as client:
+            again = client.get(f"/api/challenges/{ch['id']}").json()
+            table = client.get(f"/api/tables/{ch['table']}").json()
+    assert first["finished"] and again == first
+    assert table["phase"] == "over" and len(table["score"]["hands"]) == 1
+    board = first["results"][0]["person"]
+    assert board["lost_by_seat"]["N"] + board["lost_by_seat"]["S"] == board["lost"]["NS"]
