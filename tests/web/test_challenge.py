@@ -129,6 +129,14 @@ def test_a_bad_challenge_request_is_refused_naming_what_is_wrong(
     assert client.get("/api/challenges/nope").status_code == 404
 
 
+def test_a_body_that_is_not_a_json_object_is_refused_by_both_posts(client: TestClient) -> None:
+    for path in ("/api/challenges", "/api/tables"):
+        r = client.post(path, content=b"{boards: 2")
+        assert r.status_code == 400 and r.json()["error"] == "the body is not JSON"
+        r = client.post(path, json=[2])
+        assert r.status_code == 400 and r.json()["error"] == "expected a JSON object"
+
+
 def test_the_challenge_page_is_served(client: TestClient) -> None:
     for path in ("/challenge", "/challenge/abc"):
         page = client.get(path)

@@ -5,8 +5,10 @@ reconnecting (after a restart too)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -39,13 +41,19 @@ def _quiet(client: TestClient, ws: Any) -> None:
         pass
 
 
+@contextlib.contextmanager
+def _south(client: TestClient, seed: int) -> Iterator[tuple[str, Any]]:
+    """A new table and South's connection, read until the table waits for him."""
+    table = new_table(client, "short", seed=seed)
+    tid = table["id"]
+    with client.websocket_connect(f"/ws/{tid}?token={table['tokens']['S']}") as s:
+        _quiet(client, s)
+        yield tid, s
+
+
 def test_a_chat_message_is_stored_then_shown_to_every_seat_and_spectator(
         client: TestClient) -> None:
-    table = new_table(client, "short", seed=7)
-    tid = table["id"]
-    with client.websocket_connect(f"/ws/{tid}?token={table['tokens']['S']}") as s, \
-         client.websocket_connect(f"/ws/{tid}") as spectator:
-        _quiet(client, s)
+    with _south(client, 7) as (tid, s), client.websocket_connect(f"/ws/{tid}") as spectator:
         s.send_json({"type": "chat", "text": "  <b>Good</b> luck & \"play\" well  "})
         mine, theirs = _until(s, "chat"), _until(spectator, "chat")
         spectator.send_json({"type": "chat", "text": "Well led"})
@@ -62,10 +70,7 @@ def test_a_chat_message_is_stored_then_shown_to_every_seat_and_spectator(
 
 def test_a_chat_message_over_the_limit_or_empty_is_an_error_and_nothing_is_stored(
         client: TestClient) -> None:
-    table = new_table(client, "short", seed=8)
-    tid = table["id"]
-    with client.websocket_connect(f"/ws/{tid}?token={table['tokens']['S']}") as s:
-        _quiet(client, s)
+    with _south(client, 8) as (tid, s):
         for text, needle in (("x" * (MAX_CHAT + 1), f"{MAX_CHAT + 1} characters: at most 300"),
                              ("   ", "empty"), (None, "expected \"text\""), (7, "expected"),
                              ("bell\x07", "control character")):
@@ -81,10 +86,7 @@ def test_a_chat_message_over_the_limit_or_empty_is_an_error_and_nothing_is_store
 
 def test_a_flood_of_chat_is_rate_limited_and_only_what_was_shown_is_stored(
         client: TestClient) -> None:
-    table = new_table(client, "short", seed=9)
-    tid = table["id"]
-    with client.websocket_connect(f"/ws/{tid}?token={table['tokens']['S']}") as s:
-        _quiet(client, s)
+    with _south(client, 9) as (tid, s):
         for i in range(60):
             s.send_json({"type": "chat", "text": f"spam {i}"})
         answers = [s.receive_json() for _ in range(60)]

@@ -73,7 +73,7 @@ from ..match.duplicate import (
 from ..players import Player, PlayerError
 from ..players.options import PlayerOptionError
 from .computer import review_for
-from .config import HUMAN, ConfigError, TableConfig
+from .config import HUMAN, ConfigError, TableConfig, request_object, request_seed
 
 if TYPE_CHECKING:
     from .tables import Hub
@@ -127,11 +127,7 @@ class ChallengeSpec:
                 not 1 <= boards <= MAX_BOARDS:
             raise ConfigError(f"boards {boards!r}: expected a whole number from 1 to "
                               f"{MAX_BOARDS}")
-        seed = body.get("seed")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            raise ConfigError(f"seed {seed!r}: expected a whole number >= 0")
+        seed = request_seed(body)
         variant = str(body.get("variant", "short")).strip().lower()
         try:
             rules = get_rules(variant)
@@ -359,13 +355,7 @@ def add_challenge_routes(app: FastAPI, static: Path) -> None:
     @app.post("/api/challenges")
     async def new_challenge(request: Request) -> JSONResponse:
         try:
-            body = await request.json()
-        except ValueError:
-            return JSONResponse({"error": "the body is not JSON"}, 400)
-        if not isinstance(body, dict):
-            return JSONResponse({"error": "expected a JSON object"}, 400)
-        try:
-            spec = ChallengeSpec.from_request(body)
+            spec = ChallengeSpec.from_request(await request_object(request))
         except ConfigError as exc:
             return JSONResponse({"error": str(exc)}, 400)
         cid, table_id, token = await service(request).create(spec)

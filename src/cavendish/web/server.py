@@ -22,7 +22,6 @@ a spectator's (it sees no hand).
 from __future__ import annotations
 
 import contextlib
-import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from pathlib import Path
@@ -36,7 +35,7 @@ from ..core.rules import get_rules, variant_names
 from ..players import player_names
 from .challenge import add_challenge_routes
 from .computer import make_pool
-from .config import ConfigError, TableConfig, default_dummies
+from .config import ConfigError, TableConfig, default_dummies, request_object, request_seed
 from .spectators import choose_follow
 from .store import Store
 from .tables import QUICK, SLOW, Connection, Hub, LiveTable
@@ -108,18 +107,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
     @app.post("/api/tables")
     async def create(request: Request) -> JSONResponse:
         try:
-            body = await request.json()
-        except ValueError:
-            return JSONResponse({"error": "the body is not JSON"}, 400)
-        if not isinstance(body, dict):
-            return JSONResponse({"error": "expected a JSON object"}, 400)
-        seed = body.get("seed")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            return JSONResponse({"error": f"seed {seed!r}: expected a whole number >= 0"}, 400)
-        try:
-            config = TableConfig.from_request(body, seed=seed)
+            body = await request_object(request)
+            config = TableConfig.from_request(body, seed=request_seed(body))
         except ConfigError as exc:
             return JSONResponse({"error": str(exc)}, 400)
         hub = hub_of(request)
