@@ -58,7 +58,7 @@ def test_a_challenge_of_two_boards_is_compared_board_by_board_from_the_stored_ha
     ch = made.json()
     cid, tid = ch["id"], ch["table"]
     before = client.get(f"/api/challenges/{cid}").json()
-    assert before["played"] == 0 and not before["finished"]
+    assert before["played"] == 0 and not before["finished"] and before["seed"] is None
     assert all(b["person"] is None and b["computers"] is None for b in before["results"])
     mirror = _harness_room(0)  # board 1: the person plays what the computers' South played
     with client.websocket_connect(f"/ws/{tid}?token={ch['token']}") as ws:
@@ -77,7 +77,7 @@ def test_a_challenge_of_two_boards_is_compared_board_by_board_from_the_stored_ha
         last = _play_board(ws, lambda msg: msg["legal"][-1])
         assert last["phase"] == "over"
     got = client.get(f"/api/challenges/{cid}").json()
-    assert got["finished"] and got["played"] == 2
+    assert got["finished"] and got["played"] == 2 and got["seed"] == SEED
     # the person's room: the table's own stored hands (its PBN), recomputed here
     records = {r.board: r for r in read_pbn(client.get(f"/api/tables/{tid}/pbn").text)}
     assert set(records) == {1, 2}
@@ -149,15 +149,15 @@ def test_a_restarted_server_answers_the_same_comparison_from_what_it_stored(
     db = f"sqlite:///{tmp_path / 'web.sqlite3'}"
     with ThreadPoolExecutor(2) as pool:
         with TestClient(create_app(db, delay=0, pool=pool)) as client:
-            ch = client.post("/api/challenges", json={"boards": 1, "seed": 5,
-                                                      "variant": "dummy"}).json()
+            ch = client.post("/api/challenges", json={"boards": 1, "variant": "dummy"}).json()
+            assert ch["seed"] is None  # a random seed is not told before the boards are played
             with client.websocket_connect(f"/ws/{ch['table']}?token={ch['token']}") as ws:
                 assert _play_board(ws, lambda msg: msg["legal"][0])["phase"] == "over"
             first = client.get(f"/api/challenges/{ch['id']}").json()
         with TestClient(create_app(db, delay=0, pool=pool)) as client:
             again = client.get(f"/api/challenges/{ch['id']}").json()
             table = client.get(f"/api/tables/{ch['table']}").json()
-    assert first["finished"] and again == first
+    assert first["finished"] and again == first and isinstance(first["seed"], int)
     assert table["phase"] == "over" and len(table["score"]["hands"]) == 1
     board = first["results"][0]["person"]
     assert board["lost_by_seat"]["N"] + board["lost_by_seat"]["S"] == board["lost"]["NS"]

@@ -24,7 +24,8 @@ tricks N-S took (a claim's or a concession's counted) and the tricks each side's
 cards lost against double dummy (:mod:`cavendish.analysis.annotate`, each card's
 cost), with the hands themselves (the deal, the cards in order).  A board is
 compared only once the person has finished it: before that nothing of it is shown
-(the computers' room would show its cards).  Each room's result is computed once,
+(the computers' room would show its cards), and the match seed is told only once
+every board is played (it would tell the boards to come).  Each room's result is computed once,
 stored (table ``challenge_rooms``), and read back after a restart; the person's
 room is the web table's own stored actions, replayed (:func:`~.computer.review_for`).
 
@@ -74,6 +75,7 @@ from ..players import Player, PlayerError
 from ..players.options import PlayerOptionError
 from .computer import review_for
 from .config import HUMAN, ConfigError, TableConfig, request_object, request_seed
+from .tables import SLOW
 
 if TYPE_CHECKING:
     from .tables import Hub
@@ -292,7 +294,7 @@ class Challenges:
             config = table.config_json
         finished = len(hands)
         loop = asyncio.get_running_loop()
-        pool = self.hub.pools["slow"]
+        pool = self.hub.pools[SLOW]  # the lane of the analyses (hints, reviews)
         async with self.locks.setdefault(cid, asyncio.Lock()):  # each room computed once
             for board in range(1, finished + 1):
                 if (board, PERSON) not in done:  # the table's stored actions, replayed
@@ -319,6 +321,7 @@ def compare(cid: str, table_id: str, spec: ChallengeSpec, finished: int,
     >>> c["totals"]["person"], c["totals"]["tricks_diff"], c["finished"]
     ({'tricks': 7, 'lost': 1}, 0, True)
     """
+    finished_all = finished >= spec.boards
     boards: list[dict[str, Any]] = []
     totals = {PERSON: {"tricks": 0, "lost": 0}, COMPUTERS: {"tricks": 0, "lost": 0}}
     for board in range(1, spec.boards + 1):
@@ -334,7 +337,8 @@ def compare(cid: str, table_id: str, spec: ChallengeSpec, finished: int,
         boards.append(row)
     return {
         "id": cid, "table": table_id, **asdict(spec),
-        "played": finished, "finished": finished >= spec.boards, "results": boards,
+        "seed": spec.seed if finished_all else None,  # it would tell the boards to come
+        "played": finished, "finished": finished_all, "results": boards,
         "totals": {**totals,
                    "tricks_diff": totals[PERSON]["tricks"] - totals[COMPUTERS]["tricks"],
                    "lost_diff": totals[PERSON]["lost"] - totals[COMPUTERS]["lost"]},
@@ -355,14 +359,18 @@ def add_challenge_routes(app: FastAPI, static: Path) -> None:
     @app.post("/api/challenges")
     async def new_challenge(request: Request) -> JSONResponse:
         try:
-            spec = ChallengeSpec.from_request(await request_object(request))
+            body = await request_object(request)
+            spec = ChallengeSpec.from_request(body)
         except ConfigError as exc:
             return JSONResponse({"error": str(exc)}, 400)
         cid, table_id, token = await service(request).create(spec)
         base = str(request.base_url).rstrip("/")
+        shown = asdict(spec)
+        if body.get("seed") is None:  # a random seed is told once every board is played
+            shown["seed"] = None
         return JSONResponse({"id": cid, "table": table_id, "token": token,
                              "link": f"{base}/table/{table_id}#token={token}",
-                             "page": f"{base}/challenge/{cid}", **asdict(spec)})
+                             "page": f"{base}/challenge/{cid}", **shown})
 
     @app.get("/api/challenges/{cid}")
     async def challenge_state(cid: str, request: Request) -> JSONResponse:

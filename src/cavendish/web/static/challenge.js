@@ -56,8 +56,8 @@ function draw(c) {
   for (const v of ["Total", t.person.tricks, t.computers.tricks, (t.tricks_diff > 0 ? "+" : "") + t.tricks_diff, t.person.lost, t.computers.lost]) cell(tr, v);
   body.appendChild(tr);
   $("summary").textContent = c.finished
-    ? `All ${c.boards} boards played: your side took ${t.person.tricks} tricks, the computers' ${t.computers.tricks} (${t.tricks_diff >= 0 ? "+" : ""}${t.tricks_diff}).`
-    : `${c.played} of ${c.boards} boards played (${c.variant}, seed ${c.seed}, against ${c.computer}).`;
+    ? `All ${c.boards} boards played (seed ${c.seed}): your side took ${t.person.tricks} tricks, the computers' ${t.computers.tricks} (${t.tricks_diff >= 0 ? "+" : ""}${t.tricks_diff}).`
+    : `${c.played} of ${c.boards} boards played (${c.variant}, against ${c.computer}).`;
   document.body.dataset.played = c.played;
   document.body.dataset.finished = c.finished ? "1" : "";
 }
