@@ -40,9 +40,12 @@ def test_every_variant_plays_a_whole_hand_over_the_websocket_and_nothing_leaks(
         client: TestClient, variant: str) -> None:
     table = new_table(client, variant, seed=11)
     tid = table["id"]
+    follow = "W" if get_rules(variant).players == 2 else "E"  # a player, never a dummy
     with (client.websocket_connect(f"/ws/{tid}") as spectator,
+          client.websocket_connect(f"/ws/{tid}?follow={follow}") as follower,
           contextlib_multi(client, tid, table["tokens"]) as seats):
-        receivers = [Receiver(None, spectator)] + [Receiver(s, ws) for s, ws in seats.items()]
+        receivers = [Receiver(None, spectator), Receiver(None, follower, follow=follow)]
+        receivers += [Receiver(s, ws) for s, ws in seats.items()]
         last = play_hand(receivers, pick=1)
     assert last["phase"] in ("between", "over")
     assert sum(last["review"]["result"]) == 13
@@ -57,7 +60,12 @@ def test_every_variant_plays_a_whole_hand_over_the_websocket_and_nothing_leaks(
         shown = [e["card"] for m in r.messages[1:] for e in m["events"] if e["kind"] == "card"]
         assert shown == plays[before:]
         assert check_no_leak(r, hands, dummies, trump_card, plays) >= 52 - before
-        if r.seat is None:
+        if r.follow is not None:  # the followed seat's hand, as that seat sees it; no other
+            assert set(first["hand"]) == hands[r.follow] - set(plays[:before])
+            assert all(m["legal"] == [] and m["exposed"] == {} for m in r.messages)
+            assert all(m["hand"] == [] or set(m["hand"]) <= hands[r.follow]
+                       for m in r.messages)
+        elif r.seat is None:
             assert all(m["hand"] == [] and m["legal"] == [] and m["exposed"] == {}
                        for m in r.messages)
         else:

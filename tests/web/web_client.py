@@ -38,11 +38,12 @@ def cards_in(obj: Any) -> set[str]:
 
 @dataclass
 class Receiver:
-    """One connection's messages, in order."""
+    """One connection's messages, in order (``follow``: the seat a spectator follows)."""
 
     seat: str | None
     ws: Any
     messages: list[dict[str, Any]] = field(default_factory=list)
+    follow: str | None = None
 
     def next(self) -> dict[str, Any]:
         msg: dict[str, Any] = self.ws.receive_json()
@@ -88,7 +89,8 @@ def check_no_leak(receiver: Receiver, deal_hands: dict[str, set[str]], dummies: 
     moment.  Returns the number of messages checked.
 
     May see: his own cards still held, the dummies' cards still held (not a
-    spectator), the trump card, the cards of the current trick and of the last
+    spectator; a spectator following a seat: that seat's cards still held, and no
+    other hand), the trump card, the cards of the current trick and of the last
     trick quitted (law 91) -- or, between hands, the whole hand just finished.
     How many cards were played at a message is read from its trick number and
     trick, and the trick shown must be the record's."""
@@ -112,6 +114,8 @@ def check_no_leak(receiver: Receiver, deal_hands: dict[str, set[str]], dummies: 
         if receiver.seat is not None:
             for s in (receiver.seat, *dummies):
                 allowed |= {c for c in deal_hands[s] if c not in gone}
+        elif receiver.follow is not None:
+            allowed |= {c for c in deal_hands[receiver.follow] if c not in gone}
         leaked = cards_in(msg) - allowed
         assert not leaked, (f"message seq {msg.get('seq')} to {receiver.seat or 'a spectator'} "
                             f"holds {sorted(leaked)} it may not see: {msg}")

@@ -42,6 +42,7 @@ True
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -65,6 +66,8 @@ __all__ = [
     "apply_action",
     "build_session",
     "default_dummies",
+    "request_object",
+    "request_seed",
 ]
 
 HUMAN = "human"
@@ -224,6 +227,37 @@ class TableConfig:
                    computer_claims=body.get("computer_claims", True), calls=calls, laws=laws)
 
 
+async def request_object(request: Any) -> dict[str, Any]:
+    """The JSON object a request (``starlette.requests.Request``) carries, or
+    ConfigError saying what it is instead."""
+    try:
+        body = await request.json()
+    except ValueError:
+        raise ConfigError("the body is not JSON") from None
+    if not isinstance(body, dict):
+        raise ConfigError("expected a JSON object")
+    return body
+
+
+def request_seed(body: Mapping[str, Any]) -> int:
+    """The ``seed`` of a request's body, checked: a whole number from 0 to 2**63 - 1,
+    or a random one when it is absent or null.
+
+    >>> request_seed({"seed": 7})
+    7
+    >>> request_seed({"seed": -1})
+    Traceback (most recent call last):
+    ...
+    cavendish.web.config.ConfigError: seed -1: expected a whole number >= 0
+    """
+    seed = body.get("seed")
+    if seed is None:
+        return secrets.randbelow(2**31)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise ConfigError(f"seed {seed!r}: expected a whole number >= 0")
+    return seed
+
+
 def _player_seed(seed: int, seat: Seat) -> int:
     return (seed * 7919 + int(seat) * 104729) % (2**31)
 
@@ -261,6 +295,10 @@ def build_session(config: TableConfig, *, computers: bool = False) -> Session:
             player = ThinksElsewhere(config.names[s])
         players[seat] = player
     names = {Seat.parse(s): n for s, n in config.names.items()}
+    if config.extra.get("boards"):  # a duplicate challenge's table: the harness's boards
+        from .challenge import board_session
+
+        return board_session(config, players, names)
     return Session.seated(config.rules, players, config.seed, names=names,
                           rubbers=config.rubbers, practice=config.practice,
                           auto_last=config.auto_last,

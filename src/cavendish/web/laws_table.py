@@ -349,10 +349,11 @@ class LawsTable(LiveTable):
         """The table's public description (``laws``: played under the laws)."""
         return {**super().info(), "laws": True}
 
-    def message(self, seat: Seat | None, *, snapshot: bool = False) -> dict[str, Any]:
+    def message(self, seat: Seat | None, *, snapshot: bool = False,
+                follow: Seat | None = None) -> dict[str, Any]:
         """The ``state`` message, with its ``laws`` part (and the finished hand's rulings
-        in the review)."""
-        msg = super().message(seat, snapshot=snapshot)
+        in the review; a follower is told the laws part as a spectator is)."""
+        msg = super().message(seat, snapshot=snapshot, follow=follow)
         msg["laws"] = laws_view(self.laws, seat, self.config)
         if msg["review"] is not None and self.laws.hands:
             hand = self.laws.hands[-1]

@@ -12,7 +12,8 @@ protocol is in ``docs/web.md``):
 * ``POST /api/tables`` a new table: ``{"id", "tokens", "links"}``;
 * ``GET /api/tables/{id}`` the public state (a spectator's);
 * ``GET /api/tables/{id}/pbn`` the finished hands in PBN (never the hand in play);
-* ``WS /ws/{id}?token=...`` a seat, ``WS /ws/{id}`` a spectator;
+* ``WS /ws/{id}?token=...`` a seat, ``WS /ws/{id}`` a spectator
+  (``?follow=S``: following one player's hand, :mod:`.spectators`);
 * ``POST /api/members`` join the club, ``POST /api/members/login``,
   ``GET /api/members/me``, ``POST /api/members/logout`` (:mod:`.members`).
 
@@ -30,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from pathlib import Path
@@ -43,9 +43,11 @@ from fastapi.staticfiles import StaticFiles
 from ..core.rules import get_rules, variant_names
 from ..players import player_names
 from .bus import for_store
+from .challenge import add_challenge_routes
 from .computer import make_pool
-from .config import ConfigError, TableConfig, default_dummies
+from .config import ConfigError, TableConfig, default_dummies, request_object, request_seed
 from .members import COOKIE, Member, MemberError, Members
+from .spectators import choose_follow
 from .store import Store
 from .tables import QUICK, SLOW, Connection, Hub, LiveTable
 
@@ -185,18 +187,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
     @app.post("/api/tables")
     async def create(request: Request) -> JSONResponse:
         try:
-            body = await request.json()
-        except ValueError:
-            return JSONResponse({"error": "the body is not JSON"}, 400)
-        if not isinstance(body, dict):
-            return JSONResponse({"error": "expected a JSON object"}, 400)
-        seed = body.get("seed")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            return JSONResponse({"error": f"seed {seed!r}: expected a whole number >= 0"}, 400)
-        try:
-            config = TableConfig.from_request(body, seed=seed)
+            body = await request_object(request)
+            config = TableConfig.from_request(body, seed=request_seed(body))
         except ConfigError as exc:
             return JSONResponse({"error": str(exc)}, 400)
         hub = hub_of(request)
@@ -216,6 +208,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         text = await table.pbn()  # finished hands only: never the hand in play
         return PlainTextResponse(text, media_type="application/x-pbn", headers={
             "Content-Disposition": f'attachment; filename="cavendish-{table.id}.pbn"'})
+
+    add_challenge_routes(app, STATIC)  # the duplicate challenge (challenge.py)
 
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
@@ -238,6 +232,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         conn.start()
         if token and seat is None:
             table.error(conn, "wrong token: you are watching as a spectator")
+        if "follow" in websocket.query_params:  # a spectator follows one hand
+            choose_follow(table, conn, websocket.query_params["follow"])
         await table.join(conn)
         try:
             while True:

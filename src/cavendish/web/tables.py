@@ -66,8 +66,10 @@ from ..game.laws_session import LawsSession
 from ..game.session import Session, SessionError
 from ..io.pbn import write_pbn
 from ..players import kind_of
+from .chat import post_chat, recent_chat
 from .computer import choose_card, hint_for, review_for, why_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
+from .spectators import follow_seat
 from .store import SeqTaken, Store
 from .visibility import visible_state
 
@@ -105,6 +107,8 @@ class Connection:
         self.tokens = BURST
         self.stamp = time.monotonic()
         self.writer: asyncio.Task[None] | None = None
+        self.follow: Seat | None = None
+        """The one seat whose hand this spectator follows (:mod:`.spectators`)."""
 
     def start(self) -> None:
         """Start the writer task."""
@@ -223,11 +227,16 @@ class LiveTable:
         return {"id": self.id, "variant": cfg.variant, "practice": cfg.practice,
                 "seats": dict(cfg.kinds), "rubbers": cfg.rubbers}
 
-    def message(self, seat: Seat | None, *, snapshot: bool = False) -> dict[str, Any]:
-        """The ``state`` message for a seat (None: a spectator)."""
-        return {"type": "state", "seq": self.seq, "snapshot": snapshot,
-                "you": None if seat is None else str(seat), "table": self.info(),
-                "events": self.last_events, **visible_state(self.session, seat)}
+    def message(self, seat: Seat | None, *, snapshot: bool = False,
+                follow: Seat | None = None) -> dict[str, Any]:
+        """The ``state`` message for a seat (None: a spectator, following ``follow``);
+        a snapshot carries the chat's recent history (:mod:`.chat`)."""
+        msg = {"type": "state", "seq": self.seq, "snapshot": snapshot,
+               "you": None if seat is None else str(seat), "table": self.info(),
+               "events": self.last_events, **visible_state(self.session, seat, follow=follow)}
+        if snapshot:
+            msg["chat"] = recent_chat(self)
+        return msg
 
     async def public(self) -> dict[str, Any]:
         """What anyone may see (``GET /api/tables/{id}``): a spectator's state."""
@@ -246,7 +255,7 @@ class LiveTable:
         """Add a connection and send it a full snapshot."""
         async with self.lock:  # never an action not yet stored
             self.conns.add(conn)
-            conn.put(self.message(conn.seat, snapshot=True))
+            conn.put(self.message(conn.seat, snapshot=True, follow=conn.follow))
 
     def leave(self, conn: Connection) -> None:
         """Forget a connection."""
@@ -305,7 +314,7 @@ class LiveTable:
             assert isinstance(self.session, Session)
             self.last_events.insert(0, _call_event(self.session, action))
         for conn in list(self.conns):
-            conn.put(self.message(conn.seat))
+            conn.put(self.message(conn.seat, follow=conn.follow))
 
     def _rebuild(self) -> None:
         """The session again from the actions stored (an action applied but not stored)."""
@@ -470,7 +479,7 @@ class LiveTable:
                 await self._next(conn)
             elif kind == "snapshot":
                 async with self.lock:
-                    conn.put(self.message(conn.seat, snapshot=True))
+                    conn.put(self.message(conn.seat, snapshot=True, follow=conn.follow))
             elif kind == "hint":
                 await self._hint(conn)
             elif kind == "why":
@@ -484,6 +493,10 @@ class LiveTable:
             elif kind in ("call", "remind") or (kind == "elect"
                                                 and self.config.calls == "players"):
                 await self._call(conn, kind, msg)
+            elif kind == "chat":
+                await post_chat(self, conn, msg)
+            elif kind == "follow":
+                await follow_seat(self, conn, msg.get("seat"))
             else:
                 await self._other(conn, kind, msg)
         except ProtocolError as exc:
@@ -493,7 +506,7 @@ class LiveTable:
         """A message of no type above (a laws table knows ``act`` and ``elect``)."""
         self.error(conn, f"unknown message type {kind!r}: expected play, next, "
                          "snapshot, hint, why, review, claim, concede, undo, "
-                         "call, remind or elect")
+                         "call, remind, elect, chat or follow")
 
     def _person(self, conn: Connection) -> Seat:
         if conn.seat is None:

@@ -21,6 +21,10 @@ and 91), never the deal:
   it is played or taken up: everyone sees it, spectators too, and its owner sees
   it among his own (``exposed``); a card
   mislaid out of a hand (law 70) is seen by no one;
+* a spectator who *follows* a seat (``follow``, one seat, never a dummy's: the
+  connection says which, :mod:`.tables`) sees that seat's hand only, as that seat
+  sees it now (the cards it still holds), in ``hand``; no exposed hand, no
+  legal cards: he watches, he cannot play.  A seat's own view never follows;
 * between hands (a hand is over and scored), everyone may see the hand just
   finished, whole: the four hands and every trick (the review).  A hand ended by
   an accepted claim or concession is over too, and shown whole in the same way
@@ -35,6 +39,8 @@ and 91), never the deal:
 >>> mine, other = visible_state(session, Seat.S), visible_state(session, None)
 >>> len(mine["hand"]), other["hand"], other["exposed"]
 (13, [], {})
+>>> visible_state(session, None, follow=Seat.S)["hand"] == mine["hand"]
+True
 """
 
 from __future__ import annotations
@@ -114,8 +120,13 @@ def _review(hand: PlayedHand) -> dict[str, Any]:
     }
 
 
-def visible_state(session: Session | LawsSession, seat: Seat | None) -> dict[str, Any]:
-    """Everything ``seat`` (None: a spectator) may see of the table now."""
+def visible_state(session: Session | LawsSession, seat: Seat | None, *,
+                  follow: Seat | None = None) -> dict[str, Any]:
+    """Everything ``seat`` (None: a spectator) may see of the table now; a
+    spectator following ``follow`` sees that one seat's hand too (a seat's own
+    connection never follows: ``follow`` is refused with a seat)."""
+    if follow is not None and (seat is not None or follow in session.dummies):
+        raise ValueError(f"follow {follow}: only a spectator follows, and a player's hand")
     state = session.state
     out: dict[str, Any] = {
         "board": session.board,
@@ -139,6 +150,8 @@ def visible_state(session: Session | LawsSession, seat: Seat | None) -> dict[str
         "call_offered": False,
         "election": None,
     }
+    if follow is not None:
+        out["following"] = str(follow)
     if state is None:
         out["phase"] = "over" if session.is_over else "between"
         if session.hands:
@@ -167,6 +180,8 @@ def visible_state(session: Session | LawsSession, seat: Seat | None) -> dict[str
         # cards exposed under the laws lie face up for all (a dummy's hand is not shown)
         out["exposed"] = {str(s): card_list(m) for s, m in zip(Seat, view.exposed, strict=True)
                           if m and s not in session.dummies}
+        if follow is not None:  # one hand, the followed seat's own, and nothing else
+            out["hand"] = card_list(session.view(follow).hand)
         return out
     # his own two honours: told to him alone
     offered = session.call_offered if isinstance(session, Session) else None

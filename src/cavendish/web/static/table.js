@@ -1,6 +1,7 @@
 // The table page: one websocket, every message a `state` (or `error`, `hint`,
 // `review`); the page draws what it is sent and nothing else (docs/web.md).
 import * as laws from "./laws.js"; // tables under the code: the laws panel
+import { setupChat, setupFollow, showChat, showHistory } from "./chat.js";
 const SEATS = ["N", "E", "S", "W"];
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANK = (r) => (r === "T" ? "10" : r);
@@ -103,6 +104,10 @@ function drawTrick(plays, pos) {
 function drawHand(s) {
   const box = $("my-hand");
   box.textContent = "";
+  if (!s.you && s.following) {  // a spectator following one hand: shown, never played
+    box.append(`${s.names[s.following]} (${s.following}): `, ...s.hand.map((c) => cardEl(c)));
+    return;
+  }
   if (!s.you) {
     box.innerHTML = `<p class="muted">You are watching: no hand is shown to spectators.</p>`;
     return;
@@ -200,7 +205,7 @@ function drawDD(msg) {
 
 function draw(s) {
   state = s;
-  const pos = positions(s.you);
+  const pos = positions(s.you || s.following);
   $("variant").textContent = `${s.table.variant}${s.table.practice ? " (practice)" : ""}`;
   $("board").textContent = s.phase !== "play" && s.review ? `Board ${s.review.board}` : `Board ${s.board}`;
   $("trump").textContent = s.trump ? `Trumps ${SUIT[s.trump]}` : "";
@@ -266,7 +271,7 @@ async function drawNext() {
     const completed = state && state.phase === "play" && s.last_trick && s.trick.length === 0 &&
       (s.trick_number > state.trick_number || s.phase !== "play") && PAUSE > 0;
     if (completed) {
-      const pos = positions(s.you);
+      const pos = positions(s.you || s.following);
       drawTrick(s.last_trick.cards, pos);
       document.body.dataset.gathering = "1";
       const w = s.last_trick.winner;
@@ -289,6 +294,7 @@ function onMessage(event) {
   const msg = JSON.parse(event.data);
   if (msg.type === "state") {
     if (msg.snapshot) {
+      showHistory(msg.chat);
       queue = [];
       draw(msg);
       return;
@@ -308,12 +314,16 @@ function onMessage(event) {
     box.hidden = false;
   } else if (msg.type === "review") {
     drawDD(msg);
+  } else if (msg.type === "chat") {
+    showChat(msg);
   }
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${proto}://${location.host}/ws/${tableId}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  const follow = new URLSearchParams(location.search).get("follow");
+  const query = token ? `?token=${encodeURIComponent(token)}` : follow ? `?follow=${encodeURIComponent(follow)}` : "";
+  const url = `${proto}://${location.host}/ws/${tableId}${query}`;
   socket = new WebSocket(url);
   socket.addEventListener("message", onMessage);
   socket.addEventListener("open", () => say(token ? "" : "Watching as a spectator."));
@@ -356,4 +366,6 @@ document.addEventListener("keydown", (e) => {
     play(m[1] + (m[2] === "10" ? "T" : m[2]));
   }
 });
+setupChat(send);
+setupFollow(send, !!token);
 connect();

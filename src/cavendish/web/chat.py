@@ -1,0 +1,155 @@
+"""The chat of a table: short texts from its seats and spectators, stored, then shown.
+
+Design note
+-----------
+``{"type": "chat", "text": "..."}`` from any connection of a table (a seat or a
+spectator) is checked, stored, then sent to every connection of the table as
+``{"type": "chat", "seq", "id", "seat", "name", "text", "at"}`` (``seat`` null
+for a spectator, whose ``name`` is ``Spectator``):
+
+* the text is stripped; empty, over :data:`MAX_CHAT` characters, or holding a
+  control character (a newline and a tab excepted) is an error to the sender
+  only, and nothing is stored or shown;
+* every message a connection sends, a chat's included, passes the connection's
+  rate limit first (:meth:`~.tables.Connection.allow`);
+* it is stored in the ``chat`` table (its own transaction, off the event loop)
+  before anyone is sent it: whatever was shown is on disk, as for actions;
+* a snapshot (a connection joining or reconnecting) carries the table's last
+  :data:`HISTORY` chat messages, oldest first, in ``chat`` (read from the
+  database once per table and process, then kept in memory).
+
+The server sends the text as it was written; the page shows it as text (never as
+markup: ``textContent``, never ``innerHTML``, ``static/chat.js``).  Chat is not
+an action: it changes neither the table nor its ``seq``.
+
+>>> check_text("  well played  ")
+'well played'
+>>> check_text("x" * 301)
+Traceback (most recent call last):
+...
+ValueError: chat: 301 characters: at most 300
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import unicodedata
+import weakref
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, Text, select
+
+if TYPE_CHECKING:
+    from .tables import Connection, LiveTable
+
+__all__ = ["HISTORY", "MAX_CHAT", "check_text", "load_chat", "post_chat", "recent_chat",
+           "store_chat"]
+
+MAX_CHAT = 300
+"""Characters: a longer chat message is refused."""
+HISTORY = 50
+"""Chat messages a snapshot carries."""
+
+_meta = MetaData()
+CHAT = Table(
+    "chat", _meta,  # made by the migration "spectate"
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32)),
+    Column("seq", Integer),
+    Column("seat", String(1)),
+    Column("name", String(64)),
+    Column("text", Text),
+    Column("created_at", DateTime(timezone=True)),
+)
+
+
+def check_text(raw: object) -> str:
+    """The chat text to store, stripped, or ValueError naming what is wrong."""
+    if not isinstance(raw, str):
+        raise ValueError('chat: expected "text", a string')
+    text = raw.strip()
+    if not text:
+        raise ValueError("chat: the text is empty")
+    if len(text) > MAX_CHAT:
+        raise ValueError(f"chat: {len(text)} characters: at most {MAX_CHAT}")
+    if any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in text):
+        raise ValueError("chat: the text holds a control character")
+    return text
+
+
+def _entry(row: Any) -> dict[str, Any]:
+    at = row.created_at
+    if at.tzinfo is None:  # SQLite keeps no time zone: it was stored in UTC
+        at = at.replace(tzinfo=dt.UTC)
+    return {"id": row.id, "seq": row.seq, "seat": row.seat, "name": row.name,
+            "text": row.text, "at": at.isoformat()}
+
+
+def store_chat(engine: Engine, table_id: str, seq: int, seat: str | None, name: str,
+               text: str) -> dict[str, Any]:
+    """Commit one chat message (its own transaction); the stored entry."""
+    at = dt.datetime.now(dt.UTC)
+    with engine.begin() as conn:
+        result = conn.execute(CHAT.insert().values(
+            table_id=table_id, seq=seq, seat=seat, name=name, text=text, created_at=at))
+        key = result.inserted_primary_key
+        assert key is not None
+    return {"id": key[0], "seq": seq, "seat": seat, "name": name, "text": text,
+            "at": at.isoformat()}
+
+
+def load_chat(engine: Engine, table_id: str, limit: int = HISTORY) -> list[dict[str, Any]]:
+    """The table's last ``limit`` chat messages, oldest first."""
+    with engine.connect() as conn:
+        rows = conn.execute(select(CHAT).where(CHAT.c.table_id == table_id)
+                            .order_by(CHAT.c.id.desc()).limit(limit)).all()
+    return [_entry(r) for r in reversed(rows)]
+
+
+@dataclass
+class _TableChat:
+    recent: deque[dict[str, Any]]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+_chats: weakref.WeakKeyDictionary[LiveTable, _TableChat] = weakref.WeakKeyDictionary()
+
+
+def _chat_of(table: LiveTable) -> _TableChat:
+    chat = _chats.get(table)
+    if chat is None:  # once per table and process: the stored history
+        chat = _TableChat(deque(load_chat(table.hub.store.engine, table.id), maxlen=HISTORY))
+        _chats[table] = chat
+    return chat
+
+
+def recent_chat(table: LiveTable) -> list[dict[str, Any]]:
+    """The chat history a snapshot carries (oldest first)."""
+    return list(_chat_of(table).recent)
+
+
+async def post_chat(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+    """A chat message from ``conn``: checked, stored, then sent to every connection
+    of the table; an error to the sender only if refused."""
+    try:
+        text = check_text(msg.get("text"))
+    except ValueError as exc:
+        table.error(conn, str(exc), request="chat")
+        return
+    seat = None if conn.seat is None else str(conn.seat)
+    name = "Spectator" if seat is None else table.config.names.get(seat, seat)
+    chat = _chat_of(table)
+    async with chat.lock:  # one at a time per table: stored and shown in the same order
+        try:
+            entry = await asyncio.to_thread(store_chat, table.hub.store.engine, table.id,
+                                            table.seq, seat, name, text)
+        except Exception:
+            table.error(conn, "chat: the server could not store that: try again",
+                        request="chat")
+            return
+        chat.recent.append(entry)
+        for other in list(table.conns):
+            other.put({"type": "chat", **entry})

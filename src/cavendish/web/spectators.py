@@ -1,0 +1,80 @@
+"""Spectators who follow one player's hand.
+
+Design note
+-----------
+A spectator (a connection without a seat) sees the table with no hand.  He may
+*follow* one player: ``/ws/{id}?follow=S``, or the message ``{"type": "follow",
+"seat": "S"}`` (``"seat": null`` stops following).  A connection follows at most
+one seat at a time (:attr:`~.tables.Connection.follow` holds one seat; a new
+choice replaces the old), never a dummy's seat (its hand is not a player's), and
+never while it holds a seat of that table: a connection that presented one of the
+table's seat tokens cannot follow anyone there (it sees its own hand; watching
+another's would show it a second).  What a follower sees is decided where every
+view is, by :func:`~.visibility.visible_state` (its ``follow`` branch): the
+followed seat's hand as that seat sees it, and nothing else hidden.
+
+Without members (a person is known by his seat's token only), a person who opens
+a second connection without his token is a spectator like any other: the server
+cannot tell it is he.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.cards import CardParseError, Seat
+
+if TYPE_CHECKING:
+    from .tables import Connection, LiveTable
+
+__all__ = ["choose_follow", "follow_seat", "parse_follow"]
+
+
+def parse_follow(raw: object, dummies: tuple[Seat, ...]) -> Seat | None:
+    """The seat named by ``raw`` (None or ``""``: follow nobody), or ValueError
+    naming what is wrong.
+
+    >>> parse_follow("e", ()), parse_follow(None, ())
+    (<Seat.E: 1>, None)
+    >>> parse_follow("N", (Seat.N,))
+    Traceback (most recent call last):
+    ...
+    ValueError: follow 'N': N is a dummy; follow a player's seat
+    >>> parse_follow("X", ())
+    Traceback (most recent call last):
+    ...
+    ValueError: follow 'X': expected a seat, N, E, S or W
+    """
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str) or len(raw) > 5:
+        raise ValueError(f"follow {raw!r}: expected a seat, N, E, S or W")
+    try:
+        seat = Seat.parse(raw)
+    except CardParseError:
+        raise ValueError(f"follow {raw!r}: expected a seat, N, E, S or W") from None
+    if seat in dummies:
+        raise ValueError(f"follow {raw!r}: {seat} is a dummy; follow a player's seat")
+    return seat
+
+
+def choose_follow(table: LiveTable, conn: Connection, raw: object) -> bool:
+    """Set the seat ``conn`` follows; an error to it (and no change) if it sits at
+    the table or names no player's seat.  Whether it changed."""
+    if conn.seat is not None:
+        table.error(conn, f"follow: you sit at this table ({conn.seat}): a person seated at "
+                          "a table cannot follow another hand there", request="follow")
+        return False
+    try:
+        conn.follow = parse_follow(raw, table.session.dummies)
+    except ValueError as exc:
+        table.error(conn, str(exc), request="follow")
+        return False
+    return True
+
+
+async def follow_seat(table: LiveTable, conn: Connection, raw: object) -> None:
+    """The ``follow`` message: choose, then send a snapshot built for the choice."""
+    if choose_follow(table, conn, raw):
+        async with table.lock:  # never an action not yet stored
+            conn.put(table.message(None, snapshot=True, follow=conn.follow))
