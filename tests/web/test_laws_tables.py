@@ -387,7 +387,8 @@ def test_a_laws_table_killed_with_kill_9_comes_back_with_its_ruling_and_election
     db, log = f"sqlite:///{tmp_path / 'laws.sqlite3'}", tmp_path / "server.log"
     server = Server(db, delay=0.2, log=log)
     try:
-        table = server.post("/api/tables", {"seats": {"S": "human"}, "seed": 9, "laws": True})
+        table = server.post("/api/tables", {"seats": {"S": "human"}, "seed": 9, "laws": True,
+                                            "computer": "random"})  # quick: the pool's path
         path = f"/ws/{table['id']}?token={table['tokens']['S']}"
         with server.ws(path) as ws:
             mine = _recv_until(ws, lambda m: bool(m["legal"]))
