@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from test_protocol import contextlib_multi
+from test_protocol import PEOPLE, contextlib_multi
 from web_browser import chromium_missing, launch, shot
 from web_client import Receiver, check_seen_before_shown, deal_of
 from web_servers import Server
 
 from cavendish.core.cards import Seat, Side, cards_of
-from cavendish.core.rules import get_rules
+from cavendish.core.rules import get_rules, variant_names
 from cavendish.io.pbn import read_pbn
 from cavendish.laws.decisions import option_text
 from cavendish.laws.texts import law_words
@@ -387,7 +387,8 @@ def test_a_laws_table_killed_with_kill_9_comes_back_with_its_ruling_and_election
     db, log = f"sqlite:///{tmp_path / 'laws.sqlite3'}", tmp_path / "server.log"
     server = Server(db, delay=0.2, log=log)
     try:
-        table = server.post("/api/tables", {"seats": {"S": "human"}, "seed": 9, "laws": True})
+        table = server.post("/api/tables", {"seats": {"S": "human"}, "seed": 9, "laws": True,
+                                            "computer": "random"})  # quick: the pool's path
         path = f"/ws/{table['id']}?token={table['tokens']['S']}"
         with server.ws(path) as ws:
             mine = _recv_until(ws, lambda m: bool(m["legal"]))
@@ -489,3 +490,31 @@ def test_law_62_the_computers_notice_a_lead_out_of_turn_and_elect_by_their_rule(
         hands = {str(x): {str(c) for c in cards_of(deal.hand(x))} for x in Seat}
         for r in receivers:
             assert check_seen_before_shown(r, hands, [], str(deal.trump_card)) >= 3
+
+
+@pytest.mark.parametrize("variant", variant_names())
+def test_every_variant_plays_a_whole_hand_under_the_laws_and_nothing_leaks(
+        client: TestClient, variant: str) -> None:
+    """Short, long, American, dummy, Clay's and double dummy under the arbiter: the
+    people (their dummies' cards too) play a whole hand with no irregularity."""
+    people = PEOPLE[get_rules(variant).table]
+    r = client.post("/api/tables", json={"variant": variant, "seats": people, "seed": 4,
+                                         "laws": True, "computer": "random"})
+    assert r.status_code == 200, r.text
+    table = r.json()
+    tid = table["id"]
+    with (client.websocket_connect(f"/ws/{tid}") as spectator,
+          contextlib_multi(client, tid, table["tokens"]) as seats):
+        receivers = [Receiver(None, spectator)] + [Receiver(s, ws) for s, ws in seats.items()]
+        states = [r.next() for r in receivers]
+        top = max(m["seq"] for m in states)
+        for r_, m in zip(receivers, states, strict=True):
+            while m["seq"] < top:
+                m = r_.next()
+        last = _play_out(receivers)
+    assert last["phase"] == "between" and last["table"]["laws"]
+    assert sum(last["review"]["result"]) == 13 and last["review"]["rulings"] == []
+    assert last["score"]["hands"][0]["tricks"] == last["review"]["result"]
+    hands, trump_card, _ = deal_of(client.get(f"/api/tables/{tid}/pbn").text)
+    for rec in receivers:
+        assert check_seen_before_shown(rec, hands, last["dummies"], trump_card) >= 13
