@@ -107,7 +107,7 @@ class CallOutcome:
 
 
 def _held(state: HandState, seat: Seat) -> int:
-    return (state.deal.hand(seat) & honours_mask(state.deal.trump)).bit_count()
+    return (state.opening_hand(seat) & honours_mask(state.deal.trump)).bit_count()
 
 
 def _has_played(state: HandState, seat: Seat) -> bool:
@@ -145,7 +145,7 @@ def judge_call(
     mine = _held(state, seat)
     if mine < 2:
         return CallOutcome(seat, '"Can you one?"', wrong=WRONG_NO_TWO_HONOURS)
-    held = state.deal.honours(side)
+    held = state.honours(side)
     if mine >= 3:
         return CallOutcome(
             seat, f"shows {mine} honours.", called=HonoursCalled(side, seat, held)
