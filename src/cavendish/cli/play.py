@@ -40,8 +40,8 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from ..core.cards import Card, CardParseError, Seat
-from ..core.errors import IllegalPlay
+from ..core.cards import Card, CardParseError, Seat, cards_of, parse_cards
+from ..core.errors import ActionRefused, IllegalPlay
 from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
 from ..core.rules import Rules
 from ..game.saved import save_session
@@ -264,6 +264,8 @@ class TerminalGame:
             self._show_events(s.start_hand())
         self._why.clear()
         self._last_computer = None
+        if s.ruff_offered is not None:
+            self._human_ruff(s.ruff_offered)
         while s.to_play is not None:
             self._show_events(self._run_computers())
             if s.called is not None:
@@ -346,6 +348,37 @@ class TerminalGame:
                     continue
                 self._show_events(events)
                 return
+
+    def _human_ruff(self, seat: Seat) -> None:
+        """Ruff-and-honours: the person holding the ace of trumps says whether he ruffs
+        (takes in the stock) and, if he does, which four cards he puts out (000)."""
+        s = self.session
+        self.draw_turn(seat)
+        self.console.print(
+            "You hold the ace of trumps: you may ruff, taking in the stock and putting out "
+            "four cards (000).",
+            style="bold",
+            markup=False,
+        )
+        while True:
+            answer = self._read("Ruff? (yes/no): ", allow_quit=True).strip().lower()
+            if answer in ("n", "no"):
+                s.ruff(seat)
+                return
+            if answer in ("y", "yes"):
+                break
+        assert s.state is not None
+        stock = s.state.deal.stock
+        shown = " ".join(card_label(c) for c in cards_of(stock))
+        self.console.print(f"The stock: {shown}", markup=False)
+        while True:
+            text = self._read("Put out four cards (as D3 C4 C5 H2): ", allow_quit=True)
+            try:
+                s.ruff(seat, parse_cards(text))
+            except (CardParseError, ActionRefused, IllegalPlay) as exc:
+                self.console.print(say(str(exc)), style="red", markup=False, soft_wrap=True)
+                continue
+            return
 
     def _call(self, seat: Seat, word: str) -> bool:
         """The ``call`` and ``remind`` commands; True when the hand ended or is void."""
@@ -646,6 +679,9 @@ def _variant_title(rules: Rules) -> str:
         "clay": "Clay's dummy",
         "dummy": "dummy whist",
         "double-dummy": "double dummy",
+        "ruff-and-honours": "ruff-and-honours (Cotton, 1674)",
+        "whisk": "whisk (Cotton's whist, deuces out)",
+        "swabbers": "whisk-and-swabbers",
     }
     return titles.get(rules.name, rules.name)
 

@@ -237,6 +237,13 @@ class SeatView:
     """Cards lying face up, by seat: a dummy's hand, and cards liable to be called."""
     legal: int
     """The cards this seat may play now (mask); 0 when it is not its turn."""
+    tricks_in_hand: int = 13
+    """The tricks of the hand: thirteen, or twelve in the old games (000)."""
+    out_of_play: int = 0
+    """Cards the seat knows are in no hand: the deuces put out (whisk), the stock's
+    turned card, the cards the seat itself put out at its ruff (ruff-and-honours)."""
+    stock_hidden: int = 0
+    """How many cards lie in the stock unseen by this seat (ruff-and-honours)."""
 
     def hand_cards(self) -> list[Card]:
         """The seat's cards."""
@@ -1229,7 +1236,25 @@ class HandState:
             tricks_won=(self._won[0], self._won[1]),
             exposed=(exposed[0], exposed[1], exposed[2], exposed[3]),
             legal=0 if over else self.legal_mask(me),
+            **(self._out_of_play(me) if self._ntricks != 13 else {}),
         )
+
+    def _out_of_play(self, seat: Seat) -> dict[str, int]:
+        """The old games' view of the cards in no hand (see :class:`SeatView`)."""
+        deal = self.deal
+        out = 0 if deal.stock else _DEUCES
+        hidden = 0
+        if deal.stock:
+            ruffed = self.ruffed
+            if ruffed is not None and ruffed.taken:
+                if ruffed.seat == seat:
+                    out = _mask_of(ruffed.put_out)
+                else:
+                    hidden = deal.stock.bit_count()
+            else:
+                out = 1 << deal.trump_card  # the turned card lies on the stock
+                hidden = deal.stock.bit_count() - 1
+        return {"tricks_in_hand": self._ntricks, "out_of_play": out, "stock_hidden": hidden}
 
     def __repr__(self) -> str:
         return (
@@ -1304,6 +1329,10 @@ def _fold_mislaid(state: HandState, e: CardMislaid) -> None:
     state._hands[e.seat] &= ~bit
     book.exposed[e.seat] &= ~bit
     book.mislaid[e.seat] |= bit
+
+
+_DEUCES = sum(1 << (13 * suit) for suit in range(4))
+"""The four deuces, put out of the pack at whisk (000)."""
 
 
 def _mask_of(cards: Iterable[str]) -> int:

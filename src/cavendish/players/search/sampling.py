@@ -124,7 +124,7 @@ class LayoutSpace:
             rooms.append(room)
         unseen = k.unseen
         surplus = unseen.bit_count() - sum(rooms)
-        if surplus < 0 or (surplus > 0 and k.complete):
+        if surplus < 0 or (surplus > 0 and k.complete and surplus != k.hidden):
             raise SamplingError(
                 f"{unseen.bit_count()} unseen cards for {sum(rooms)} places in the other hands"
             )
