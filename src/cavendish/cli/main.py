@@ -30,7 +30,7 @@ from rich.text import Text
 from .. import __version__
 from ..core.cards import CardParseError, Seat, Side
 from ..core.events import settled_claim
-from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
+from ..core.rules import SOURCES, Rules, UnknownVariant, get_rules, variant_names
 from ..core.table import cut_for_partners, deal_cards
 from ..game.saved import autosave_path, load_snapshot
 from ..game.session import PlayedHand, Session, SessionError
@@ -471,6 +471,15 @@ def deal(
     line.append(f": {hand.trump.word} are trumps · seed {seed}")
     console.print(line)
     console.print(f"PBN: {hand.to_pbn()}", markup=False)
+
+
+# ----------------------------------------------------------------- variants
+@app.command()
+def variants() -> None:
+    """List every variant of the rules, each with a line on its source."""
+    width = max(len(name) for name in variant_names())
+    for name in variant_names():
+        typer.echo(f"{name:<{width}}  {SOURCES.get(name, '')}")
 
 
 # -------------------------------------------------------------------- score

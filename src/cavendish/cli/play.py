@@ -48,7 +48,9 @@ from ..game.saved import save_session
 from ..game.seating import Seating
 from ..game.session import PlayedHand, Session, SessionError
 from ..players.search.budget import Budget
+from ..players.ruff import default_put_out
 from ..players.tutor import Hint, Tutor, explain
+from ..scoring.swabbers import held_swabbers, stakes
 from .terminal import (
     Leave,
     card_text,
@@ -97,6 +99,8 @@ HELP = """Commands:
           your three or four honours) before you play to the first trick
   remind  remind your partner to call honours (wrong: the adversaries may claim a
           fresh deal, 001)
+  ruff    ruff-and-honours: asked before the first card when you hold the ace of
+          trumps (yes, no, or auto for the computers' choice of the four to put out)
   help    this list
   quit    leave now and save the record (so do Ctrl-C and Ctrl-D)"""
 
@@ -365,6 +369,10 @@ class TerminalGame:
             if answer in ("n", "no"):
                 s.ruff(seat)
                 return
+            if answer == "auto":  # for scripts: the computer players' ruff
+                assert s.state is not None
+                s.ruff(seat, default_put_out(s.state.hand(seat), s.state.deal.stock, s.state.trump))
+                return
             if answer in ("y", "yes"):
                 break
         assert s.state is not None
@@ -472,6 +480,24 @@ class TerminalGame:
                     f"{self.label(e.seat)}{text[len(str(e.seat)):]}.", style="bold", markup=False
                 )
 
+    def _show_swabbers(self, played: PlayedHand) -> None:
+        """Whisk-and-swabbers: who held the swabbers and the stakes of the hand (000)."""
+        held = held_swabbers(played.state)
+        if not held:
+            self.console.print("Swabbers: none held this hand.", markup=False)
+            return
+        who = "; ".join(
+            f"{self.label(seat)} {' '.join(card_label(c) for c in cards)}"
+            for seat, cards in held.items()
+        )
+        won = stakes(played.state)
+        totals = [sum(stakes(h.state)[seat] for h in self.session.hands) for seat in Seat]
+        line = " ".join(f"{seat} {won[seat]:+d}" for seat in Seat)
+        total = " ".join(f"{seat} {totals[seat]:+d}" for seat in Seat)
+        self.console.print(
+            f"Swabbers: {who}. Stakes this hand: {line} (so far: {total}).", markup=False
+        )
+
     def _show_call(self, call: HonoursCalled) -> None:
         self.console.print(
             f"{self.label(call.seat)} called honours at trick 1: {call.side} hold {call.honours} "
@@ -509,6 +535,8 @@ class TerminalGame:
         self.console.print(line)
         for note in score.notes:
             self.console.print(note, style="dim")
+        if s.rules.swabbers:
+            self._show_swabbers(played)
         if score.game_winner is not None:
             self.console.print(
                 f"{score.game_winner} win the game, worth {s.sheet.games[-1].value}.", style="bold"

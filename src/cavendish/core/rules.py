@@ -44,7 +44,16 @@ from typing import Any, Literal
 
 from .errors import RulesError
 
-__all__ = ["VARIANTS", "Mode", "Rules", "TableSize", "UnknownVariant", "get_rules", "variant_names"]
+__all__ = [
+    "SOURCES",
+    "VARIANTS",
+    "Mode",
+    "Rules",
+    "TableSize",
+    "UnknownVariant",
+    "get_rules",
+    "variant_names",
+]
 
 
 
@@ -242,6 +251,27 @@ VARIANTS.update(
         "swabbers": _nine_up("swabbers", deuces_out=True, swabbers=True),
     }
 )
+
+
+SOURCES: dict[str, str] = {
+    "short": "short whist, the club code's laws 1-12 (001-003): five points, honours, rubbers",
+    "whist": "short whist at four (the club code, 001-003)",
+    "dummy": "dummy whist at three (the dummy laws, 001 and 002)",
+    "double-dummy": "double dummy at two (the double-dummy laws, 001 and 002)",
+    "long": "long whist (001, 'Long Whist'): ten points, honours called at eight",
+    "american": "American seven-point whist (001): seven up, tricks only",
+    "clay": "Clay's dummy (001): single games settled player against player",
+    "ruff-and-honours": (
+        "ruff-and-honours (000, Cotton 1674): twelve each, four to the stock, the ace of "
+        "trumps ruffs; nine up"
+    ),
+    "whisk": "whisk, Cotton's whist (000): the deuces put out, twelve each, no stock; nine up",
+    "swabbers": (
+        "whisk-and-swabbers (000, Fielding and Grose): whisk, with stakes to the holders "
+        "of the swabbers"
+    ),
+}
+"""One line on each variant's source (``cavendish variants``)."""
 
 
 def variant_names() -> list[str]:
