@@ -73,13 +73,12 @@ class HandResult:
     """Thirteen; twelve in the old games of 000 (twelve cards each)."""
 
     def __post_init__(self) -> None:
-        if self.tricks_in_hand not in (12, 13):
-            raise ValueError(
-                f"tricks_in_hand {self.tricks_in_hand}: a hand has thirteen tricks "
-                "(twelve in the old games)"
-            )
         n = self.tricks_in_hand
         if len(self.tricks) != 2 or sum(self.tricks) != n or min(self.tricks) < 0:
+            if n not in (12, 13):
+                raise ValueError(
+                    f"tricks_in_hand {n}: a hand has thirteen tricks (twelve in the old games)"
+                )
             word = "thirteen" if n == 13 else "twelve"
             raise ValueError(f"tricks {self.tricks}: a hand has {word} tricks between two sides")
         if len(self.honours) != 2 or min(self.honours) < 0 or sum(self.honours) > 4:
@@ -106,6 +105,7 @@ class HandResult:
                 )
             won[claim.seat.side] += claim.tricks  # the tricks claimed or conceded
             won[claim.seat.side.other] += claim.remaining - claim.tricks
+        deal = state.deal
         called = None
         if "honours_called" in map(_KIND, events):  # the scan in C; the loop only if so
             for e in events:
@@ -121,7 +121,11 @@ class HandResult:
                 revokes.append(Revoke(ev.seat.side, choices.get(i), ev.trick))
         return cls(
             tricks=(won[0], won[1]),
-            honours=(state.honours(Side.NS), state.honours(Side.EW)),
+            honours=(
+                (deal.honours(Side.NS), deal.honours(Side.EW))
+                if not deal.stock  # the hands as dealt; after a ruff, as it left them
+                else (state.honours(Side.NS), state.honours(Side.EW))
+            ),
             revokes=tuple(revokes),
             honours_called=called,
             tricks_in_hand=state.tricks_in_hand,
