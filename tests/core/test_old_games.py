@@ -58,7 +58,8 @@ def test_000_twelve_cards_were_dealt_to_each_player_four_being_left_in_the_stock
         assert [deal.hand(s).bit_count() for s in Seat] == [12] * 4
         assert deal.stock.bit_count() == 4
         assert deal.stock >> deal.trump_card & 1
-        assert deal.hands[0] | deal.hands[1] | deal.hands[2] | deal.hands[3] | deal.stock == FULL_PACK
+        held = deal.hands[0] | deal.hands[1] | deal.hands[2] | deal.hands[3]
+        assert held | deal.stock == FULL_PACK
 
 
 def test_000_at_whist_no_stock_the_deuces_put_out_the_bottom_card_turned_up() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cavendish.core import Seat, get_rules
+from cavendish.core import Seat
 from cavendish.game import Session
 from cavendish.io.jsonlog import records_from_json, records_to_json
 from cavendish.io.pbn import PBNError, read_pbn, write_pbn

@@ -47,8 +47,8 @@ from ..core.rules import Rules
 from ..game.saved import save_session
 from ..game.seating import Seating
 from ..game.session import PlayedHand, Session, SessionError
-from ..players.search.budget import Budget
 from ..players.ruff import default_put_out
+from ..players.search.budget import Budget
 from ..players.tutor import Hint, Tutor, explain
 from ..scoring.swabbers import held_swabbers, stakes
 from .terminal import (
@@ -270,8 +270,16 @@ class TerminalGame:
         self._last_computer = None
         if s.ruff_offered is not None:
             self._human_ruff(s.ruff_offered)
-        while s.to_play is not None:
+        while s.to_play is not None or s.answer_due is not None:
             self._show_events(self._run_computers())
+            if s.answer_due is not None:
+                self._human_answer(s.answer_due)
+                if s.state is None:
+                    self.console.print(
+                        "The hand is void: the same dealer deals again.", style="bold"
+                    )
+                    return
+                continue
             if s.called is not None:
                 self._show_events(s.play_out())
                 break
@@ -297,17 +305,30 @@ class TerminalGame:
             if all(c.suit == led for c in view.legal_cards()):
                 follow = f", follow {led.word}"
         prompt = f"{whose} ({seat}{follow}; help for commands): "
+        self._autosave()
         if s.call_offered == seat:
             self.console.print(
                 f"Your side is at {s.rules.call_honours_at} and you hold two honours or more: "
-                "type call to ask your partner \"Can you one?\" before you play "
-                "(honours count before tricks only if called).",
+                "you may call them before you play (honours count before tricks only if "
+                "called).",
                 style="bold",
                 markup=False,
             )
-        self._autosave()
+            first = self._read(
+                'Call? Ask your partner "Can you one?" (yes, no, or a command): ',
+                allow_quit=True,
+            ).strip()
+            if first.lower() in ("y", "yes"):
+                if self._call(seat, "call"):
+                    return
+                first = ""
+            elif first.lower() in ("n", "no"):
+                first = ""
+        else:
+            first = ""
         while True:
-            text = self._read(prompt, allow_quit=True).strip()
+            text = first or self._read(prompt, allow_quit=True).strip()
+            first = ""
             if not text:
                 continue
             word = text.lower()
@@ -387,6 +408,21 @@ class TerminalGame:
                 self.console.print(say(str(exc)), style="red", markup=False, soft_wrap=True)
                 continue
             return
+
+    def _human_answer(self, seat: Seat) -> None:
+        """Long whist at eight: the person's computer partner asks "Can you one?" and he
+        answers (001); a "Yes" without an honour is wrong, put to the adversaries."""
+        s = self.session
+        asker = seat.partner
+        self.draw_turn(seat)
+        self.console.print(
+            f'{self.label(asker)} asks: "Can you one?" (have you an honour?)', style="bold"
+        )
+        while (answer := self._read("Your answer (yes/no): ", allow_quit=True)
+               .strip().lower()) not in ("y", "yes", "n", "no"):
+            pass
+        outcome = s.answer_call(seat, answer in ("y", "yes"))
+        self.console.print(say(str(outcome)), style="bold", markup=False, soft_wrap=True)
 
     def _call(self, seat: Seat, word: str) -> bool:
         """The ``call`` and ``remind`` commands; True when the hand ended or is void."""

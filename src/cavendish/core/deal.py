@@ -10,7 +10,8 @@ deuces put out), the trump card again the dealer's last; ruff-and-honours from t
 whole pack, four cards left in the ``stock``, whose top card (the trump card) is
 turned up.  A deal of twelve-card hands is checked the same way (the four hands of
 one size, the trump card in the stock when there is one); which cards the variant's
-pack holds is :func:`~cavendish.core.old_games.check_deal`'s to say.  The PBN deal string (``"N:AK72.QJ4.T9.8765 ..."``: the first seat, then
+pack holds is :func:`~cavendish.core.old_games.check_deal`'s to say.  The PBN deal
+string (``"N:AK72.QJ4.T9.8765 ..."``: the first seat, then
 the hands clockwise, suits S.H.D.C) is the text form.
 
 >>> d = Deal.from_pbn("S:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",

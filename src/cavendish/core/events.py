@@ -150,7 +150,8 @@ class Ruffed(NamedTuple):
     def __str__(self) -> str:
         if not self.taken:
             return f"{self.seat} declines to ruff"
-        return f"{self.seat} ruffs: takes in {' '.join(self.taken)}, puts out {' '.join(self.put_out)}"
+        taken, out = " ".join(self.taken), " ".join(self.put_out)
+        return f"{self.seat} ruffs: takes in {taken}, puts out {out}"
 
 
 class Call(StrEnum):

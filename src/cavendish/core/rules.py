@@ -160,8 +160,8 @@ class Rules:
     def tricks(self) -> int:
         """Tricks in a hand: the cards each player is dealt (13, or 12 in the old games).
 
-        >>> get_rules("short").tricks, get_rules("whisk").tricks, get_rules("ruff-and-honours").tricks
-        (13, 12, 12)
+        >>> [get_rules(name).tricks for name in ("short", "whisk", "ruff-and-honours")]
+        [13, 12, 12]
         """
         return (self.pack_size - self.stock) // 4
 

@@ -76,7 +76,13 @@ from ..players.ruff import choose_put_out
 from ..scoring.clay import ClayLedger, ClayTable
 from ..scoring.result import HandResult, HandScore
 from ..scoring.sheet import ScoreSheet
-from .calling import CALL_MODES, CallOutcome, judge_call, judge_reminder
+from .calling import (
+    CALL_MODES,
+    WRONG_FALSE_ANSWER,
+    CallOutcome,
+    judge_call,
+    judge_reminder,
+)
 from .claims import claim_holds, sure_claim
 from .review import HandReview, review_hand
 from .seating import Seating, pass_dummy, seat_by_cut, seat_fixed
@@ -469,6 +475,8 @@ class Session(TableBase):
         self.void_hands: list[HandState] = []
         """Hands made void by a fresh deal the adversaries claimed (not scored)."""
         self._pending: CallOutcome | None = None
+        self._question: Seat | None = None
+        """A computer that asked "Can you one?" of a person partner, awaiting his answer."""
         self.state: HandState | None = None
 
     # ------------------------------------------------------------ constructors
@@ -518,7 +526,7 @@ class Session(TableBase):
         """The seat whose card is wanted, or None (no hand in play, or it is over)."""
         if self.state is None or self.state.is_over or self.claim is not None:
             return None
-        if self._pending is not None:
+        if self._pending is not None or self._question is not None:
             return None
         return self.state.turn
 
@@ -677,6 +685,8 @@ class Session(TableBase):
                 (e for e in session.state.events if isinstance(e, HonoursCalled)), None
             )
             session._resync_players()
+            if session.calls == "players":
+                session._computer_calls()  # a question to a person is asked again
         return session
 
     # ----------------------------------------------------------------- actions
@@ -692,6 +702,7 @@ class Session(TableBase):
         ruffed = self._computer_ruff(self.state)
         self._call = honours_call(self.rules, self.sheet.score, self.state)
         self._called = None
+        self._question = None
         self.call_log = []
         self._begin_players(self.state)
         return ruffed + self._before_turn()
@@ -936,6 +947,26 @@ class Session(TableBase):
         return seat
 
     @property
+    def answer_due(self) -> Seat | None:
+        """The person asked "Can you one?" by his computer partner (``calls="players"``),
+        who is to answer with :meth:`answer_call` before play goes on; None otherwise."""
+        return None if self._question is None else self._question.partner
+
+    def answer_call(self, seat: Seat, yes: bool) -> CallOutcome:
+        """The person at ``seat`` answers his partner's "Can you one?": "Yes" with an
+        honour calls the honours (the game is won); "No" calls nothing (his side's
+        honours count last, after tricks); "Yes" without an honour is wrong (001), put
+        to the adversaries, who may claim a fresh deal."""
+        asker = self._question
+        if asker is None or seat != asker.partner:
+            raise SessionError(f"{seat} has not been asked \"Can you one?\"")
+        state = self._require_state()
+        outcome = judge_call(self.rules, self.sheet.score, state, asker, answer=yes)
+        assert outcome is not None  # the question was asked at the asker's turn
+        self._question = None
+        return self._settle(outcome)
+
+    @property
     def election_due(self) -> CallOutcome | None:
         """A wrong call or reminder whose adversaries (a person among them) have not yet
         said whether they claim a fresh deal (:meth:`elect_fresh_deal`)."""
@@ -1000,6 +1031,8 @@ class Session(TableBase):
             return False
         if any(o.seat == seat for o in self.call_log):
             return False
+        if any(o.wrong == WRONG_FALSE_ANSWER and o.seat == seat.partner for o in self.call_log):
+            return False  # his question was answered (wrongly): it is not asked twice
         if self.sheet.score[seat.side] != at:
             return False
         return (state.opening_hand(seat) & honours_mask(state.deal.trump)).bit_count() >= 2
@@ -1045,6 +1078,12 @@ class Session(TableBase):
             return []
         seat = state.turn
         if self.controller(seat) is None or not self._may_ask(state, seat):
+            return []
+        if self._question is not None:
+            return []
+        mine = (state.opening_hand(seat) & honours_mask(state.deal.trump)).bit_count()
+        if mine == 2 and self.controller(seat.partner) is None:
+            self._question = seat  # "Can you one?": his person partner answers
             return []
         outcome = judge_call(self.rules, self.sheet.score, state, seat)
         if outcome is None:

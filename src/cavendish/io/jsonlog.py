@@ -22,8 +22,9 @@ card turned up.  On reading, only ``deal`` and ``trump_card`` are required:
 ``dealer`` to the first seat of ``deal``, ``plays`` to the cards of the ``play``
 events that stand (not taken back, :func:`~cavendish.core.state.standing_plays`),
 and the rest to empty; ``stock`` (ruff-and-honours: the four cards left undealt, as a
-PBN hand) is written only for a deal that has one.  The writer puts one event per line.  A hand played under
-the laws arbiter keeps every ruling, election and correction in ``events``
+PBN hand) is written only for a deal that has one.  The writer puts one event per
+line.  A hand played under the laws arbiter keeps every ruling, election and
+correction in ``events``
 (:data:`~cavendish.core.events.LAWS_EVENTS`), each kind as
 :func:`~cavendish.core.events.event_to_dict` writes it.
 
