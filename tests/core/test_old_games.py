@@ -280,3 +280,22 @@ def test_a_person_holding_the_ace_of_trumps_is_asked_before_the_computers_play()
     event = s.ruff(Seat.S, s.view(Seat.S).hand_cards()[:4])
     assert event.taken and s.ruff_offered is None
     assert s.view(Seat.S).hand == s.state.opening_hand(Seat.S)
+
+
+def test_a_ruff_and_honours_session_is_saved_and_resumed_with_its_ruff() -> None:
+    """The ruff is an event of the log: a saved session resumes after it."""
+    for seed in range(100):
+        players = {seat: RandomPlayer(i, f"R{i}") for i, seat in enumerate(Seat)}
+        s = Session.seated("ruff-and-honours", players, seed=seed, max_hands=2, rubbers=None)  # type: ignore[arg-type]
+        s.start_hand()
+        if s.state is not None and s.state.ruffed is not None:
+            break
+    else:
+        raise AssertionError("no seed gives a ruff")
+    for _ in range(6):
+        s.step()
+    again = Session.restore(
+        s.snapshot(), {seat: RandomPlayer(i, f"R{i}") for i, seat in enumerate(Seat)}
+    )
+    assert again.state == s.state and again.state is not None
+    assert again.state.ruffed == s.state.ruffed
