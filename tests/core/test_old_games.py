@@ -271,6 +271,7 @@ def test_a_person_holding_the_ace_of_trumps_is_asked_before_the_computers_play()
         players = {seat: RandomPlayer(i, f"R{i}") for i, seat in enumerate(Seat)}
         players[Seat.S] = None  # type: ignore[assignment]
         s = Session.seated("ruff-and-honours", players, seed=seed, max_hands=1, rubbers=None)  # type: ignore[arg-type]
+        s.offer_ruff = True
         s.start_hand()
         if s.ruff_offered == Seat.S:
             break
@@ -280,6 +281,28 @@ def test_a_person_holding_the_ace_of_trumps_is_asked_before_the_computers_play()
     event = s.ruff(Seat.S, s.view(Seat.S).hand_cards()[:4])
     assert event.taken and s.ruff_offered is None
     assert s.view(Seat.S).hand == s.state.opening_hand(Seat.S)
+
+
+def test_a_person_not_asked_declines_the_ruff_at_the_first_card() -> None:
+    """A caller that does not ask (``offer_ruff`` False, as the web tables): the computers
+    play on, and the person's ruff is recorded as declined at the first card."""
+    for seed in range(200):
+        players = {seat: RandomPlayer(i, f"R{i}") for i, seat in enumerate(Seat)}
+        players[Seat.S] = None  # type: ignore[assignment]
+        s = Session.seated("ruff-and-honours", players, seed=seed, max_hands=1, rubbers=None)  # type: ignore[arg-type]
+        s.start_hand()
+        if s.state is not None and s.state.ruff_due == Seat.S:
+            break
+    else:
+        raise AssertionError("no seed gives South the ace of trumps")
+    assert s.ruff_offered is None
+    s.run()
+    if s.human_to_play:
+        s.play(s.view(Seat.S).legal_cards()[0])
+    assert s.state is not None
+    ruffed = s.state.ruffed
+    assert ruffed is not None and ruffed.seat == Seat.S and not ruffed.taken
+    assert s.state.events[0] == ruffed
 
 
 def test_a_ruff_and_honours_session_is_saved_and_resumed_with_its_ruff() -> None:

@@ -144,6 +144,8 @@ class TerminalGame:
     # ------------------------------------------------------------------ entry
     def run(self) -> int:
         """Play to the end of the session (or until the human leaves); save; exit status."""
+        self.session.offer_ruff = True  # the terminal asks the person whether he ruffs
+
         def loop() -> None:
             self._introduce()
             self._autosave()

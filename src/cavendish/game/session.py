@@ -475,6 +475,11 @@ class Session(TableBase):
         self.void_hands: list[HandState] = []
         """Hands made void by a fresh deal the adversaries claimed (not scored)."""
         self._pending: CallOutcome | None = None
+        self.offer_ruff = False
+        """Ruff-and-honours: a person holding the ace of trumps is asked whether he ruffs
+        (:attr:`ruff_offered`, :meth:`ruff`) before any card is played; False (a caller
+        that does not ask, as the web tables): his ruff lapses, declined, at the first
+        card."""
         self._question: Seat | None = None
         """A computer that asked "Can you one?" of a person partner, awaiting his answer."""
         self.state: HandState | None = None
@@ -893,14 +898,14 @@ class Session(TableBase):
     @property
     def ruff_offered(self) -> Seat | None:
         """The seat whose person may ruff now (ruff-and-honours): he holds the ace of
-        trumps, and no card is played yet.  A computer player ruffs as the hand is dealt
-        (:mod:`cavendish.players.ruff`); a person answers with :meth:`ruff`, and leading
-        without doing so declines it."""
+        trumps, no card is played yet and the caller asks (:attr:`offer_ruff`).  A
+        computer player ruffs as the hand is dealt (:mod:`cavendish.players.ruff`); a
+        person answers with :meth:`ruff`, and a card played first declines it."""
         state = self.state
         if state is None:
             return None
         seat = state.ruff_due
-        if seat is None or self.controller(seat) is not None:
+        if seat is None or self.controller(seat) is not None or not self.offer_ruff:
             return None
         return seat
 

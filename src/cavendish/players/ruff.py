@@ -10,6 +10,14 @@ play 000 reports from Cotton, that "the main ideas were to make trumps by ruffin
 it keeps every trump, then the higher cards, and among cards of equal rank puts
 out those of its shortest plain suit first, towards a void to trump in.
 
+The double-dummy layer (DDS, :mod:`cavendish.analysis.dd`) solves positions of four
+equal hands, which twelve-card hands are, but it has no stock phase: no player
+searches the ruff.  Every computer player, the search players included, ruffs by
+this rule; from the first lead a search player's view names the cards it knows are
+in no hand (whisk's deuces, the turned card, what it put out itself) and how many
+stock cards it has not seen (:class:`~cavendish.core.state.SeatView`), and its
+sampler leaves those unseen cards out of every world it gives DDS.
+
 A player that defines ``ruff(view, stock)`` (a :class:`Ruffer`) chooses for
 itself: it gets its seat's view before the first lead and the stock's cards (it
 takes them in), and returns the four cards to put out, or none to decline.
