@@ -28,10 +28,10 @@ from rich.rule import Rule
 from rich.text import Text
 
 from .. import __version__
-from ..core.cards import CardParseError, Seat, Side
+from ..core.cards import CardParseError, Seat, Side, format_hand
 from ..core.events import settled_claim
 from ..core.rules import SOURCES, Rules, UnknownVariant, get_rules, variant_names
-from ..core.table import cut_for_partners, deal_cards
+from ..core.table import cut_for_partners, deal_for
 from ..game.saved import autosave_path, load_snapshot
 from ..game.session import PlayedHand, Session, SessionError
 from ..players import Player, get_player
@@ -447,6 +447,10 @@ def deal(
             help='Print {"seed": 7, "dealer": "S", "deal": "<PBN deal>", "trump_card": "C3"}.',
         ),
     ] = False,
+    variant: Annotated[
+        str,
+        typer.Option("--variant", "-v", help=f"The game's pack and deal: {VARIANTS_HELP}."),
+    ] = "short",
 ) -> None:
     """Deal one hand: the same seed gives the same deal.
 
@@ -455,17 +459,20 @@ def deal(
     at a time from the dealer's left, the last card turned up (laws 33-34).
     """
     chosen = None if dealer is None else _seat(dealer, "--dealer")
+    rules = _rules(variant)
     seed = _new_seed() if seed is None else seed
     rng = random.Random(seed)
     cut = cut_for_partners(rng, [str(s) for s in Seat])
     who = chosen if chosen is not None else Seat.parse(cut.dealer)
-    hand = deal_cards(rng, who)
+    hand = deal_for(rules, rng, who)
+    stock = format_hand(hand.stock) if hand.stock else ""
     if as_json:
         payload = {
             "seed": seed,
             "dealer": str(hand.dealer),
             "deal": hand.to_pbn(),
             "trump_card": str(hand.trump_card),
+            **({"stock": stock} if stock else {}),
         }
         typer.echo(json.dumps(payload))
         return
@@ -476,6 +483,8 @@ def deal(
     line.append(f": {hand.trump.word} are trumps · seed {seed}")
     console.print(line)
     console.print(f"PBN: {hand.to_pbn()}", markup=False)
+    if stock:
+        console.print(f"Stock (ruff-and-honours, its top card turned up): {stock}", markup=False)
 
 
 # ----------------------------------------------------------------- variants
