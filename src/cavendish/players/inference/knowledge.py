@@ -16,7 +16,11 @@ It keeps two kinds of information:
 *Facts* (certain, from the laws): the cards played and by whom, each seat's
 voids (a renounce), the cards known to be in a hand (the observer's own, a
 dummy's, an exposed card, the turned-up trump until the dealer plays it) and
-each hand's size.
+each hand's size.  In the old games (000) a hand is twelve cards: the cards known
+to be in no hand (whisk's deuces put out; the stock's turned card, or what the
+observer put out at his ruff) are out of ``live`` and ``unseen``, and ``hidden``
+counts the stock cards he has not seen, which lie in no hand either (a sampler's
+sink takes them; ``card_probabilities`` shares them among the seats).
 
 *Inferences* (from the conventions of the :class:`~.schools.School`): what each
 card tells about the hand that played it, as :class:`~.constraints.Inference`
