@@ -518,6 +518,7 @@ def score(
     """
     from ..io.pbn import PBNError, read_pbn_file
     from ..io.record import RecordError
+    from ..scoring.swabbers import stakes
 
     chosen = None if variant is None else _rules(variant)
     try:
@@ -537,6 +538,7 @@ def score(
     else:
         rules = chosen
     sheet = ScoreSheet(rules)
+    swabbers = [0, 0, 0, 0]  # whisk-and-swabbers: each seat's stakes (scoring.swabbers)
     boards: list[int] = []
     skipped: list[str] = []
     tables: list[ClayTable] = []
@@ -562,6 +564,9 @@ def score(
         sheet.record(HandResult.from_state(state))
         boards.append(record.board)
         tables.extend(_clay_table(record, rules))
+        if rules.swabbers:
+            won = stakes(state)
+            swabbers = [a + b for a, b in zip(swabbers, won, strict=True)]
     errors = Console(stderr=True, highlight=False)
     for note in skipped:
         errors.print(f"cavendish: note: {note}: not scored", markup=False, soft_wrap=True)
@@ -570,6 +575,8 @@ def score(
         data = score_json(sheet)
         if ledger is not None:
             data["ledger"] = ledger.balances
+        if rules.swabbers:
+            data["swabbers"] = {str(seat): swabbers[seat] for seat in Seat}
         typer.echo(json.dumps(data))
         return
     console = Console(highlight=False)
@@ -577,6 +584,9 @@ def score(
     console.print(sheet_summary(sheet))
     if ledger is not None:
         console.print(ledger_text(ledger))
+    if rules.swabbers:
+        line = ", ".join(f"{seat} {swabbers[seat]:+d}" for seat in Seat)
+        console.print(f"Swabbers' stakes (by seat): {line}", markup=False)
 
 
 def _clay_table(record: HandRecord, rules: Rules) -> list[ClayTable]:
