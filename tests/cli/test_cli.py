@@ -381,7 +381,10 @@ def test_score_unknown_variant_lists_the_variants(tmp_path: Path) -> None:
     path, _ = _session_file(tmp_path)
     out = run("score", str(path), "--variant", "bridge")
     assert out.exit_code == 2
-    assert "expected one of american, clay, double-dummy, dummy, long, short, whist" in out.stderr
+    assert (
+        "expected one of american, clay, double-dummy, dummy, long, ruff-and-honours, short, "
+        "swabbers, whisk, whist"
+    ) in out.stderr
 
 
 def test_score_skips_an_unfinished_hand_with_a_note(tmp_path: Path) -> None:

@@ -132,3 +132,41 @@ def test_a_person_adversary_elects_and_the_caller_cannot(client: TestClient) -> 
         assert mc["events"][0]["kind"] == "elect" and mc["events"][0]["fresh_deal"] is False
         assert "let the hand stand" in mc["events"][0]["text"]
         assert mc["election"] is None and mc["legal"]  # the hand stands: he plays on
+
+
+def test_a_computer_partner_asks_the_person_can_you_one_and_play_waits_for_his_answer(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 001: the player at eight holding two honours "asks his partner, 'Can you one?'";
+    # here the asker is the computer at N and the partner asked is the person at S
+    monkeypatch.setattr(tables, "RATE", 1000.0)  # four hands played as fast as they come
+    table = long_table(client, 28, {"S": "human"})  # N asks S in board 5
+    with client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['S']}") as ws:
+        me = Receiver("S", ws)
+        msg = me.next()
+        while msg["type"] != "state" or msg["question"] is None:
+            assert msg["type"] == "state" and msg["board"] < 8, msg
+            if msg["phase"] == "between":
+                ws.send_json({"type": "next"})
+            elif msg["legal"]:
+                ws.send_json({"type": "play", "card": msg["legal"][0]})
+            msg = me.next()
+        assert msg["question"] == {"seat": "N", "to": "S", "yours": True}
+        assert msg["to_play"] is None and msg["legal"] == []  # play waits for his answer
+        with client.websocket_connect(f"/ws/{table['id']}") as watcher:
+            seen = watcher.receive_json()
+        assert seen["question"]["yours"] is False  # asked aloud: everyone heard it
+        ws.send_json({"type": "answer", "yes": "maybe"})
+        err = me.next()
+        assert err["type"] == "error" and '"yes": true' in err["message"]
+        ws.send_json({"type": "answer", "yes": False})
+        after = me.next()
+        answer = after["events"][0]
+        assert answer["kind"] == "answer" and '"No."' in answer["text"]
+        assert answer["wrong"] is None and after["question"] is None
+        assert after["to_play"] is not None  # play goes on
+
+
+def test_the_old_games_of_twelve_cards_are_refused_under_the_laws(client: TestClient) -> None:
+    for variant in ("whisk", "ruff-and-honours", "swabbers"):
+        r = client.post("/api/tables", json={"variant": variant, "laws": True})
+        assert r.status_code == 400 and "52 cards" in r.json()["error"], r.text

@@ -28,10 +28,10 @@ from rich.rule import Rule
 from rich.text import Text
 
 from .. import __version__
-from ..core.cards import CardParseError, Seat, Side
+from ..core.cards import CardParseError, Seat, Side, format_hand
 from ..core.events import settled_claim
-from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
-from ..core.table import cut_for_partners, deal_cards
+from ..core.rules import SOURCES, Rules, UnknownVariant, get_rules, variant_names
+from ..core.table import cut_for_partners, deal_for
 from ..game.saved import autosave_path, load_snapshot
 from ..game.session import PlayedHand, Session, SessionError
 from ..players import Player, get_player
@@ -237,6 +237,11 @@ def play(
         _fail(f"--call-honours {call_honours!r}: expected auto or ask", 2)
     if pause and not laws:
         _fail("--pause needs --laws: plain play never waits before a computer card", 2)
+    if laws and rules.tricks != 13:
+        _fail(
+            f"--laws plays the club code's 52-card game: {rules.name} deals twelve a hand (000)",
+            2,
+        )
     try:
         get_player(players, 0)
     except ValueError as exc:  # an unknown kind or a bad option
@@ -442,6 +447,10 @@ def deal(
             help='Print {"seed": 7, "dealer": "S", "deal": "<PBN deal>", "trump_card": "C3"}.',
         ),
     ] = False,
+    variant: Annotated[
+        str,
+        typer.Option("--variant", "-v", help=f"The game's pack and deal: {VARIANTS_HELP}."),
+    ] = "short",
 ) -> None:
     """Deal one hand: the same seed gives the same deal.
 
@@ -450,17 +459,20 @@ def deal(
     at a time from the dealer's left, the last card turned up (laws 33-34).
     """
     chosen = None if dealer is None else _seat(dealer, "--dealer")
+    rules = _rules(variant)
     seed = _new_seed() if seed is None else seed
     rng = random.Random(seed)
     cut = cut_for_partners(rng, [str(s) for s in Seat])
     who = chosen if chosen is not None else Seat.parse(cut.dealer)
-    hand = deal_cards(rng, who)
+    hand = deal_for(rules, rng, who)
+    stock = format_hand(hand.stock) if hand.stock else ""
     if as_json:
         payload = {
             "seed": seed,
             "dealer": str(hand.dealer),
             "deal": hand.to_pbn(),
             "trump_card": str(hand.trump_card),
+            **({"stock": stock} if stock else {}),
         }
         typer.echo(json.dumps(payload))
         return
@@ -471,6 +483,17 @@ def deal(
     line.append(f": {hand.trump.word} are trumps · seed {seed}")
     console.print(line)
     console.print(f"PBN: {hand.to_pbn()}", markup=False)
+    if stock:
+        console.print(f"Stock (ruff-and-honours, its top card turned up): {stock}", markup=False)
+
+
+# ----------------------------------------------------------------- variants
+@app.command()
+def variants() -> None:
+    """List every variant of the rules, each with a line on its source."""
+    width = max(len(name) for name in variant_names())
+    for name in variant_names():
+        typer.echo(f"{name:<{width}}  {SOURCES.get(name, '')}")
 
 
 # -------------------------------------------------------------------- score
@@ -495,6 +518,7 @@ def score(
     """
     from ..io.pbn import PBNError, read_pbn_file
     from ..io.record import RecordError
+    from ..scoring.swabbers import stakes
 
     chosen = None if variant is None else _rules(variant)
     try:
@@ -514,6 +538,7 @@ def score(
     else:
         rules = chosen
     sheet = ScoreSheet(rules)
+    swabbers = [0, 0, 0, 0]  # whisk-and-swabbers: each seat's stakes (scoring.swabbers)
     boards: list[int] = []
     skipped: list[str] = []
     tables: list[ClayTable] = []
@@ -539,6 +564,9 @@ def score(
         sheet.record(HandResult.from_state(state))
         boards.append(record.board)
         tables.extend(_clay_table(record, rules))
+        if rules.swabbers:
+            won = stakes(state)
+            swabbers = [a + b for a, b in zip(swabbers, won, strict=True)]
     errors = Console(stderr=True, highlight=False)
     for note in skipped:
         errors.print(f"cavendish: note: {note}: not scored", markup=False, soft_wrap=True)
@@ -547,6 +575,8 @@ def score(
         data = score_json(sheet)
         if ledger is not None:
             data["ledger"] = ledger.balances
+        if rules.swabbers:
+            data["swabbers"] = {str(seat): swabbers[seat] for seat in Seat}
         typer.echo(json.dumps(data))
         return
     console = Console(highlight=False)
@@ -554,6 +584,9 @@ def score(
     console.print(sheet_summary(sheet))
     if ledger is not None:
         console.print(ledger_text(ledger))
+    if rules.swabbers:
+        line = ", ".join(f"{seat} {swabbers[seat]:+d}" for seat in Seat)
+        console.print(f"Swabbers' stakes (by seat): {line}", markup=False)
 
 
 def _clay_table(record: HandRecord, rules: Rules) -> list[ClayTable]:

@@ -40,15 +40,17 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from ..core.cards import Card, CardParseError, Seat
-from ..core.errors import IllegalPlay
+from ..core.cards import Card, CardParseError, Seat, cards_of, parse_cards
+from ..core.errors import ActionRefused, IllegalPlay
 from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
 from ..core.rules import Rules
 from ..game.saved import save_session
 from ..game.seating import Seating
 from ..game.session import PlayedHand, Session, SessionError
+from ..players.ruff import default_put_out
 from ..players.search.budget import Budget
 from ..players.tutor import Hint, Tutor, explain
+from ..scoring.swabbers import held_swabbers, stakes
 from .terminal import (
     Leave,
     card_text,
@@ -97,6 +99,8 @@ HELP = """Commands:
           your three or four honours) before you play to the first trick
   remind  remind your partner to call honours (wrong: the adversaries may claim a
           fresh deal, 001)
+  ruff    ruff-and-honours: asked before the first card when you hold the ace of
+          trumps (yes, no, or auto for the computers' choice of the four to put out)
   help    this list
   quit    leave now and save the record (so do Ctrl-C and Ctrl-D)"""
 
@@ -140,6 +144,8 @@ class TerminalGame:
     # ------------------------------------------------------------------ entry
     def run(self) -> int:
         """Play to the end of the session (or until the human leaves); save; exit status."""
+        self.session.offer_ruff = True  # the terminal asks the person whether he ruffs
+
         def loop() -> None:
             self._introduce()
             self._autosave()
@@ -264,8 +270,18 @@ class TerminalGame:
             self._show_events(s.start_hand())
         self._why.clear()
         self._last_computer = None
-        while s.to_play is not None:
+        if s.ruff_offered is not None:
+            self._human_ruff(s.ruff_offered)
+        while s.to_play is not None or s.answer_due is not None:
             self._show_events(self._run_computers())
+            if s.answer_due is not None:
+                self._human_answer(s.answer_due)
+                if s.state is None:
+                    self.console.print(
+                        "The hand is void: the same dealer deals again.", style="bold"
+                    )
+                    return
+                continue
             if s.called is not None:
                 self._show_events(s.play_out())
                 break
@@ -291,17 +307,30 @@ class TerminalGame:
             if all(c.suit == led for c in view.legal_cards()):
                 follow = f", follow {led.word}"
         prompt = f"{whose} ({seat}{follow}; help for commands): "
+        self._autosave()
         if s.call_offered == seat:
             self.console.print(
                 f"Your side is at {s.rules.call_honours_at} and you hold two honours or more: "
-                "type call to ask your partner \"Can you one?\" before you play "
-                "(honours count before tricks only if called).",
+                "you may call them before you play (honours count before tricks only if "
+                "called).",
                 style="bold",
                 markup=False,
             )
-        self._autosave()
+            first = self._read(
+                'Call? Ask your partner "Can you one?" (yes, no, or a command): ',
+                allow_quit=True,
+            ).strip()
+            if first.lower() in ("y", "yes"):
+                if self._call(seat, "call"):
+                    return
+                first = ""
+            elif first.lower() in ("n", "no"):
+                first = ""
+        else:
+            first = ""
         while True:
-            text = self._read(prompt, allow_quit=True).strip()
+            text = first or self._read(prompt, allow_quit=True).strip()
+            first = ""
             if not text:
                 continue
             word = text.lower()
@@ -346,6 +375,56 @@ class TerminalGame:
                     continue
                 self._show_events(events)
                 return
+
+    def _human_ruff(self, seat: Seat) -> None:
+        """Ruff-and-honours: the person holding the ace of trumps says whether he ruffs
+        (takes in the stock) and, if he does, which four cards he puts out (000)."""
+        s = self.session
+        self.draw_turn(seat)
+        self.console.print(
+            "You hold the ace of trumps: you may ruff, taking in the stock and putting out "
+            "four cards (000).",
+            style="bold",
+            markup=False,
+        )
+        while True:
+            answer = self._read("Ruff? (yes/no): ", allow_quit=True).strip().lower()
+            if answer in ("n", "no"):
+                s.ruff(seat)
+                return
+            if answer == "auto":  # for scripts: the computer players' ruff
+                assert s.state is not None
+                s.ruff(seat, default_put_out(s.state.hand(seat), s.state.deal.stock, s.state.trump))
+                return
+            if answer in ("y", "yes"):
+                break
+        assert s.state is not None
+        stock = s.state.deal.stock
+        shown = " ".join(card_label(c) for c in cards_of(stock))
+        self.console.print(f"The stock: {shown}", markup=False)
+        while True:
+            text = self._read("Put out four cards (as D3 C4 C5 H2): ", allow_quit=True)
+            try:
+                s.ruff(seat, parse_cards(text))
+            except (CardParseError, ActionRefused, IllegalPlay) as exc:
+                self.console.print(say(str(exc)), style="red", markup=False, soft_wrap=True)
+                continue
+            return
+
+    def _human_answer(self, seat: Seat) -> None:
+        """Long whist at eight: the person's computer partner asks "Can you one?" and he
+        answers (001); a "Yes" without an honour is wrong, put to the adversaries."""
+        s = self.session
+        asker = seat.partner
+        self.draw_turn(seat)
+        self.console.print(
+            f'{self.label(asker)} asks: "Can you one?" (have you an honour?)', style="bold"
+        )
+        while (answer := self._read("Your answer (yes/no): ", allow_quit=True)
+               .strip().lower()) not in ("y", "yes", "n", "no"):
+            pass
+        outcome = s.answer_call(seat, answer in ("y", "yes"))
+        self.console.print(say(str(outcome)), style="bold", markup=False, soft_wrap=True)
 
     def _call(self, seat: Seat, word: str) -> bool:
         """The ``call`` and ``remind`` commands; True when the hand ended or is void."""
@@ -439,6 +518,24 @@ class TerminalGame:
                     f"{self.label(e.seat)}{text[len(str(e.seat)):]}.", style="bold", markup=False
                 )
 
+    def _show_swabbers(self, played: PlayedHand) -> None:
+        """Whisk-and-swabbers: who held the swabbers and the stakes of the hand (000)."""
+        held = held_swabbers(played.state)
+        if not held:
+            self.console.print("Swabbers: none held this hand.", markup=False)
+            return
+        who = "; ".join(
+            f"{self.label(seat)} {' '.join(card_label(c) for c in cards)}"
+            for seat, cards in held.items()
+        )
+        won = stakes(played.state)
+        totals = [sum(stakes(h.state)[seat] for h in self.session.hands) for seat in Seat]
+        line = " ".join(f"{seat} {won[seat]:+d}" for seat in Seat)
+        total = " ".join(f"{seat} {totals[seat]:+d}" for seat in Seat)
+        self.console.print(
+            f"Swabbers: {who}. Stakes this hand: {line} (so far: {total}).", markup=False
+        )
+
     def _show_call(self, call: HonoursCalled) -> None:
         self.console.print(
             f"{self.label(call.seat)} called honours at trick 1: {call.side} hold {call.honours} "
@@ -476,6 +573,8 @@ class TerminalGame:
         self.console.print(line)
         for note in score.notes:
             self.console.print(note, style="dim")
+        if s.rules.swabbers:
+            self._show_swabbers(played)
         if score.game_winner is not None:
             self.console.print(
                 f"{score.game_winner} win the game, worth {s.sheet.games[-1].value}.", style="bold"
@@ -646,6 +745,9 @@ def _variant_title(rules: Rules) -> str:
         "clay": "Clay's dummy",
         "dummy": "dummy whist",
         "double-dummy": "double dummy",
+        "ruff-and-honours": "ruff-and-honours (Cotton, 1674)",
+        "whisk": "whisk (Cotton's whist, deuces out)",
+        "swabbers": "whisk-and-swabbers",
     }
     return titles.get(rules.name, rules.name)
 

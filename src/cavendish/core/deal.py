@@ -5,7 +5,13 @@ Design note
 A :class:`Deal` is frozen and holds the four hands as 52-bit masks indexed by
 :class:`Seat`.  The trump card is the last card dealt, so it always lies in the
 dealer's hand; :meth:`Deal.validate` checks that, thirteen cards each and no card
-twice.  The PBN deal string (``"N:AK72.QJ4.T9.8765 ..."``: the first seat, then
+twice.  The old games (000) deal twelve cards each: whisk from a pack of 48 (the
+deuces put out), the trump card again the dealer's last; ruff-and-honours from the
+whole pack, four cards left in the ``stock``, whose top card (the trump card) is
+turned up.  A deal of twelve-card hands is checked the same way (the four hands of
+one size, the trump card in the stock when there is one); which cards the variant's
+pack holds is :func:`~cavendish.core.old_games.check_deal`'s to say.  The PBN deal
+string (``"N:AK72.QJ4.T9.8765 ..."``: the first seat, then
 the hands clockwise, suits S.H.D.C) is the text form.
 
 >>> d = Deal.from_pbn("S:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
@@ -74,17 +80,21 @@ def parse_pbn_hand(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """Four hands (masks indexed by seat), the dealer and the turned-up trump card."""
+    """Four hands (masks indexed by seat), the dealer, the turned-up trump card and the
+    stock (ruff-and-honours: the cards not dealt; 0 for every other game)."""
 
     hands: tuple[int, int, int, int]
     dealer: Seat
     trump_card: Card
+    stock: int = 0
 
     def __post_init__(self) -> None:
         self.validate()
 
     @classmethod
-    def dealt(cls, hands: tuple[int, int, int, int], dealer: Seat, trump_card: Card) -> Deal:
+    def dealt(
+        cls, hands: tuple[int, int, int, int], dealer: Seat, trump_card: Card, stock: int = 0
+    ) -> Deal:
         """A deal made by dealing a whole pack round (:func:`~cavendish.core.table.deal_cards`),
         right by construction: built without :meth:`validate`, the dealer's hot path.
         Anything read or built by hand goes through the checked constructor."""
@@ -93,6 +103,7 @@ class Deal:
         _set(deal, "hands", hands)
         _set(deal, "dealer", dealer)
         _set(deal, "trump_card", trump_card)
+        _set(deal, "stock", stock)
         return deal
 
     @property
@@ -105,8 +116,13 @@ class Deal:
         """The eldest hand, on the dealer's left, who leads first."""
         return self.dealer.left
 
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 13, or 12 in the old games (000)."""
+        return self.hands[0].bit_count()
+
     def hand(self, seat: Seat | int) -> int:
-        """The mask of ``seat``'s thirteen cards."""
+        """The mask of ``seat``'s thirteen (or twelve) cards."""
         return self.hands[seat]
 
     def honours(self, side: Side | int) -> int:
@@ -119,18 +135,33 @@ class Deal:
         if len(self.hands) != 4:
             raise DealError(f"a deal has four hands, not {len(self.hands)}")
         seen = 0
+        size = self.hands[0].bit_count() if self.hands[0] >= 0 else 0
+        if size not in (12, 13):
+            size = 13  # the first hand is wrong: say so against the whist hand's thirteen
         for seat, mask in zip(Seat, self.hands, strict=True):
             if mask & ~FULL_PACK or mask < 0:
                 raise DealError(f"hand {seat}: not a mask of cards")
             n = mask.bit_count()
-            if n != 13:
-                raise DealError(f"hand {seat} has {n} cards, not 13")
+            if n != size:
+                raise DealError(f"hand {seat} has {n} cards, not {size}")
             twice = seen & mask
             if twice:
                 card = CARDS[(twice & -twice).bit_length() - 1]
                 raise DealError(f"card {card} is in two hands (the second is {seat})")
             seen |= mask
-        if not self.hands[self.dealer] >> self.trump_card & 1:
+        stock = self.stock
+        if stock:
+            if stock & ~FULL_PACK or stock < 0 or stock & seen or stock | seen != FULL_PACK:
+                raise DealError(
+                    f"the stock {format_hand(stock & FULL_PACK)} is not the four cards "
+                    "the hands leave of the pack"
+                )
+            if not stock >> self.trump_card & 1:
+                raise DealError(
+                    f"the trump card {self.trump_card} is not the stock's top card "
+                    f"(the stock is {format_hand(stock)})"
+                )
+        elif not self.hands[self.dealer] >> self.trump_card & 1:
             raise DealError(
                 f"the trump card {self.trump_card} is not in the dealer's ({self.dealer}) hand"
             )
@@ -143,10 +174,16 @@ class Deal:
 
     @classmethod
     def from_pbn(
-        cls, text: str, *, dealer: Seat | str | None = None, trump_card: Card | str | None = None
+        cls,
+        text: str,
+        *,
+        dealer: Seat | str | None = None,
+        trump_card: Card | str | None = None,
+        stock: int = 0,
     ) -> Deal:
         """Read a PBN deal string.  ``dealer`` defaults to the first seat of the string;
-        ``trump_card`` (the card turned up, which must be in the dealer's hand) is required.
+        ``trump_card`` (the card turned up, which must be in the dealer's hand, or in the
+        ``stock`` when there is one) is required.
         """
         text = text.strip().strip('"')
         if len(text) < 2 or text[1] != ":":
@@ -167,7 +204,7 @@ class Deal:
         if trump_card is None:
             raise DealError("a whist deal needs its trump card (the card turned up)")
         tc = Card.parse(trump_card) if isinstance(trump_card, str) else Card(trump_card)
-        return cls((hands[0], hands[1], hands[2], hands[3]), dseat, tc)
+        return cls((hands[0], hands[1], hands[2], hands[3]), dseat, tc, stock)
 
     @classmethod
     def from_hands(

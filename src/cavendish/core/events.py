@@ -49,6 +49,7 @@ __all__ = [
     "LeaderChanged",
     "PlayOmitted",
     "PlayOutOfTurn",
+    "Ruffed",
     "Ruling",
     "SurplusPlayed",
     "TakenBack",
@@ -126,6 +127,31 @@ class HonoursCalled(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.seat} calls honours for {self.side} ({self.honours}): game"
+
+
+class Ruffed(NamedTuple):
+    """Ruff-and-honours (000): the holder of the ace of trumps, ``seat``, "allowed to
+    ruff, i.e., to take in the stock and to put out four cards from his hand", does so
+    before the first card is led: he takes in ``taken`` (the stock, the turned-up
+    trump card among it) and puts out ``put_out`` (cards as text, ``("D3", "C4", ...)``).
+    Both empty: he declines to ruff, and the stock stays as dealt.
+
+    >>> str(Ruffed(Seat.E, ("SA", "H2", "D9", "C4"), ("H3", "H4", "D2", "C5")))
+    'E ruffs: takes in SA H2 D9 C4, puts out H3 H4 D2 C5'
+    >>> str(Ruffed(Seat.E, (), ()))
+    'E declines to ruff'
+    """
+
+    seat: Seat
+    taken: tuple[str, ...]
+    put_out: tuple[str, ...]
+    kind: str = "ruffed"
+
+    def __str__(self) -> str:
+        if not self.taken:
+            return f"{self.seat} declines to ruff"
+        taken, out = " ".join(self.taken), " ".join(self.put_out)
+        return f"{self.seat} ruffs: takes in {taken}, puts out {out}"
 
 
 class Call(StrEnum):
@@ -382,6 +408,7 @@ Event = (
     | PlayOutOfTurn
     | CardExposed
     | HonoursCalled
+    | Ruffed
     | Called
     | CardWithdrawn
     | CardCovered
@@ -436,6 +463,7 @@ _KINDS: dict[str, type[Any]] = {
     "out_of_turn": PlayOutOfTurn,
     "exposed": CardExposed,
     "honours_called": HonoursCalled,
+    "ruffed": Ruffed,
     **{cls._field_defaults["kind"]: cls for cls in LAWS_EVENTS},
     **{cls._field_defaults["kind"]: cls for cls in TABLE_EVENTS},
 }

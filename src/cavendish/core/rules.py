@@ -20,6 +20,13 @@ Where the sources are silent the choice is written here:
   in rubbers of three without rubber points.
 * ``clay`` (001, Clay's dummy): see :mod:`cavendish.scoring.clay`.
 * ``whist``, ``dummy``, ``double-dummy``: short whist at four, three and two players.
+* ``ruff-and-honours``, ``whisk``, ``swabbers``: the games whist grew from (000's
+  history): twelve cards each, nine up; see :mod:`cavendish.core.old_games`, whose
+  design note quotes 000 and gives every choice made where it is silent.
+
+A rule-set also says what pack is dealt: ``deuces_out`` (the deuces put out: a pack
+of 48) and ``stock`` (cards left undealt, the top one turned up for trumps), and
+with them :attr:`Rules.tricks`, the tricks of a hand (thirteen, or twelve).
 
 >>> get_rules("long").game_points, get_rules("short").replace(table="dummy").table
 (10, 'dummy')
@@ -37,7 +44,16 @@ from typing import Any, Literal
 
 from .errors import RulesError
 
-__all__ = ["VARIANTS", "Mode", "Rules", "TableSize", "UnknownVariant", "get_rules", "variant_names"]
+__all__ = [
+    "SOURCES",
+    "VARIANTS",
+    "Mode",
+    "Rules",
+    "TableSize",
+    "UnknownVariant",
+    "get_rules",
+    "variant_names",
+]
 
 
 
@@ -90,6 +106,17 @@ class Rules:
     """Scoring policy: ``club`` (laws 1-12 and its variants) or ``clay``."""
     game_bonus: int = 4
     """Clay: what winning the game counts in the settlement."""
+    deuces_out: bool = False
+    """Whisk (000): the deuces are put out and 48 cards dealt, twelve each."""
+    stock: int = 0
+    """Ruff-and-honours (000): cards left in the stock after the deal (four); the top
+    card of the stock is turned up for trumps instead of the dealer's last card."""
+    ruff: bool = False
+    """Ruff-and-honours (000): the holder of the ace of trumps may *ruff*, take in the
+    stock and put out as many cards from his hand, before the first card is led."""
+    swabbers: bool = False
+    """Whisk-and-swabbers (000): the holders of the ace of hearts, the knave of clubs
+    and the ace and deuce of trumps receive a stake from the others."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.mode, Mode):  # a mode given by its word
@@ -108,6 +135,35 @@ class Rules:
             )
         if self.game_points < 1:
             raise RulesError(f"game_points must be positive, not {self.game_points}")
+        if self.stock not in (0, 4) or (self.stock and self.deuces_out):
+            raise RulesError(
+                f"stock {self.stock}: a stock is four cards of the full pack (ruff-and-honours), "
+                "or none"
+            )
+        if self.ruff and not self.stock:
+            raise RulesError("ruff: the ace of trumps ruffs the stock, and there is no stock")
+        if (self.deuces_out or self.stock) and self.table != "whist":
+            raise RulesError(
+                f"table {self.table!r}: the twelve-card games are played by four (000)"
+            )
+
+    @property
+    def pack_size(self) -> int:
+        """Cards in the pack dealt from: 52, or 48 with the deuces put out.
+
+        >>> get_rules("whisk").pack_size, get_rules("ruff-and-honours").pack_size
+        (48, 52)
+        """
+        return 48 if self.deuces_out else 52
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a hand: the cards each player is dealt (13, or 12 in the old games).
+
+        >>> [get_rules(name).tricks for name in ("short", "whisk", "ruff-and-honours")]
+        [13, 12, 12]
+        """
+        return (self.pack_size - self.stock) // 4
 
     @property
     def players(self) -> int:
@@ -172,6 +228,50 @@ VARIANTS: dict[str, Rules] = {
     ),
 }
 """Every named rule-set."""
+
+
+def _nine_up(name: str, **options: Any) -> Rules:
+    """One of the old games (000): nine up, honours scored as at whist and called at the
+    point of eight as at long whist; each game worth one, in rubbers of three without
+    rubber points, as for long whist (the sources are silent on what a game is worth)."""
+    return Rules(
+        name=name,
+        game_points=9,
+        honours_barred_at=None,
+        call_honours_at=8,
+        game_values=((0, 1),),
+        rubber_bonus=0,
+    ).replace(**options)
+
+
+VARIANTS.update(
+    {
+        "ruff-and-honours": _nine_up("ruff-and-honours", stock=4, ruff=True),
+        "whisk": _nine_up("whisk", deuces_out=True),
+        "swabbers": _nine_up("swabbers", deuces_out=True, swabbers=True),
+    }
+)
+
+
+SOURCES: dict[str, str] = {
+    "short": "short whist, the club code's laws 1-12 (001-003): five points, honours, rubbers",
+    "whist": "short whist at four (the club code, 001-003)",
+    "dummy": "dummy whist at three (the dummy laws, 001 and 002)",
+    "double-dummy": "double dummy at two (the double-dummy laws, 001 and 002)",
+    "long": "long whist (001, 'Long Whist'): ten points, honours called at eight",
+    "american": "American seven-point whist (001): seven up, tricks only",
+    "clay": "Clay's dummy (001): single games settled player against player",
+    "ruff-and-honours": (
+        "ruff-and-honours (000, Cotton 1674): twelve each, four to the stock, the ace of "
+        "trumps ruffs; nine up"
+    ),
+    "whisk": "whisk, Cotton's whist (000): the deuces put out, twelve each, no stock; nine up",
+    "swabbers": (
+        "whisk-and-swabbers (000, Fielding and Grose): whisk, with stakes to the holders "
+        "of the swabbers"
+    ),
+}
+"""One line on each variant's source (``cavendish variants``)."""
 
 
 def variant_names() -> list[str]:

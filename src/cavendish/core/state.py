@@ -39,6 +39,14 @@ each seat's :meth:`HandState.view` shows its own hand, the exposed hands (dummy)
 the trump card while it is on the table, the current trick and the last trick
 turned and quitted, but no earlier trick (law 91).
 
+The old games (000) deal twelve cards each, so a hand is twelve tricks: the state
+counts the tricks of its deal (``_ntricks``, read once), and nothing on the hot path
+changes.  Ruff-and-honours adds one act before the first lead: the holder of the
+ace of trumps may take in the stock and put out four cards (:meth:`HandState.ruff`,
+a :class:`~cavendish.core.events.Ruffed` event of the log, undone and replayed like
+any other); the hands it leaves are those the deal is played and its honours
+counted with (:meth:`HandState.opening_hand`).
+
 >>> from cavendish.core.table import deal_cards
 >>> import random
 >>> state = HandState(deal_cards(random.Random(1), Seat.S))
@@ -59,7 +67,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import CARDS, SUIT_MASK, Card, Seat, Side, Suit, cards_of
-from .deal import Deal
+from .deal import Deal, honours_mask
 from .errors import (
     ActionRefused,
     HandOver,
@@ -87,6 +95,7 @@ from .events import (
     LeaderChanged,
     PlayOmitted,
     PlayOutOfTurn,
+    Ruffed,
     Ruling,
     SurplusPlayed,
     TakenBack,
@@ -228,6 +237,13 @@ class SeatView:
     """Cards lying face up, by seat: a dummy's hand, and cards liable to be called."""
     legal: int
     """The cards this seat may play now (mask); 0 when it is not its turn."""
+    tricks_in_hand: int = 13
+    """The tricks of the hand: thirteen, or twelve in the old games (000)."""
+    out_of_play: int = 0
+    """Cards the seat knows are in no hand: the deuces put out (whisk), the stock's
+    turned card, the cards the seat itself put out at its ruff (ruff-and-honours)."""
+    stock_hidden: int = 0
+    """How many cards lie in the stock unseen by this seat (ruff-and-honours)."""
 
     def hand_cards(self) -> list[Card]:
         """The seat's cards."""
@@ -247,6 +263,7 @@ class HandState:
         "_hands",
         "_leader",
         "_log",
+        "_ntricks",
         "_trick",
         "_tricks",
         "_trump",
@@ -273,6 +290,7 @@ class HandState:
         self._won = [0, 0]
         self._log: list[Event] = []
         self._book: _Book | None = None
+        self._ntricks = deal.hands[0].bit_count()  # 13; 12 in the old games (000)
 
     # ----------------------------------------------------------------- queries
     @property
@@ -292,13 +310,19 @@ class HandState:
 
     @property
     def trick_number(self) -> int:
-        """0-based number of the current trick; 13 once the hand is over."""
+        """0-based number of the current trick; 13 (12 in the old games) once the hand
+        is over."""
         return len(self._tricks)
 
     @property
     def is_over(self) -> bool:
-        """True once thirteen tricks have been turned and quitted."""
-        return len(self._tricks) == 13
+        """True once thirteen tricks (twelve in the old games) have been turned and quitted."""
+        return len(self._tricks) == self._ntricks
+
+    @property
+    def tricks_in_hand(self) -> int:
+        """The tricks of this hand: thirteen, or twelve in the old games (000)."""
+        return self._ntricks
 
     @property
     def current_trick(self) -> list[tuple[Seat, Card]]:
@@ -333,6 +357,8 @@ class HandState:
         """The trump card lies face up until the dealer plays to the first trick (law 52)."""
         if self._tricks:
             return False
+        if self.deal.stock and self.ruffed is not None and self.ruffed.taken:
+            return False  # taken in with the stock by the ruff (ruff-and-honours)
         dealer = self.deal.dealer
         return len(self._trick) <= ((dealer - self._leader) & 3)
 
@@ -445,7 +471,7 @@ class HandState:
         if not _is_card(card):
             return NotACard(card, who.name)
         name = _name(card)  # type: ignore[arg-type]
-        if len(self._tricks) == 13:
+        if len(self._tricks) == self._ntricks:
             return HandOver(f"the hand is over: {name} cannot be played")
         if who != turn:
             return NotYourTurn(name, who.name, _SEATS[turn].name)
@@ -523,7 +549,7 @@ class HandState:
 
     def _out_of_turn(self, card: int, seat: Seat | int) -> Event:
         who = _SEATS[seat]
-        if len(self._tricks) == 13:
+        if len(self._tricks) == self._ntricks:
             raise HandOver(f"the hand is over: {_name(card)} cannot be played by {who}")
         if self._enforced:
             raise NotYourTurn(_name(card), who.name, _SEATS[self._turn].name)
@@ -541,6 +567,118 @@ class HandState:
         if not self._hands[who] >> card & 1:
             raise NotInHand(_name(card), who.name)
         return self._record(CardExposed(who, CARDS[card], len(self._tricks), reason))
+
+    # ---------------------------------------------- ruff-and-honours: the ruff
+    @property
+    def ruffed(self) -> Ruffed | None:
+        """The ruff (or its refusal) made in this hand, if any."""
+        if not self.deal.stock:
+            return None
+        return next((e for e in self._log if isinstance(e, Ruffed)), None)
+
+    @property
+    def ruff_due(self) -> Seat | None:
+        """Ruff-and-honours: the seat that may ruff now, the holder of the ace of trumps,
+        before any card is played and once only; None otherwise (and when the ace was
+        turned up, lying in the stock: nobody holds it to ruff).
+
+        >>> import random
+        >>> from cavendish.core.rules import get_rules
+        >>> from cavendish.core.table import deal_for
+        >>> rules = get_rules("ruff-and-honours")
+        >>> state = HandState(deal_for(rules, random.Random(3), Seat.N), rules)
+        >>> seat = state.ruff_due; seat
+        <Seat.E: 1>
+        >>> out = state.hand_cards(seat)[:4]
+        >>> event = state.ruff(seat, out)
+        >>> len(event.taken), state.hand(seat).bit_count(), state.ruff_due is None
+        (4, 12, True)
+        >>> state.undo() == event, state.hand(seat) == state.deal.hand(seat)
+        (True, True)
+        """
+        deal = self.deal
+        if not deal.stock or not self.rules.ruff:
+            return None
+        if any(isinstance(e, CardPlayed | PlayOutOfTurn | Ruffed) for e in self._log):
+            return None
+        ace = 13 * self._trump + 12
+        for seat in _SEATS:
+            if deal.hands[seat] >> ace & 1:
+                return seat
+        return None
+
+    def ruff(self, seat: Seat | int, put_out: Iterable[Card | int] = ()) -> Ruffed:
+        """Ruff-and-honours: ``seat``, holding the ace of trumps, takes in the stock and
+        puts out the four cards ``put_out`` (any four of his hand and the stock); with
+        no cards he declines, and the stock stays as dealt.  Refused (``ActionRefused``,
+        naming why) when the ruff is not his, or once a card is played.
+        """
+        who = _SEATS[seat]
+        due = self.ruff_due
+        if due != who:
+            if not self.deal.stock or not self.rules.ruff:
+                raise ActionRefused(f"{who} cannot ruff: there is no ruffing in {self.rules.name}")
+            why = "the ruff is past (it is made before the first card)" if due is None else (
+                f"the ruff is {due}'s, who holds the ace of trumps"
+            )
+            raise ActionRefused(f"{who} cannot ruff: {why}")
+        out = [_strict(c, who) for c in put_out]
+        if not out:
+            return self._record_ruff(_new_event(Ruffed, (who, (), (), "ruffed")))
+        stock = self.deal.stock
+        whole = self._hands[who] | stock
+        wanted = stock.bit_count()
+        mask = 0
+        for c in out:
+            if mask >> c & 1:
+                raise ActionRefused(f"{who} cannot put out {c} twice")
+            if not whole >> c & 1:
+                raise NotInHand(str(c), who.name)
+            mask |= 1 << c
+        if len(out) != wanted:
+            raise ActionRefused(
+                f"{who} takes in the {wanted} cards of the stock and must put out {wanted}, "
+                f"not {len(out)}"
+            )
+        taken = tuple(str(c) for c in cards_of(stock))
+        event = _new_event(
+            Ruffed, (who, taken, tuple(str(c) for c in cards_of(mask)), "ruffed")
+        )
+        return self._record_ruff(event)
+
+    def _record_ruff(self, event: Ruffed) -> Ruffed:
+        self._log.append(event)
+        _fold_ruffed(self, event)
+        return event
+
+    def opening(self) -> HandState:
+        """A new state of this deal at the first lead: the ruff made (or declined) as in
+        this hand, no card played (what a review solves, what players begin with)."""
+        start = HandState(self.deal, self.rules, dummies=self.dummies)
+        ruffed = self.ruffed
+        if ruffed is not None:
+            start.apply(ruffed)
+        return start
+
+    def opening_hand(self, seat: Seat | int) -> int:
+        """The cards ``seat`` held when the play began: as dealt, or after the ruff
+        (ruff-and-honours, :meth:`ruff`)."""
+        hand = self.deal.hands[seat]
+        ruffed = self.ruffed
+        if ruffed is not None and ruffed.seat == seat and ruffed.taken:
+            hand = (hand | self.deal.stock) & ~_mask_of(ruffed.put_out)
+        return hand
+
+    def honours(self, side: Side | int) -> int:
+        """How many honours of trumps ``side`` held in play (law 3): the deal's
+        (:meth:`Deal.honours`), or, after a ruff, the hands it left; an honour put out
+        to the stock counts for nobody."""
+        if not self.deal.stock:
+            return self.deal.honours(side)
+        honours = honours_mask(self._trump)
+        return (
+            (self.opening_hand(side) | self.opening_hand(side + 2)) & honours
+        ).bit_count()
 
     def call_honours(self, seat: Seat | int, honours: int) -> Event:
         """Record a call of honours at the point of eight (long whist)."""
@@ -772,6 +910,11 @@ class HandState:
             self._rebuild()
             return event
         event = log.pop()
+        if isinstance(event, Ruffed):
+            if event.taken:
+                hand = self._hands[event.seat] | _mask_of(event.put_out)
+                self._hands[event.seat] = hand & ~_mask_of(event.taken)
+            return event
         if isinstance(event, TrickQuitted):
             trick = self._tricks.pop()
             self._won[trick.winner & 1] -= 1
@@ -801,6 +944,7 @@ class HandState:
         new._tricks = self._tricks[:]
         new._won = self._won[:]
         new._log = self._log[:]
+        new._ntricks = self._ntricks
         book = self._book
         new._book = None if book is None else book.copy()
         return new
@@ -849,6 +993,8 @@ class HandState:
             for e in log:
                 if isinstance(e, CardPlayed):
                     self._advance(int(e.card))
+                elif isinstance(e, Ruffed):
+                    _fold_ruffed(self, e)
             return
         self._book = _Book()
         gone = _withdrawn(log)
@@ -980,7 +1126,7 @@ class HandState:
         turn = self._turn
         if seat is not None and seat != turn:
             return 0
-        if len(self._tricks) == 13:
+        if len(self._tricks) == self._ntricks:
             return 0
         base = self._base(turn)
         return self._constrain(turn, base)
@@ -1078,7 +1224,10 @@ class HandState:
             hand=self._hands[me],
             dealer=self.deal.dealer,
             trump=self.trump,
-            trump_card=self.deal.trump_card if self.trump_card_on_table else None,
+            # a stock's turned card (ruff-and-honours) is no card of the dealer's hand
+            trump_card=(
+                self.deal.trump_card if self.trump_card_on_table and not self.deal.stock else None
+            ),
             turn=None if over else self.turn,
             leader=self.leader,
             trick=tuple(self.current_trick),
@@ -1087,7 +1236,25 @@ class HandState:
             tricks_won=(self._won[0], self._won[1]),
             exposed=(exposed[0], exposed[1], exposed[2], exposed[3]),
             legal=0 if over else self.legal_mask(me),
+            **(self._out_of_play(me) if self._ntricks != 13 else {}),
         )
+
+    def _out_of_play(self, seat: Seat) -> dict[str, int]:
+        """The old games' view of the cards in no hand (see :class:`SeatView`)."""
+        deal = self.deal
+        out = 0 if deal.stock else _DEUCES
+        hidden = 0
+        if deal.stock:
+            ruffed = self.ruffed
+            if ruffed is not None and ruffed.taken:
+                if ruffed.seat == seat:
+                    out = _mask_of(ruffed.put_out)
+                else:
+                    hidden = deal.stock.bit_count()
+            else:
+                out = 1 << deal.trump_card  # the turned card lies on the stock
+                hidden = deal.stock.bit_count() - 1
+        return {"tricks_in_hand": self._ntricks, "out_of_play": out, "stock_hidden": hidden}
 
     def __repr__(self) -> str:
         return (
@@ -1105,6 +1272,7 @@ _ACTIONS: dict[type[Any], Callable[[HandState, Any], Event]] = {
     PlayOutOfTurn: lambda s, e: s.play(e.card, e.seat),
     CardExposed: lambda s, e: s.expose(e.card, e.seat, e.reason),
     HonoursCalled: lambda s, e: s.call_honours(e.seat, e.honours),
+    Ruffed: lambda s, e: s.ruff(e.seat, [Card.parse(c) for c in e.put_out]),
     Called: lambda s, e: s.call(e.seat, e.call, e.target, law=e.law, trick=e.trick),
     CardWithdrawn: lambda s, e: s.withdraw(exposed=e.exposed, law=e.law),
     CardCovered: lambda s, e: s.cover(e.seat, e.card, law=e.law),
@@ -1163,6 +1331,23 @@ def _fold_mislaid(state: HandState, e: CardMislaid) -> None:
     book.mislaid[e.seat] |= bit
 
 
+_DEUCES = sum(1 << (13 * suit) for suit in range(4))
+"""The four deuces, put out of the pack at whisk (000)."""
+
+
+def _mask_of(cards: Iterable[str]) -> int:
+    """The mask of cards written as text (a :class:`Ruffed` event's)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << Card.parse(c)
+    return mask
+
+
+def _fold_ruffed(state: HandState, e: Ruffed) -> None:
+    if e.taken:
+        state._hands[e.seat] = (state._hands[e.seat] | _mask_of(e.taken)) & ~_mask_of(e.put_out)
+
+
 def _fold_restored(state: HandState, e: CardRestored) -> None:
     bit = 1 << e.card
     _book_of(state).mislaid[e.seat] &= ~bit
@@ -1181,6 +1366,7 @@ _FOLDS: dict[type[Any], Callable[[HandState, Any], TrickQuitted | None]] = {
     CardMislaid: _fold_mislaid,
     CardRestored: _fold_restored,
     SurplusPlayed: lambda s, e: s._count_surplus(e),
+    Ruffed: _fold_ruffed,
 }
 """How each kind of event changes the hand in laws mode (:meth:`HandState._fold`); the
 kinds not here (a trick quitted, honours called, a ruling, an election) change nothing."""

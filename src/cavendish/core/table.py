@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 
 from .cards import CARDS, Card, Seat
 from .deal import Deal
+from .rules import Rules
 
 __all__ = [
     "Cut",
@@ -48,6 +49,7 @@ __all__ = [
     "cut_for_partners",
     "cut_pack",
     "deal_cards",
+    "deal_for",
     "shuffled_pack",
 ]
 
@@ -256,6 +258,38 @@ def deal_cards(rng: random.Random, dealer: Seat) -> Deal:
         # the i-th card round goes to the seat i places left of the dealer's left
         hands[(first + i) & 3] = sum(map(_BITS.__getitem__, pack[i::4]))
     return Deal.dealt((hands[0], hands[1], hands[2], hands[3]), dealer, pack[-1])
+
+
+def deal_for(rules: Rules, rng: random.Random, dealer: Seat) -> Deal:
+    """Shuffle, cut and deal one hand of ``rules``'s game: :func:`deal_cards` for the
+    thirteen-card games; for the old games (000) twelve cards each, one at a time from
+    the dealer's left, from a pack of 48 with the deuces put out (whisk: "the bottom
+    card was turned up for trumps", the dealer's last) or from the whole pack with
+    the last four left in the stock ("the top card of the stock was turned up for
+    trumps", ruff-and-honours).
+
+    >>> from .rules import get_rules
+    >>> d = deal_for(get_rules("whisk"), random.Random(3), Seat.N)
+    >>> d.hand_size, d.hand(Seat.N) >> d.trump_card & 1, d.stock
+    (12, 1, 0)
+    >>> d = deal_for(get_rules("ruff-and-honours"), random.Random(3), Seat.N)
+    >>> d.hand_size, d.stock.bit_count(), d.stock >> d.trump_card & 1
+    (12, 4, 1)
+    """
+    if rules.tricks == 13:
+        return deal_cards(rng, dealer)
+    pack = shuffled_pack(rng)
+    if rules.deuces_out:
+        pack = [card for card in pack if card % 13]  # the deuces put out
+    pack, _ = cut_pack(pack, rng)
+    dealt = 4 * rules.tricks
+    hands = [0, 0, 0, 0]
+    first = dealer + 1
+    for i in range(4):
+        hands[(first + i) & 3] = sum(map(_BITS.__getitem__, pack[i:dealt:4]))
+    stock = sum(map(_BITS.__getitem__, pack[dealt:]))
+    trump_card = pack[dealt] if stock else pack[dealt - 1]
+    return Deal((hands[0], hands[1], hands[2], hands[3]), dealer, trump_card, stock)
 
 
 _CUT_WIDTH = 52 - 2 * MIN_PACKET + 1

@@ -21,10 +21,11 @@ wrong one to the adversaries, who "may claim a fresh deal" (001).
 
 Choices where 001 is silent, stated once here:
 
-* the partner's answer is the truth (he shows his honour or says "No"): a person
-  never answers for a computer, and the engine does not lie for him, so the wrong
-  answer of 001 ("answer the call without having an honor") cannot arise at this
-  table;
+* a computer partner's answer is the truth (he shows his honour or says "No"); a
+  person partner answers for himself (:func:`judge_call`'s ``answer``), so he may
+  deny an honour he holds (nothing is called: his side's honours count last, after
+  tricks) or answer "Yes" without one, the wrong answer of 001 ("shall answer the
+  call without having an honor"), which is put to the adversaries;
 * a question answered "No" is proper and changes nothing: play goes on;
 * a call before one's turn is refused (nothing happens): 001 asks for it "when it
   is his turn to play", and a refusal loses nothing;
@@ -47,6 +48,7 @@ from ..core.state import HandState
 __all__ = [
     "CALL_MODES",
     "WRONG_AFTER_PLAYING",
+    "WRONG_FALSE_ANSWER",
     "WRONG_NOT_AT_EIGHT",
     "WRONG_NO_TWO_HONOURS",
     "WRONG_REMINDER",
@@ -75,6 +77,11 @@ WRONG_NO_TWO_HONOURS = (
     "called without having two honours: \"The holder of a single honor must not inquire "
     "of his partner if he has two. [...] If any one calls without having two honors "
     "[...] the adversaries may consult as to a fresh deal\" (001)"
+)
+
+WRONG_FALSE_ANSWER = (
+    "answered the call without having an honour: \"If any one [...] shall answer the "
+    "call without having an honor, the adversaries may consult as to a fresh deal\" (001)"
 )
 
 
@@ -107,7 +114,7 @@ class CallOutcome:
 
 
 def _held(state: HandState, seat: Seat) -> int:
-    return (state.deal.hand(seat) & honours_mask(state.deal.trump)).bit_count()
+    return (state.opening_hand(seat) & honours_mask(state.deal.trump)).bit_count()
 
 
 def _has_played(state: HandState, seat: Seat) -> bool:
@@ -115,11 +122,16 @@ def _has_played(state: HandState, seat: Seat) -> bool:
 
 
 def judge_call(
-    rules: Rules, score: tuple[int, int], state: HandState, seat: Seat
+    rules: Rules,
+    score: tuple[int, int],
+    state: HandState,
+    seat: Seat,
+    answer: bool | None = None,
 ) -> CallOutcome | None:
     """``seat`` calls honours now ("Can you one?", or shows three or four): the
     outcome, or None when the call is simply refused (not his turn yet, or a game
-    without calling).
+    without calling).  ``answer`` is a person partner's "Yes" (True) or "No" (False)
+    to "Can you one?"; None: the partner answers truly (a computer).
 
     >>> from cavendish.core import Card, Deal, get_rules
     >>> deal = Deal.from_pbn("S:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
@@ -145,14 +157,19 @@ def judge_call(
     mine = _held(state, seat)
     if mine < 2:
         return CallOutcome(seat, '"Can you one?"', wrong=WRONG_NO_TWO_HONOURS)
-    held = state.deal.honours(side)
+    held = state.honours(side)
     if mine >= 3:
         return CallOutcome(
             seat, f"shows {mine} honours.", called=HonoursCalled(side, seat, held)
         )
     partner = seat.partner
-    if _held(state, partner) == 0:
+    holds = _held(state, partner) > 0
+    if not (holds if answer is None else answer):
         return CallOutcome(seat, f'"Can you one?" {partner}: "No."')
+    if not holds:
+        return CallOutcome(
+            partner, f'{seat}: "Can you one?" {partner}: "Yes."', wrong=WRONG_FALSE_ANSWER
+        )
     return CallOutcome(
         seat, f'"Can you one?" {partner}: "Yes."', called=HonoursCalled(side, seat, held)
     )

@@ -43,7 +43,7 @@ def double_dummy_tricks(state: HandState, seat: Seat) -> int:
     dummy, both sides playing their best on the true layout."""
     from ..analysis.dd import solve_state
 
-    remaining = 13 - state.trick_number
+    remaining = state.tricks_in_hand - state.trick_number
     best = solve_state(state).best
     return best if state.turn.side == seat.side else remaining - best
 
@@ -64,7 +64,7 @@ def sure_claim(state: HandState, seat: Seat) -> bool:
     """
     if state.is_over or state.current_trick or state.turn != seat:
         return False
-    if 13 - state.trick_number < 2:
+    if state.tricks_in_hand - state.trick_number < 2:
         return False
     hand = state.hand(seat)
     seen = hand

@@ -133,6 +133,11 @@ class LawsSession(TableBase):
         rubbers: int | None = 1,
         max_hands: int | None = None,
     ) -> None:
+        if rules.tricks != 13:
+            raise SessionError(
+                f"the laws arbiter plays the club code's game of 52 cards dealt round: "
+                f"{rules.name} deals twelve cards a hand (000), so it is played without --laws"
+            )
         super().__init__(rules, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
         self.arbiter: Arbiter | None = None
         """The arbiter of the hand in play (None between hands)."""

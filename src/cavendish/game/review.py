@@ -57,10 +57,10 @@ def review_hand(state: HandState, tricks: tuple[int, int]) -> HandReview:
     """The review of a finished hand ``state`` whose sides took ``tricks``."""
     from ..analysis.dd import solve_state
 
-    start = HandState(state.deal, state.rules, dummies=state.dummies)
+    start = state.opening()  # after the ruff, if any (ruff-and-honours)
     best = solve_state(start).best
     eldest_side = start.turn.side
     dd = [0, 0]
     dd[eldest_side] = best
-    dd[eldest_side.other] = 13 - best
+    dd[eldest_side.other] = state.tricks_in_hand - best
     return HandReview(state.deal, tricks, (dd[0], dd[1]), settled_claim(state.events))

@@ -58,16 +58,31 @@ from typing import TYPE_CHECKING, Any, Self
 from ..core.cards import CARDS, Card, Seat, Side, as_card
 from ..core.deal import honours_mask
 from ..core.errors import IllegalAction
-from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack, settled_claim
+from ..core.events import (
+    CardPlayed,
+    Claimed,
+    Event,
+    HonoursCalled,
+    Ruffed,
+    TakenBack,
+    settled_claim,
+)
 from ..core.rules import Rules, get_rules
 from ..core.state import HandState, SeatView
-from ..core.table import CutResult, deal_cards
+from ..core.table import CutResult, deal_for
 from ..players.base import Player, PlayerError, notify, notify_begin, notify_score
 from ..players.random import RandomPlayer
+from ..players.ruff import choose_put_out
 from ..scoring.clay import ClayLedger, ClayTable
 from ..scoring.result import HandResult, HandScore
 from ..scoring.sheet import ScoreSheet
-from .calling import CALL_MODES, CallOutcome, judge_call, judge_reminder
+from .calling import (
+    CALL_MODES,
+    WRONG_FALSE_ANSWER,
+    CallOutcome,
+    judge_call,
+    judge_reminder,
+)
 from .claims import claim_holds, sure_claim
 from .review import HandReview, review_hand
 from .seating import Seating, pass_dummy, seat_by_cut, seat_fixed
@@ -129,12 +144,12 @@ def honours_call(rules: Rules, score: tuple[int, int], state: HandState) -> tupl
             continue
         if rules.honours_barred_at is not None and score[side] >= rules.honours_barred_at:
             continue
-        held = deal.honours(side)
+        held = state.honours(side)
         if held < 3:
             continue
         for i in range(4):
             seat = deal.eldest.offset(i)
-            if seat.side == side and (deal.hand(seat) & honours).bit_count() >= 2:
+            if seat.side == side and (state.opening_hand(seat) & honours).bit_count() >= 2:
                 return seat, held
     return None
 
@@ -460,6 +475,13 @@ class Session(TableBase):
         self.void_hands: list[HandState] = []
         """Hands made void by a fresh deal the adversaries claimed (not scored)."""
         self._pending: CallOutcome | None = None
+        self.offer_ruff = False
+        """Ruff-and-honours: a person holding the ace of trumps is asked whether he ruffs
+        (:attr:`ruff_offered`, :meth:`ruff`) before any card is played; False (a caller
+        that does not ask, as the web tables): his ruff lapses, declined, at the first
+        card."""
+        self._question: Seat | None = None
+        """A computer that asked "Can you one?" of a person partner, awaiting his answer."""
         self.state: HandState | None = None
 
     # ------------------------------------------------------------ constructors
@@ -509,7 +531,7 @@ class Session(TableBase):
         """The seat whose card is wanted, or None (no hand in play, or it is over)."""
         if self.state is None or self.state.is_over or self.claim is not None:
             return None
-        if self._pending is not None:
+        if self._pending is not None or self._question is not None:
             return None
         return self.state.turn
 
@@ -668,6 +690,8 @@ class Session(TableBase):
                 (e for e in session.state.events if isinstance(e, HonoursCalled)), None
             )
             session._resync_players()
+            if session.calls == "players":
+                session._computer_calls()  # a question to a person is asked again
         return session
 
     # ----------------------------------------------------------------- actions
@@ -678,13 +702,15 @@ class Session(TableBase):
             raise SessionError(f"board {self.board} is still in play")
         if self.is_over:
             raise SessionError("the session is over")
-        deal = deal_cards(self.rng, self.dealer)
+        deal = deal_for(self.rules, self.rng, self.dealer)
         self.state = HandState(deal, self.rules, dummies=self.dummies)
+        ruffed = self._computer_ruff(self.state)
         self._call = honours_call(self.rules, self.sheet.score, self.state)
         self._called = None
+        self._question = None
         self.call_log = []
         self._begin_players(self.state)
-        return self._before_turn()
+        return ruffed + self._before_turn()
 
     def play(self, card: Card | int | str) -> list[Event]:
         """Play ``card`` for the seat to play (a human's card); an illegal card raises
@@ -695,6 +721,9 @@ class Session(TableBase):
         if self._pending is not None:
             raise SessionError("the adversaries have a fresh deal to elect first")
         before = len(state.events)
+        if state.ruff_due is not None:
+            state.verify_play(as_card(card))
+            state.ruff(state.ruff_due)  # a card is led: the ruff not made is declined
         state.play(as_card(card))
         events = list(state.events[before:])
         for e in events:
@@ -709,6 +738,10 @@ class Session(TableBase):
         if seat is None:
             raise SessionError(f"board {self.board} is over: no card to play")
         player = self.controller(seat)
+        if self.ruff_offered is not None:
+            raise SessionError(
+                f"{self.ruff_offered} holds the ace of trumps: he ruffs or declines first"
+            )
         if player is None:
             if self._last_due(seat):
                 return self.play(state.legal_cards()[0])
@@ -718,8 +751,11 @@ class Session(TableBase):
         return self.play(self._choose(player, state, seat))
 
     def run(self) -> list[Event]:
-        """Play the computers' cards until a human is to play or the hand is over."""
+        """Play the computers' cards until a human is to play or the hand is over (or a
+        person is to say whether he ruffs, :attr:`ruff_offered`)."""
         events: list[Event] = []
+        if self.ruff_offered is not None:
+            return events
         while self.to_play is not None and not self.human_to_play:
             events.extend(self.step())
         return events
@@ -794,7 +830,7 @@ class Session(TableBase):
         state = self._require_state()
         if state.is_over or self.claim is not None:
             raise SessionError(f"board {self.board} is over: nothing is left to claim")
-        remaining = 13 - state.trick_number
+        remaining = state.tricks_in_hand - state.trick_number
         wanted = remaining if tricks is None else tricks
         if isinstance(wanted, bool) or not 0 <= wanted <= remaining:
             raise SessionError(f"a claim is of 0 to {remaining} tricks (those left), not {tricks}")
@@ -860,6 +896,42 @@ class Session(TableBase):
         self._before_turn()
         return undone
 
+    # ------------------------------------------ ruff-and-honours: the ruff (000)
+    @property
+    def ruff_offered(self) -> Seat | None:
+        """The seat whose person may ruff now (ruff-and-honours): he holds the ace of
+        trumps, no card is played yet and the caller asks (:attr:`offer_ruff`).  A
+        computer player ruffs as the hand is dealt (:mod:`cavendish.players.ruff`); a
+        person answers with :meth:`ruff`, and a card played first declines it."""
+        state = self.state
+        if state is None:
+            return None
+        seat = state.ruff_due
+        if seat is None or self.controller(seat) is not None or not self.offer_ruff:
+            return None
+        return seat
+
+    def ruff(self, seat: Seat, put_out: Sequence[Card | int | str] = ()) -> Ruffed:
+        """The person at ``seat`` ruffs: takes in the stock and puts out ``put_out``
+        (four cards of his hand and the stock), or declines with none.  Refused
+        (``ActionRefused``, naming why) when the ruff is not his now."""
+        state = self._require_state()
+        event = state.ruff(seat, [as_card(c) for c in put_out])
+        self._call = honours_call(self.rules, self.sheet.score, state)
+        self._resync_players()
+        return event
+
+    def _computer_ruff(self, state: HandState) -> list[Event]:
+        """A computer player holding the ace of trumps ruffs as the hand is dealt."""
+        seat = state.ruff_due
+        if seat is None:
+            return []
+        player = self.controller(seat)
+        if player is None:
+            return []
+        view = state.view(seat)
+        return [state.ruff(seat, choose_put_out(player, view, state.deal.stock))]
+
     # ------------------------------------------------ long whist: the call at eight
     @property
     def call_offered(self) -> Seat | None:
@@ -880,6 +952,26 @@ class Session(TableBase):
         if self.controller(seat) is not None or not self._may_ask(state, seat):
             return None
         return seat
+
+    @property
+    def answer_due(self) -> Seat | None:
+        """The person asked "Can you one?" by his computer partner (``calls="players"``),
+        who is to answer with :meth:`answer_call` before play goes on; None otherwise."""
+        return None if self._question is None else self._question.partner
+
+    def answer_call(self, seat: Seat, yes: bool) -> CallOutcome:
+        """The person at ``seat`` answers his partner's "Can you one?": "Yes" with an
+        honour calls the honours (the game is won); "No" calls nothing (his side's
+        honours count last, after tricks); "Yes" without an honour is wrong (001), put
+        to the adversaries, who may claim a fresh deal."""
+        asker = self._question
+        if asker is None or seat != asker.partner:
+            raise SessionError(f"{seat} has not been asked \"Can you one?\"")
+        state = self._require_state()
+        outcome = judge_call(self.rules, self.sheet.score, state, asker, answer=yes)
+        assert outcome is not None  # the question was asked at the asker's turn
+        self._question = None
+        return self._settle(outcome)
 
     @property
     def election_due(self) -> CallOutcome | None:
@@ -946,9 +1038,11 @@ class Session(TableBase):
             return False
         if any(o.seat == seat for o in self.call_log):
             return False
+        if any(o.wrong == WRONG_FALSE_ANSWER and o.seat == seat.partner for o in self.call_log):
+            return False  # his question was answered (wrongly): it is not asked twice
         if self.sheet.score[seat.side] != at:
             return False
-        return (state.deal.hand(seat) & honours_mask(state.deal.trump)).bit_count() >= 2
+        return (state.opening_hand(seat) & honours_mask(state.deal.trump)).bit_count() >= 2
 
     def _settle(self, outcome: CallOutcome) -> CallOutcome:
         """Record a call's outcome: the call made, or the wrong call put to the
@@ -991,6 +1085,12 @@ class Session(TableBase):
             return []
         seat = state.turn
         if self.controller(seat) is None or not self._may_ask(state, seat):
+            return []
+        if self._question is not None:
+            return []
+        mine = (state.opening_hand(seat) & honours_mask(state.deal.trump)).bit_count()
+        if mine == 2 and self.controller(seat.partner) is None:
+            self._question = seat  # "Can you one?": his person partner answers
             return []
         outcome = judge_call(self.rules, self.sheet.score, state, seat)
         if outcome is None:
@@ -1057,7 +1157,7 @@ class Session(TableBase):
         """Show the computer players the hand in play from its first card, as if they
         had seen it played (after a resume, or after cards were taken back)."""
         state = self._require_state()
-        self._begin_players(HandState(state.deal, self.rules, dummies=self.dummies))
+        self._begin_players(state.opening())
         for event in state.events:
             self._broadcast(event)
 
@@ -1098,6 +1198,8 @@ class Session(TableBase):
         return [event]
 
     def _broadcast(self, event: Event) -> None:
+        if isinstance(event, Ruffed):
+            return  # the cards put out are the ruffer's secret; players see their hands
         seen: set[int] = set()
         for player in self.players.values():
             if player is not None and id(player) not in seen:

@@ -21,8 +21,10 @@ card turned up.  On reading, only ``deal`` and ``trump_card`` are required:
 ``board`` defaults to the board's place in the list, ``variant`` to ``short``,
 ``dealer`` to the first seat of ``deal``, ``plays`` to the cards of the ``play``
 events that stand (not taken back, :func:`~cavendish.core.state.standing_plays`),
-and the rest to empty.  The writer puts one event per line.  A hand played under
-the laws arbiter keeps every ruling, election and correction in ``events``
+and the rest to empty; ``stock`` (ruff-and-honours: the four cards left undealt, as a
+PBN hand) is written only for a deal that has one.  The writer puts one event per
+line.  A hand played under the laws arbiter keeps every ruling, election and
+correction in ``events``
 (:data:`~cavendish.core.events.LAWS_EVENTS`), each kind as
 :func:`~cavendish.core.events.event_to_dict` writes it.
 
@@ -58,8 +60,8 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from ..core.cards import Card, CardParseError, Seat
-from ..core.deal import Deal
+from ..core.cards import Card, CardParseError, Seat, format_hand
+from ..core.deal import Deal, parse_pbn_hand
 from ..core.errors import DealError, RecordFileError
 from ..core.events import Event, event_to_dict
 from ..core.state import standing_plays
@@ -87,12 +89,14 @@ class JSONLogError(RecordFileError):
 
 
 def _board_dict(rec: HandRecord) -> dict[str, Any]:
+    stock = {"stock": format_hand(rec.deal.stock)} if rec.deal.stock else {}
     return {
         "board": rec.board,
         "variant": rec.variant,
         "dealer": str(rec.deal.dealer),
         "deal": rec.deal.to_pbn(),
         "trump_card": str(rec.deal.trump_card),
+        **stock,
         "players": {str(seat): name for seat, name in zip(Seat, rec.players, strict=True)},
         "dummies": [str(s) for s in rec.dummies],
         "event": rec.event,
@@ -176,8 +180,16 @@ def _board(item: object, index: int, source: str) -> HandRecord:
     dealer = item.get("dealer")
     if dealer is not None and not isinstance(dealer, str):
         raise fail(f'"dealer" must be a seat letter, not {json_kind(dealer)}')
+    stock = item.get("stock", "")
+    if not isinstance(stock, str):
+        raise fail(f'"stock" must be a PBN hand (as "4.A.6.7"), not {json_kind(stock)}')
     try:
-        deal = Deal.from_pbn(item["deal"], dealer=dealer, trump_card=item["trump_card"])
+        deal = Deal.from_pbn(
+            item["deal"],
+            dealer=dealer,
+            trump_card=item["trump_card"],
+            stock=parse_pbn_hand(stock) if stock else 0,
+        )
     except (DealError, CardParseError) as exc:
         raise fail(f"bad deal: {exc}") from None
     players_raw = item.get("players", {})

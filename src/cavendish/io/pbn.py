@@ -18,6 +18,12 @@ the fifteen mandatory tags, the ``Play`` section and a few tags of our own
   cards taken back in practice (``TakenBack``), their events in ``Detail``.
 * ``[TrumpCard "C3"]`` is the card turned up (it must be in the dealer's hand),
   ``[Variant "short"]`` the rule-set, ``[Dummies "N"]`` the exposed hands.
+* The old games (000, :mod:`cavendish.core.old_games`) deal twelve cards a hand: the
+  ``Deal`` tag holds four hands of twelve (whisk: the deuces out), and the play is
+  twelve tricks.  Ruff-and-honours adds ``[Stock "4.A.6.7"]``, the four cards left
+  undealt (as a PBN hand), whose top card is the ``TrumpCard``; its ruff is a row of
+  the ``Irregularities`` table (``Ruffed``, at 0 cards played, ``Detail`` the event's
+  JSON with the cards taken in and put out).
 * ``[Play "W"]`` starts at the eldest hand (the opening leader); each line is a
   trick, its columns fixed by seat in the order N E S W rotated to start at the
   eldest hand; ``-`` marks a card not played and ``*`` ends an unfinished play.
@@ -99,7 +105,7 @@ from os import PathLike
 from pathlib import Path
 from typing import NamedTuple
 
-from ..core.cards import FULL_PACK, Card, CardParseError, Seat
+from ..core.cards import FULL_PACK, Card, CardParseError, Seat, format_hand
 from ..core.deal import Deal, parse_pbn_hand
 from ..core.errors import DealError, RecordFileError, WhistError
 from ..core.events import (
@@ -114,6 +120,7 @@ from ..core.events import (
     event_to_dict,
     settled_claim,
 )
+from ..core.old_games import check_deal
 from ..core.rules import UnknownVariant, get_rules
 from ..core.state import HandState, standing_plays, trick_winner
 from .files import write_atomic
@@ -148,7 +155,7 @@ _LAWS_NAMES = {
 }
 """The Irregularities ``Event`` of each laws event kind (its ``Detail`` is the event's JSON)."""
 _LAWS_KINDS = {name: kind for kind, name in _LAWS_NAMES.items()}
-_TABLE_NAMES = {"claim": "Claim", "taken_back": "TakenBack"}
+_TABLE_NAMES = {"claim": "Claim", "taken_back": "TakenBack", "ruffed": "Ruffed"}
 """The Irregularities ``Event`` of the game driver's events (claims, cards taken back in
 practice); as for the laws events, ``Detail`` is the event's JSON."""
 _DETAIL_KINDS = {**_LAWS_KINDS, **{name: kind for kind, name in _TABLE_NAMES.items()}}
@@ -261,7 +268,7 @@ def _game_lines(rec: HandRecord) -> list[str]:
     if rec.laws:
         rows, (ns, ew), over = _laws_rows(rec)
     else:
-        rows, over = _regular_rows(rec), len(rec.plays) == 52
+        rows, over = _regular_rows(rec), len(rec.plays) == 4 * deal.hand_size
         ns, ew = rec.tricks_won()
     tags: list[tuple[str, str]] = [
         ("Event", rec.event or "?"),
@@ -288,6 +295,8 @@ def _game_lines(rec: HandRecord) -> list[str]:
         tags[14] = ("Result", f"NS {ns} EW {ew}")
     if rec.dummies:
         tags.append(("Dummies", "".join(str(s) for s in rec.dummies)))
+    if deal.stock:
+        tags.append(("Stock", format_hand(deal.stock)))
     tags.append(("TrumpCard", str(deal.trump_card)))
     tags.append(("Variant", rec.variant))
     given = {"Event": rec.event, "Site": rec.site}
@@ -492,6 +501,7 @@ _NO_INHERIT = frozenset(
         "Play",
         "Note",
         "TrumpCard",
+        "Stock",
         "Irregularities",
     }
 )
@@ -514,6 +524,7 @@ _PLAIN = frozenset(
         "Contract",
         "Result",
         "TrumpCard",
+        "Stock",
         "Variant",
         "Dummies",
     }
@@ -629,9 +640,13 @@ class _Reader:
         variant = values.get("Variant", "")
         variant = "short" if variant in _UNKNOWN else variant
         try:
-            get_rules(variant)
+            rules = get_rules(variant)
         except UnknownVariant as exc:
             raise self.fail(str(exc), variant_tag.line if variant_tag else start, board) from None
+        try:
+            check_deal(rules, deal)
+        except DealError as exc:
+            raise self.fail(f"bad Deal: {exc}", first["Deal"].line, board) from None
         dummies_tag = first.get("Dummies")
         dummies = self.dummies(
             values.get("Dummies", ""), dummies_tag.line if dummies_tag else start, board
@@ -706,7 +721,7 @@ class _Reader:
         """The ``[Claim "S 5"]`` tag of a file without our Irregularities row: the seat
         that claimed and the tricks his side took of those left, after the last card."""
         parts = tag.value.split()
-        left = 13 - len(plays) // 4
+        left = deal.hand_size - len(plays) // 4
         if (
             len(parts) != 2
             or parts[0].upper() not in _SEAT_LETTERS
@@ -782,9 +797,18 @@ class _Reader:
             trump = Card.parse(trump_tag.value)
         except CardParseError as exc:
             raise self.fail(f"bad TrumpCard: {exc}", trump_tag.line, board) from None
+        stock = 0
+        stock_tag = tags.get("Stock")
+        if stock_tag is not None and stock_tag.value.strip() not in _UNKNOWN:
+            try:
+                stock = parse_pbn_hand(stock_tag.value)
+            except DealError as exc:
+                raise self.fail(f"bad Stock: {exc}", stock_tag.line, board) from None
         try:
-            return Deal((hands[0], hands[1], hands[2], hands[3]), dealer, trump)
+            return Deal((hands[0], hands[1], hands[2], hands[3]), dealer, trump, stock)
         except DealError as exc:
+            if stock:
+                raise self.fail(f"bad Deal or Stock: {exc}", tag.line, board) from None
             whole = (
                 all(h.bit_count() == 13 for h in hands)
                 and (hands[0] | hands[1] | hands[2] | hands[3]) == FULL_PACK

@@ -51,7 +51,7 @@ from typing import Any, get_args
 
 from ..core.cards import Card, CardParseError, Seat
 from ..core.deal import Deal
-from ..core.errors import RecordFileError, WhistError
+from ..core.errors import DealError, RecordFileError, WhistError
 from ..core.events import (
     LAWS_EVENTS,
     Called,
@@ -68,6 +68,7 @@ from ..core.events import (
     event_from_dict,
     settled_claim,
 )
+from ..core.old_games import check_deal
 from ..core.rules import Rules, UnknownVariant, get_rules
 from ..core.state import HandState, Trick, standing_plays, trick_winner
 from ..scoring.result import PENALTIES, HandResult, Penalty, Revoke
@@ -104,6 +105,8 @@ _FIELD_TYPES: dict[str, type] = {
     "reason": str,
     "law": int,
     "exposed": bool,
+    "taken": tuple,
+    "put_out": tuple,
     "call": str,
     "target": str,
     "what": str,
@@ -305,8 +308,8 @@ class HandRecord:
         if isinstance(self.board, bool) or not isinstance(self.board, int) or self.board < 1:
             raise RecordError(f"board {self.board!r}: a board number is a positive integer")
         try:
-            get_rules(self.variant)
-        except UnknownVariant as exc:
+            check_deal(get_rules(self.variant), self.deal)
+        except (UnknownVariant, DealError) as exc:
             raise RecordError(f"{where}: {exc}") from None
         try:
             plays = tuple(c if isinstance(c, Card) else _as_card(c) for c in self.plays)
@@ -378,9 +381,10 @@ class HandRecord:
     # ------------------------------------------------------------- queries
     @property
     def is_finished(self) -> bool:
-        """All 52 cards have been played, or the hand ended by a claim or concession
-        accepted (:func:`~cavendish.core.events.settled_claim`)."""
-        return len(self.plays) == 52 or settled_claim(self.events) is not None
+        """All the cards have been played (52, or 48 in the old games), or the hand ended
+        by a claim or concession accepted (:func:`~cavendish.core.events.settled_claim`)."""
+        full = 4 * self.deal.hand_size
+        return len(self.plays) == full or settled_claim(self.events) is not None
 
     @property
     def irregular(self) -> bool:

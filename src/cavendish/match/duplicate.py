@@ -60,15 +60,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from ..core.cards import Card, Seat, Side, parse_cards
-from ..core.deal import Deal
+from ..core.cards import Card, Seat, Side, cards_of, format_hand, parse_cards
+from ..core.deal import Deal, parse_pbn_hand
 from ..core.errors import MatchError
-from ..core.events import Event
+from ..core.events import Event, Ruffed
 from ..core.rules import Rules, get_rules
 from ..core.state import SeatView, standing_plays
 from ..game.seating import Seating
 from ..game.session import PlayedHand, Session
-from ..io.record import HandRecord
+from ..io.record import HandRecord, log_from_plays
 from ..players import (
     PLAYERS,
     Player,
@@ -305,6 +305,11 @@ class BoardResult:
     (``"HT H2 H9 HK ..."``); empty for a board read from an older journal."""
     trump_card: str = ""
     """The card turned up (``"S2"``); empty for a board read from an older journal."""
+    stock: str = ""
+    """Ruff-and-honours: the four cards left undealt, as a PBN hand (``"4.A.6.7"``)."""
+    ruffs: tuple[str, str] = ("", "")
+    """Ruff-and-honours: each room's ruff, ``"E:H3 H4 D2 C5"`` (the ruffer and the cards
+    he put out; ``"E:"`` when he declined), or empty when nobody could ruff."""
 
     @property
     def tricks_diff(self) -> float:
@@ -314,7 +319,14 @@ class BoardResult:
         1.0
         """
         (a1, a2) = self.tricks
-        return ((a1 - (13 - a1)) + (a2 - (13 - a2))) / 2
+        n = self.tricks_in_hand
+        return ((a1 - (n - a1)) + (a2 - (n - a2))) / 2
+
+    @property
+    def tricks_in_hand(self) -> int:
+        """Thirteen, or twelve in the old games (the cards of the deal's first hand)."""
+        hand = self.deal.split()[0].partition(":")[2] if self.deal else ""
+        return len(hand.replace(".", "")) or 13
 
     @property
     def points_diff(self) -> float:
@@ -346,7 +358,24 @@ def play_board(spec: MatchSpec, board: int) -> BoardResult:
         times_b=tuple(t1["b"] + t2["b"]),
         plays=(_plays(one), _plays(two)),
         trump_card=str(one.state.deal.trump_card),
+        stock=format_hand(one.state.deal.stock) if one.state.deal.stock else "",
+        ruffs=(_ruff(one), _ruff(two)),
     )
+
+
+def _ruff(hand: PlayedHand) -> str:
+    ruffed = hand.state.ruffed
+    if ruffed is None:
+        return ""
+    return f"{ruffed.seat}:{' '.join(ruffed.put_out)}"
+
+
+def _ruffed(deal: Deal, ruff: str) -> Ruffed:
+    """The ruff written by :func:`_ruff` as its event."""
+    seat, _, put_out = ruff.partition(":")
+    out = tuple(str(c) for c in parse_cards(put_out))
+    taken = tuple(str(c) for c in cards_of(deal.stock)) if out else ()
+    return Ruffed(Seat.parse(seat), taken, out)
 
 
 def _plays(hand: PlayedHand) -> str:
@@ -432,12 +461,17 @@ class MatchResult:
                 continue
             rooms: tuple[tuple[Literal[1, 2], str], ...] = ((1, r.plays[0]), (2, r.plays[1]))
             try:
-                deal = Deal.from_pbn(r.deal, trump_card=r.trump_card)
+                stock = parse_pbn_hand(r.stock) if r.stock else 0
+                deal = Deal.from_pbn(r.deal, trump_card=r.trump_card, stock=stock)
                 for room, plays in rooms:
+                    cards = tuple(parse_cards(plays))
+                    ruff = r.ruffs[room - 1]
+                    extras = [(0, _ruffed(deal, ruff))] if ruff else []
                     out.append(HandRecord(
                         deal,
                         variant=self.variant,
-                        plays=tuple(parse_cards(plays)),
+                        plays=cards,
+                        events=log_from_plays(deal, cards, extras=extras) if extras else (),
                         board=r.board + 1,
                         players=room_names(self.a, self.b, rules, room),
                         dummies=dummies,

@@ -121,9 +121,12 @@ def _board(row: Any) -> BoardResult:
     board = row["board"]
     if not _whole(board) or board < 0:
         raise ValueError(f"'board' must be a whole number 0 or more, not {board!r}")
-    for key in ("deal", "trump_card"):
+    for key in ("deal", "trump_card", "stock"):
         if not isinstance(row.get(key, ""), str):
             raise ValueError(f"{key!r} must be text, not {row[key]!r}")
+    ruffs = row.get("ruffs", ["", ""])  # ruff-and-honours only
+    if not (isinstance(ruffs, list) and len(ruffs) == 2 and all(isinstance(p, str) for p in ruffs)):
+        raise ValueError(f"'ruffs' must be a list of the two rooms' ruffs, not {ruffs!r}")
     points = row["points"]
     if not isinstance(points, list) or len(points) != 2:
         raise ValueError(f"'points' must be the two rooms' [A, B] points, not {points!r}")
@@ -139,6 +142,8 @@ def _board(row: Any) -> BoardResult:
         times_b=_times(row["times_b"], "'times_b'"),
         plays=(plays[0], plays[1]),
         trump_card=row.get("trump_card", ""),
+        stock=row.get("stock", ""),
+        ruffs=(ruffs[0], ruffs[1]),
     )
 
 

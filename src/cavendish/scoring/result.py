@@ -69,10 +69,18 @@ class HandResult:
     tricks (001: "honors count before tricks, provided they are properly called and
     shown, but not otherwise").  False: the scorer calls for a side entitled to, as
     every side would (the engine's automatic call)."""
+    tricks_in_hand: int = 13
+    """Thirteen; twelve in the old games of 000 (twelve cards each)."""
 
     def __post_init__(self) -> None:
-        if len(self.tricks) != 2 or sum(self.tricks) != 13 or min(self.tricks) < 0:
-            raise ValueError(f"tricks {self.tricks}: a hand has thirteen tricks between two sides")
+        n = self.tricks_in_hand
+        if len(self.tricks) != 2 or sum(self.tricks) != n or min(self.tricks) < 0:
+            if n not in (12, 13):
+                raise ValueError(
+                    f"tricks_in_hand {n}: a hand has thirteen tricks (twelve in the old games)"
+                )
+            word = "thirteen" if n == 13 else "twelve"
+            raise ValueError(f"tricks {self.tricks}: a hand has {word} tricks between two sides")
         if len(self.honours) != 2 or min(self.honours) < 0 or sum(self.honours) > 4:
             raise ValueError(f"honours {self.honours}: there are four honours between two sides")
         if self.honours_called is not None and not isinstance(self.honours_called, Side):
@@ -113,9 +121,14 @@ class HandResult:
                 revokes.append(Revoke(ev.seat.side, choices.get(i), ev.trick))
         return cls(
             tricks=(won[0], won[1]),
-            honours=(deal.honours(Side.NS), deal.honours(Side.EW)),
+            honours=(
+                (deal.honours(Side.NS), deal.honours(Side.EW))
+                if not deal.stock  # the hands as dealt; after a ruff, as it left them
+                else (state.honours(Side.NS), state.honours(Side.EW))
+            ),
             revokes=tuple(revokes),
             honours_called=called,
+            tricks_in_hand=state.tricks_in_hand,
         )
 
 

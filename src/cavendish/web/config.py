@@ -23,6 +23,7 @@ scored at once (``finish_hand``); the next hand is dealt by a ``deal`` action.
 At long whist a table may leave the call of honours at eight to the players
 (``"calls": "players"``, :mod:`cavendish.game.calling`): a person's "Can you
 one?" is ``("call", "S")``, reminding partner ``("remind", "S")`` (always wrong),
+his answer to his computer partner's question ``("answer", "S", "yes" | "no")``,
 and the adversaries' answer to a wrong call ``("elect", "E", "fresh" or
 "stand")``.  The computer players' calls are made by the session itself (a rule
 of 001, not a choice), so the server's session knows which seats are computers
@@ -76,7 +77,8 @@ DUMMY = "dummy"
 Action = tuple[str, ...]
 """``("deal",)``, ``("card", "SA")``, ``("claim", "S", "5" or "all")``,
 ``("concede", "S")``, ``("undo", "S")``; at long whist with ``calls="players"``
-``("call", "S")``, ``("remind", "S")``, ``("elect", "E", "fresh" | "stand")``."""
+``("call", "S")``, ``("remind", "S")``, ``("answer", "S", "yes" | "no")`` (to a
+computer partner's "Can you one?"), ``("elect", "E", "fresh" | "stand")``."""
 
 CALLS = ("auto", "players")
 
@@ -207,6 +209,10 @@ class TableConfig:
         laws = body.get("laws", False)
         if not isinstance(laws, bool):
             raise ConfigError(f"laws {laws!r}: expected true or false")
+        if laws and rules.tricks != 13:
+            raise ConfigError(f"laws: the arbiter plays the club code's game of 52 cards; "
+                              f"{variant} deals {rules.tricks} a hand (000): play it without "
+                              "the laws")
         if laws and practice:
             raise ConfigError("laws and practice: a table under the laws is no practice table "
                               "(no hints, no cards taken back): ask for one or the other")
@@ -336,14 +342,17 @@ def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
         seat = Seat.parse(action[1])
         outcome = session.call_honours(seat) if kind == "call" else session.remind(seat)
         events = [] if outcome.called is None else [outcome.called]
+    elif kind == "answer" and len(action) == 3 and action[2] in ("yes", "no"):
+        outcome = session.answer_call(Seat.parse(action[1]), action[2] == "yes")
+        events = [] if outcome.called is None else [outcome.called]
     elif kind == "elect" and len(action) == 3 and action[2] in ("fresh", "stand"):
         session.elect_fresh_deal(Seat.parse(action[1]), action[2] == "fresh")
         events = []
     else:
         raise ConfigError(f"action {list(action)!r}: expected ['deal'], ['card', CARD], "
                           "['claim', SEAT, N or 'all'], ['concede', SEAT], ['undo', SEAT], "
-                          "['call', SEAT], ['remind', SEAT] or ['elect', SEAT, "
-                          "'fresh' or 'stand']")
+                          "['call', SEAT], ['remind', SEAT], ['answer', SEAT, 'yes' or "
+                          "'no'] or ['elect', SEAT, 'fresh' or 'stand']")
     state = session.state
     if state is not None and (state.is_over or session.claim is not None):
         session.finish_hand()

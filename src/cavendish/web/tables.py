@@ -309,8 +309,8 @@ class LiveTable:
         if action[0] in ("deal", "undo"):
             self.why = None  # the last computer card is of another hand, or taken back
         self.last_events = self._public(events, action)
-        if action[0] in ("call", "remind") or (action[0] == "elect"
-                                               and self.config.calls == "players"):
+        if action[0] in ("call", "remind", "answer") or (action[0] == "elect"
+                                                         and self.config.calls == "players"):
             assert isinstance(self.session, Session)
             self.last_events.insert(0, _call_event(self.session, action))
         for conn in list(self.conns):
@@ -490,8 +490,8 @@ class LiveTable:
                 await self._claim(conn, kind, msg)
             elif kind == "undo":
                 await self._undo(conn)
-            elif kind in ("call", "remind") or (kind == "elect"
-                                                and self.config.calls == "players"):
+            elif kind in ("call", "remind", "answer") or (kind == "elect"
+                                                          and self.config.calls == "players"):
                 await self._call(conn, kind, msg)
             elif kind == "chat":
                 await post_chat(self, conn, msg)
@@ -506,7 +506,7 @@ class LiveTable:
         """A message of no type above (a laws table knows ``act`` and ``elect``)."""
         self.error(conn, f"unknown message type {kind!r}: expected play, next, "
                          "snapshot, hint, why, review, claim, concede, undo, "
-                         "call, remind, elect, chat or follow")
+                         "call, remind, answer, elect, chat or follow")
 
     def _person(self, conn: Connection) -> Seat:
         if conn.seat is None:
@@ -565,14 +565,20 @@ class LiveTable:
 
     async def _call(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
         """Long whist with ``calls="players"``: a person asks "Can you one?" (``call``),
-        reminds his partner (``remind``), or, an adversary of a wrong call, says
+        reminds his partner (``remind``), answers his computer partner's question
+        (``answer`` with ``"yes": true/false``), or, an adversary of a wrong call, says
         whether his side claims a fresh deal (``elect`` with ``"fresh": true/false``).
         The session judges: a call out of time is put to the adversaries, not refused."""
         seat = self._person(conn)
         if self.config.calls != "players":
             raise ProtocolError(f"{kind}: honours are called by the engine at this table")
         action: Action = (kind, str(seat))
-        if kind == "elect":
+        if kind == "answer":
+            yes = msg.get("yes")
+            if not isinstance(yes, bool):
+                raise ProtocolError('answer: expected "yes": true (an honour shown) or false')
+            action = (kind, str(seat), "yes" if yes else "no")
+        elif kind == "elect":
             fresh = msg.get("fresh")
             if not isinstance(fresh, bool):
                 raise ProtocolError('elect: expected "fresh": true (a fresh deal) or false '

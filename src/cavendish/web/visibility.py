@@ -149,6 +149,7 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
         "calls": session.calls if isinstance(session, Session) else "auto",
         "call_offered": False,
         "election": None,
+        "question": None,
     }
     if follow is not None:
         out["following"] = str(follow)
@@ -172,6 +173,10 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
         dealer=str(view.dealer),
     )
     # long whist, calls="players": a wrong call was said aloud, everyone heard it
+    asked = session.answer_due if isinstance(session, Session) else None
+    if asked is not None:  # "Can you one?", asked aloud of a person by his partner
+        out["question"] = {"seat": str(asked.partner), "to": str(asked),
+                           "yours": seat is not None and session.holder(asked) == seat}
     pending = session.election_due if isinstance(session, Session) else None
     if pending is not None:
         out["election"] = {"seat": str(pending.seat), "text": str(pending),

@@ -16,7 +16,11 @@ It keeps two kinds of information:
 *Facts* (certain, from the laws): the cards played and by whom, each seat's
 voids (a renounce), the cards known to be in a hand (the observer's own, a
 dummy's, an exposed card, the turned-up trump until the dealer plays it) and
-each hand's size.
+each hand's size.  In the old games (000) a hand is twelve cards: the cards known
+to be in no hand (whisk's deuces put out; the stock's turned card, or what the
+observer put out at his ruff) are out of ``live`` and ``unseen``, and ``hidden``
+counts the stock cards he has not seen, which lie in no hand either (a sampler's
+sink takes them; ``card_probabilities`` shares them among the seats).
 
 *Inferences* (from the conventions of the :class:`~.schools.School`): what each
 card tells about the hand that played it, as :class:`~.constraints.Inference`
@@ -123,8 +127,17 @@ class Knowledge:
         trump_card: Card | None = None,
         school: School | str = MODERN,
         exposed: Sequence[int] = (0, 0, 0, 0),
+        tricks: int = 13,
+        out_of_play: int = 0,
+        stock_hidden: int = 0,
     ) -> None:
         self.seat = Seat(seat)
+        self.tricks = tricks
+        """The tricks of the hand (twelve in the old games of 000)."""
+        self.out = out_of_play
+        """Cards known to be in no hand (the deuces put out, a stock card seen)."""
+        self.hidden = stock_hidden
+        """Unseen cards that lie in no hand (a stock not seen, ruff-and-honours)."""
         self.school = get_school(school)
         self.trump = int(trump)
         self.dealer = Seat(dealer)
@@ -183,6 +196,9 @@ class Knowledge:
             trump_card=view.trump_card,
             school=school,
             exposed=view.exposed,
+            tricks=view.tricks_in_hand,
+            out_of_play=view.out_of_play,
+            stock_hidden=view.stock_hidden,
         )
         k.sync(view)
         return k
@@ -397,14 +413,14 @@ class Knowledge:
     # ------------------------------------------------------------ facts
     @property
     def live(self) -> int:
-        """The cards not yet seen played."""
-        return FULL_PACK & ~self.played
+        """The cards not yet seen played (of those in a hand, or perhaps in the stock)."""
+        return FULL_PACK & ~self.played & ~self.out
 
     @property
     def unseen(self) -> int:
         """Live cards whose place the observer does not know."""
         k = self._known
-        return FULL_PACK & ~self.played & ~(k[0] | k[1] | k[2] | k[3])
+        return FULL_PACK & ~self.played & ~self.out & ~(k[0] | k[1] | k[2] | k[3])
 
     def known(self, seat: Seat) -> int:
         """Cards known to be in ``seat``'s hand now."""
@@ -424,7 +440,7 @@ class Knowledge:
 
     def hand_size(self, seat: Seat) -> int:
         """How many cards ``seat`` holds now."""
-        n = 13 - self.trick_number
+        n = self.tricks - self.trick_number
         for r in self.trick:
             if r.seat == seat:
                 n -= 1
@@ -630,8 +646,8 @@ class Knowledge:
         room = [self.hand_size(s) - self._known[s].bit_count() for s in _SEATS]
         cards = [c for c in range(52) if self.unseen >> c & 1]
         rng.shuffle(cards)
-        if not self.complete:
-            cards = cards[: sum(room)]
+        if not self.complete or self.hidden:
+            cards = cards[: sum(room)]  # the rest were played unseen, or lie in the stock
         options: list[tuple[int, list[int]]] = []
         for c in cards:
             seats = [s for s in range(4) if s != self.seat and not self._void_cards[s] >> c & 1]

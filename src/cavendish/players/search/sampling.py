@@ -29,7 +29,8 @@ is kept with its own weight (the exact posterior).
 
 If the observer missed some tricks (``Knowledge.complete`` false) the unseen
 cards are more than the places for them; the surplus goes to a sink, a fifth
-"seat" that may take any card.
+"seat" that may take any card.  So do the stock cards of ruff-and-honours the
+observer has not seen (``Knowledge.hidden``): they lie in no hand.
 
 >>> from cavendish.core import Deal, HandState, Seat
 >>> from cavendish.players.inference import Knowledge
@@ -110,7 +111,8 @@ class LayoutSpace:
         self.knowledge = k
         base = [k.known(s) for s in _SEATS]
         self.base: Layout = (base[0], base[1], base[2], base[3])
-        # the places: every other seat with room (and a sink for cards played unseen)
+        # the places: every other seat with room (and a sink for cards played unseen,
+        # or lying unseen in the stock)
         slots: list[int] = []
         rooms: list[int] = []
         for s in _SEATS:
@@ -124,7 +126,7 @@ class LayoutSpace:
             rooms.append(room)
         unseen = k.unseen
         surplus = unseen.bit_count() - sum(rooms)
-        if surplus < 0 or (surplus > 0 and k.complete):
+        if surplus < 0 or (surplus > 0 and k.complete and surplus != k.hidden):
             raise SamplingError(
                 f"{unseen.bit_count()} unseen cards for {sum(rooms)} places in the other hands"
             )

@@ -241,12 +241,14 @@ function draw(s) {
   $("call-btn").hidden = !calling;
   $("remind-btn").hidden = !calling;
   $("call-btn").classList.toggle("offered", !!s.call_offered);
+  $("question").hidden = !(s.question && s.question.yours);
+  if (s.question) $("question-text").textContent = `${s.names[s.question.seat]} (${s.question.seat}) asks: "Can you one?" `;
   $("election").hidden = !(s.election && s.election.yours);
   if (s.election) $("election-text").textContent = `${s.election.text} `;
   if (s.phase !== "play") $("sheet").hidden = false;
   for (const e of s.events || []) {
     if (e.kind === "honours") say(`${s.names[e.seat]} (${e.seat}) calls ${e.honours} honours: the game is won`);
-    if (e.kind === "call" || e.kind === "remind" || e.kind === "elect") say(e.text, !!e.wrong);
+    if (["call", "remind", "answer", "elect"].includes(e.kind)) say(e.text, !!e.wrong);
     if (e.kind === "claim" || e.kind === "concede" || e.kind === "undo") {
       // the server's own words: "S claims 4 of the last 4 tricks: accepted"
       say(e.text, e.kind === "claim" && !e.accepted);
@@ -348,6 +350,8 @@ $("concede-btn").addEventListener("click", () => send({ type: "concede" }));
 $("undo-btn").addEventListener("click", () => send({ type: "undo" }));
 $("call-btn").addEventListener("click", () => send({ type: "call" }));
 $("remind-btn").addEventListener("click", () => send({ type: "remind" }));
+$("yes-btn").addEventListener("click", () => send({ type: "answer", yes: true }));
+$("no-btn").addEventListener("click", () => send({ type: "answer", yes: false }));
 $("fresh-btn").addEventListener("click", () => send({ type: "elect", fresh: true }));
 $("stand-btn").addEventListener("click", () => send({ type: "elect", fresh: false }));
 $("next-btn").addEventListener("click", () => {

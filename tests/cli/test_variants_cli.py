@@ -1,0 +1,52 @@
+"""``cavendish variants`` (issue 23 item 4): every variant, each with a line on its source;
+``cavendish deal --variant`` deals the old games' packs."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from cavendish.cli.main import app
+from cavendish.core.rules import variant_names
+
+runner = CliRunner()
+
+
+def test_variants_lists_every_variant_with_its_source() -> None:
+    res = runner.invoke(app, ["variants"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert [line.split()[0] for line in lines] == variant_names()
+    assert all(len(line.split()) > 2 for line in lines)  # a line on its source each
+    old = [line for line in lines if line.split()[0] in ("ruff-and-honours", "whisk", "swabbers")]
+    assert len(old) == 3 and all("(000" in line for line in old)
+
+
+def test_deal_variant_deals_twelve_a_hand_and_the_stock() -> None:
+    res = runner.invoke(app, ["deal", "--seed", "3", "--variant", "ruff-and-honours", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    hands = data["deal"].split(":")[1].split()
+    assert [len(h.replace(".", "")) for h in hands] == [12] * 4
+    assert len(data["stock"].replace(".", "")) == 4
+
+
+def test_score_of_a_swabbers_file_settles_the_stakes_by_seat(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """000: the holders of the swabbers "receive a certain stake from the other
+    players": ``cavendish score`` adds each seat's stakes over the file's hands."""
+    from cavendish.core import Seat
+    from cavendish.game import Session
+    from cavendish.io.pbn import write_pbn_file
+    from cavendish.players import RandomPlayer
+    from cavendish.scoring.swabbers import stakes
+
+    players = {seat: RandomPlayer(i, f"R{i}") for i, seat in enumerate(Seat)}
+    result = Session.seated("swabbers", players, seed=4, rubbers=1).play_all()  # type: ignore[arg-type]
+    path = tmp_path / "sw.pbn"
+    write_pbn_file(result.records(), path)
+    res = runner.invoke(app, ["score", str(path), "--json"])
+    assert res.exit_code == 0, res.output
+    got = json.loads(res.stdout)["swabbers"]
+    want = {str(seat): sum(stakes(h.state)[seat] for h in result.hands) for seat in Seat}
+    assert got == want and sum(got.values()) == 0 and any(got.values())
