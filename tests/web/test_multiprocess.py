@@ -8,6 +8,7 @@ one process on a shared SQLite file, without PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -90,18 +91,29 @@ def hands_of(actions: list[list[str]]) -> list[list[str]]:
     return hands
 
 
-def test_a_person_on_each_of_two_processes_plays_one_table_and_sees_every_event(
-        cluster: str, tmp_path: Path) -> None:
+@contextlib.contextmanager
+def two_people(cluster: str, tmp_path: Path,
+               seed: int) -> Iterator[tuple[Server, Server, str, list[Receiver]]]:
+    """Two servers; a table made on the first with people at N and S (E and W
+    classical, no claims): N connected to the first server, S to the second."""
     a, b = servers(cluster, tmp_path, (0.0, []), (0.0, []))
     try:
-        table = a.post("/api/tables", {"variant": "short", "seed": 21, "computer_claims": False,
+        table = a.post("/api/tables", {"variant": "short", "seed": seed,
+                                       "computer_claims": False,
                                        "seats": {"N": "human", "S": "human"}})
         tid, tokens = table["id"], table["tokens"]
-        # N on the process that made the table, S on the other one
         with a.ws(f"/ws/{tid}?token={tokens['N']}") as wa, \
                 b.ws(f"/ws/{tid}?token={tokens['S']}") as wb:
-            receivers = [Receiver("N", Socket(wa)), Receiver("S", Socket(wb))]
-            last = play_hand(receivers)
+            yield a, b, tid, [Receiver("N", Socket(wa)), Receiver("S", Socket(wb))]
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_person_on_each_of_two_processes_plays_one_table_and_sees_every_event(
+        cluster: str, tmp_path: Path) -> None:
+    with two_people(cluster, tmp_path, 21) as (a, b, tid, receivers):
+        last = play_hand(receivers)
         assert last["phase"] == "between" and sum(last["review"]["result"]) == 13
         texts = []
         for s in (a, b):
@@ -126,13 +138,12 @@ def test_a_person_on_each_of_two_processes_plays_one_table_and_sees_every_event(
                 assert ma["events"] == mb["events"], seq
             for key in ("trick", "last_trick", "to_play", "tricks_won", "score", "phase"):
                 assert ma[key] == mb[key], (seq, key)
-        first = min(r.messages[0]["seq"] for r in receivers)
-        shown = [e["card"] for m in receivers[0].messages if m["seq"] > first
-                 for e in m["events"] if e["kind"] == "card"]
-        before = receivers[0].messages[0]["trick_number"] * 4 + len(receivers[0].messages[0]
-                                                                     ["trick"])
-        assert shown == plays[before:]
-        for r in receivers:
+        for r in receivers:  # the cards shown played are the record's, in order
+            snap = r.messages[0]
+            before = snap["trick_number"] * 4 + len(snap["trick"])  # played before it joined
+            shown = [e["card"] for m in r.messages[1:] for e in m["events"]
+                     if e["kind"] == "card"]
+            assert shown == plays[before:], r.seat
             check_no_leak(r, hands, [], trump_card, plays)
 
         # the computers' cards played once: the store holds seq 1..n, one deal and the
@@ -144,9 +155,6 @@ def test_a_person_on_each_of_two_processes_plays_one_table_and_sees_every_event(
         assert len(set(plays)) == 52
         for seat in "EW":
             assert sorted(c for c in plays if c in hands[seat]) == sorted(hands[seat])
-    finally:
-        a.stop()
-        b.stop()
 
 
 def test_a_lost_bus_connection_is_made_again_and_the_table_catches_up(
@@ -156,20 +164,13 @@ def test_a_lost_bus_connection_is_made_again_and_the_table_catches_up(
     and the people go on seeing every action, in order."""
     import psycopg
 
-    a, b = servers(cluster, tmp_path, (0.0, []), (0.0, []))
-    try:
-        table = a.post("/api/tables", {"variant": "short", "seed": 8, "computer_claims": False,
-                                       "seats": {"N": "human", "S": "human"}})
-        tid, tokens = table["id"], table["tokens"]
-        with a.ws(f"/ws/{tid}?token={tokens['N']}") as wa, \
-                b.ws(f"/ws/{tid}?token={tokens['S']}") as wb:
-            with psycopg.connect(cluster, autocommit=True) as conn:
-                ended = conn.execute(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    "WHERE application_name = %s", (APPLICATION,)).fetchall()
-            assert len(ended) == 2, ended  # one listener per process
-            receivers = [Receiver("N", Socket(wa)), Receiver("S", Socket(wb))]
-            last = play_hand(receivers)
+    with two_people(cluster, tmp_path, 8) as (_, _, tid, receivers):
+        with psycopg.connect(cluster, autocommit=True) as conn:
+            ended = conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE application_name = %s", (APPLICATION,)).fetchall()
+        assert len(ended) == 2, ended  # one listener per process
+        last = play_hand(receivers)
         assert last["phase"] == "between"
         for r in receivers:
             seqs = [m["seq"] for m in r.messages]
@@ -177,9 +178,6 @@ def test_a_lost_bus_connection_is_made_again_and_the_table_catches_up(
         assert [act for _, act in stored_actions(cluster, tid)][-1][0] == "card"
         for i in (0, 1):
             assert "the bus is listening again" in (tmp_path / f"server{i}.log").read_text()
-    finally:
-        a.stop()
-        b.stop()
 
 
 def test_two_processes_racing_to_move_one_table_store_each_computer_card_once(

@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,40 +50,37 @@ def _post(url: str, body: dict[str, Any]) -> Any:
         return json.loads(r.read())
 
 
-def _rss_mib(pgid: int) -> float:
-    """Resident memory of every process of a process group, MiB."""
-    total = 0
+def _group(pgid: int, name: str) -> Iterator[str]:
+    """The ``/proc/PID/name`` text of every process of a process group."""
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
         try:
             if os.getpgid(int(pid)) != pgid:
                 continue
-            with open(f"/proc/{pid}/status") as f:
-                for line in f:
-                    if line.startswith("VmRSS:"):
-                        total += int(line.split()[1])
+            with open(f"/proc/{pid}/{name}") as f:
+                yield f.read()
         except (OSError, ProcessLookupError):
             continue
+
+
+def _rss_mib(pgid: int) -> float:
+    """Resident memory of every process of a process group, MiB."""
+    total = 0
+    for status in _group(pgid, "status"):
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
     return round(total / 1024, 1)
 
 
 def _cpu_s(pgid: int) -> float:
     """Processor seconds (user and system) used so far by every process of a group."""
-    ticks = os.sysconf("SC_CLK_TCK")
     total = 0
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            if os.getpgid(int(pid)) != pgid:
-                continue
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-        except (OSError, ProcessLookupError, IndexError, ValueError):
-            continue
-    return total / ticks
+    for stat in _group(pgid, "stat"):
+        fields = stat.rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _start(db: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
