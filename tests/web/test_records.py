@@ -6,13 +6,22 @@ against each table's own PBN, written from the live session), finds his seats by
 his name in them, scores them again on a fresh score sheet
 (:meth:`ScoreSheet.replay` of each record's result) and annotates each hand
 double dummy: the server's path (replaying the stored actions through a session)
-is not used."""
+is not used.
+
+The server here keeps a SQLite file: the in-memory database of the ``client``
+fixture is one connection shared by every thread, and a member sitting down (a
+write in a thread) while the computers' cards are stored (another) can collide on
+it ("cannot commit - no transaction is active")."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from web_client import Receiver, play_hand
 
@@ -22,6 +31,15 @@ from cavendish.core.rules import get_rules
 from cavendish.io.pbn import read_pbn
 from cavendish.io.record import HandRecord
 from cavendish.scoring.sheet import ScoreSheet
+from cavendish.web.server import create_app
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """A fresh server on a SQLite file (threads stand in for the process pool)."""
+    with ThreadPoolExecutor(2) as pool, TestClient(create_app(
+            f"sqlite:///{tmp_path / 'web.sqlite3'}", delay=0, pool=pool)) as c:
+        yield c
 
 
 def _join(client: TestClient, name: str) -> tuple[str, str]:
