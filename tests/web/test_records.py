@@ -68,7 +68,7 @@ def _independent(pbn: str, name: str) -> dict[str, Any]:
     by_table: dict[str, list[HandRecord]] = {}
     for rec in read_pbn(pbn):
         by_table.setdefault(rec.event, []).append(rec)
-    out = {"rubbers_played": 0, "rubbers_won": 0, "games_played": 0, "games_won": 0,
+    out: dict[str, Any] = {"rubbers_played": 0, "rubbers_won": 0, "games_played": 0, "games_won": 0,
            "points_won": 0, "points_lost": 0, "hands": 0, "tricks_lost": 0}
     lost_by_hand = {}
     for event, recs in by_table.items():
@@ -144,7 +144,7 @@ def test_members_records_recomputed_from_the_stored_hands_equal_the_records_show
 
 
 def test_bad_member_table_or_rubber_ids_are_a_clear_404(client: TestClient) -> None:
-    ann, key = _join(client, "Ann")
+    ann, _ = _join(client, "Ann")
     table = client.post("/api/tables", json={"variant": "short", "seats": {"S": "human"},
                                              "seed": 4}).json()
     with client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['S']}") as ws:

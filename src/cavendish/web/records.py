@@ -64,7 +64,7 @@ from sqlalchemy import ForeignKey, Integer, String, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from ..core.cards import Seat, Side
+from ..core.cards import Seat
 from ..core.errors import SettingsError
 from ..io.pbn import write_pbn
 from ..io.record import HandRecord
