@@ -169,3 +169,16 @@ def test_bad_member_table_or_rubber_ids_are_a_clear_404(client: TestClient) -> N
     empty = client.get(f"/api/members/{cid}/record").json()
     assert empty["totals"]["hands"] == 0 and empty["rubbers"] == []
     assert empty["totals"]["lost_per_hand"] is None
+
+
+def test_the_join_and_record_pages_are_served_and_me_goes_to_the_members_own(
+        client: TestClient) -> None:
+    for path in ("/join", "/member/anyone"):
+        page = client.get(path)
+        assert page.status_code == 200 and "<!doctype html>" in page.text, path
+    assert "club-link" in client.get("/").text  # the front page links the club
+    nobody = client.get("/me", follow_redirects=False)
+    assert (nobody.status_code, nobody.headers["location"]) == (303, "/join")
+    ann, _ = _join(client, "Ann")  # the cookie is kept by the client
+    mine = client.get("/me", follow_redirects=False)
+    assert (mine.status_code, mine.headers["location"]) == (303, f"/member/{ann}")
