@@ -22,7 +22,9 @@ finished hands and score sheet give
   member's name at his seat: all of them, or one rubber's.
 
 Only finished hands count: the hand in play is never in a record.  Every hand
-at a seat is the member's who is recorded there (a seat's link is one person's).
+at a seat is the member's who is recorded there (a seat's link is one person's;
+were another member to open it, :meth:`~.members.Members.sit` records him there
+instead, and the seat's hands would count for him).
 A member who held seats of both sides at one table (one person playing two
 seats) is counted for the side of his first seat in N E S W order.
 
@@ -37,7 +39,7 @@ few milliseconds a hand) runs in the pool too.
 
 Bad ids are told apart: no member of that id, a table he never sat at, a
 rubber that table has not reached: each a 404 naming what is missing
-(:class:`RecordError`).
+(:class:`MissingRecordError`).
 
 >>> from .config import TableConfig
 >>> cfg = TableConfig.from_request({"variant": "short", "seats": {"S": "human"}}, seed=2)
@@ -76,8 +78,8 @@ from .tables import SLOW
 __all__ = [
     "HandLine",
     "MemberRecord",
+    "MissingRecordError",
     "RecordBook",
-    "RecordError",
     "RubberLine",
     "TableRecord",
     "replay_table",
@@ -87,7 +89,7 @@ Costs = tuple[int, int, int, int]
 """Tricks lost against double dummy by the cards of N, E, S and W in one hand."""
 
 
-class RecordError(SettingsError):
+class MissingRecordError(SettingsError):
     """A record asked for that does not exist (a member, a table, a rubber)."""
 
 
@@ -295,16 +297,16 @@ class MemberRecord:
         }
 
     def pbn(self, table: str | None = None, rubber: int | None = None) -> str:
-        """His hands in PBN: all of them, or one table's rubber's (RecordError if he
+        """His hands in PBN: all of them, or one table's rubber's (MissingRecordError if he
         did not sit at that table or it has no finished hand of that rubber)."""
         if table is None:
             return write_pbn([r for t in self.tables for r in t.records])
         found = next((t for t in self.tables if t.table == table), None)
         if found is None:
-            raise RecordError(f"table {table!r}: member {self.member.id} never sat there")
+            raise MissingRecordError(f"table {table!r}: member {self.member.id} never sat there")
         boards = {h.board for h in found.hands if h.rubber == rubber}
         if not boards:
-            raise RecordError(f"rubber {rubber!r} of table {table!r}: no finished hand "
+            raise MissingRecordError(f"rubber {rubber!r} of table {table!r}: no finished hand "
                               f"(the table has {len({h.rubber for h in found.hands})} rubbers "
                               "begun)")
         return write_pbn([r for r in found.records if r.board in boards])
@@ -322,10 +324,10 @@ class RecordBook:
         self.engine = store.engine
 
     def member(self, member_id: str) -> Member:
-        """The member of that id, or RecordError."""
+        """The member of that id, or MissingRecordError."""
         found = self.members.get(member_id) if len(member_id) <= 32 else None
         if found is None:
-            raise RecordError(f"member {member_id!r}: no member of that id")
+            raise MissingRecordError(f"member {member_id!r}: no member of that id")
         return found
 
     def known_costs(self, table_id: str) -> dict[int, Costs]:
@@ -407,7 +409,7 @@ def records_router() -> APIRouter:
 
         try:
             return await book_of(request).record(member_id, run, costs=costs)
-        except RecordError as exc:
+        except MissingRecordError as exc:
             raise HTTPException(404, str(exc)) from None
         except BrokenExecutor:
             raise HTTPException(503, "the record could not be computed now: try again") from None
@@ -445,9 +447,10 @@ def records_router() -> APIRouter:
         rec = await record_of(request, member_id, costs=False)
         try:
             if not rubber.isdigit() or len(rubber) > 4:
-                raise RecordError(f"rubber {rubber!r}: expected a rubber's number, 1 or more")
+                raise MissingRecordError(
+                    f"rubber {rubber!r}: expected a rubber's number, 1 or more")
             text = rec.pbn(table_id, int(rubber))
-        except RecordError as exc:
+        except MissingRecordError as exc:
             raise HTTPException(404, str(exc)) from None
         return pbn_response(text, f"cavendish-{table_id}-rubber-{rubber}.pbn")
 
