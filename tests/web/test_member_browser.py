@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from web_browser import chromium_missing, launch, shot
+from web_client import Paced
 from web_servers import Server
 
 from cavendish.web.members import COOKIE
@@ -69,7 +70,8 @@ def _play_out_by_websocket(server: Server, path: str) -> dict[str, Any]:
     """Deal and play every hand left in the session through the websocket (the
     first legal card each time); the last state."""
     deadline = time.monotonic() + 300
-    with server.ws(path) as ws:
+    with server.ws(path) as raw:
+        ws = Paced(raw)  # within the server's rate limit
         while True:
             assert time.monotonic() < deadline, "the rubber did not end in 300 s"
             msg = json.loads(ws.recv(timeout=60))

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_client import Receiver, play_hand
+from web_client import Paced, Receiver, play_hand
 
 from cavendish.analysis.annotate import annotate_record
 from cavendish.core.cards import Seat, Side
@@ -49,12 +49,13 @@ def _join(client: TestClient, name: str) -> tuple[str, str]:
 
 def _play_session(client: TestClient, table: dict[str, Any], keys: dict[str, str]) -> None:
     """The people at ``keys``' seats (each with his member key) play every hand to
-    the end of the session: each his first legal card, the first of them dealing."""
+    the end of the session: each his first legal card, the first of them dealing,
+    within the server's rate limit (:class:`Paced`)."""
     from contextlib import ExitStack
 
     with ExitStack() as stack:
-        receivers = [Receiver(seat, stack.enter_context(client.websocket_connect(
-            f"/ws/{table['id']}?token={table['tokens'][seat]}&member={key}")))
+        receivers = [Receiver(seat, Paced(stack.enter_context(client.websocket_connect(
+            f"/ws/{table['id']}?token={table['tokens'][seat]}&member={key}"))))
             for seat, key in keys.items()]
         while True:
             last = play_hand(receivers)
