@@ -1,13 +1,16 @@
 """Fixtures of the web tests: an application on an in-memory SQLite database,
-computer players in a small pool, no delay before their cards."""
+computer players in a small pool, no delay before their cards; a real server in a
+subprocess on a SQLite file (the browser tests)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from web_servers import Server
 
 from cavendish.web.server import create_app
 
@@ -19,3 +22,14 @@ def client() -> Iterator[TestClient]:
     with ThreadPoolExecutor(2) as pool, TestClient(create_app("sqlite://", delay=0,
                                                               pool=pool)) as c:
         yield c
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """``cavendish serve`` in a subprocess on a SQLite file, no delay before the
+    computers' cards; stopped after the test."""
+    s = Server(f"sqlite:///{tmp_path / 'web.sqlite3'}", delay=0, log=tmp_path / "server.log")
+    try:
+        yield s
+    finally:
+        s.stop()
