@@ -5,25 +5,14 @@ clicking cards (one typed, as ``SA``), then check the score sheet and the review
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from web_browser import chromium_missing, launch, shot
-from web_servers import Server
+from web_servers import Server  # the server fixture: conftest.py
 
 WHY = chromium_missing()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(f"sqlite:///{tmp_path / 'web.sqlite3'}", delay=0, log=tmp_path / "server.log")
-    try:
-        yield s
-    finally:
-        s.stop()
 
 
 def _seq(page: Any) -> int:

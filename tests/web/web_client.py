@@ -8,6 +8,7 @@ play answers with its first legal card.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -191,3 +192,37 @@ def check_seen_before_shown(receiver: Receiver, deal_hands: dict[str, set[str]],
                             f"holds {sorted(leaked)} it may not see: {msg}")
         count += 1
     return count
+
+
+class Paced:
+    """A websocket whose sends keep within the server's rate limit (``RATE`` a second
+    on average, bursts of ``BURST``: the client's own token bucket, a little under
+    the server's), for the tests that play a whole session through it."""
+
+    def __init__(self, ws: Any, rate: float = 9.0, burst: float = 25.0) -> None:
+        self.ws, self.rate, self.burst, self.tokens = ws, rate, burst, burst
+        self.clock = time.monotonic
+        self.stamp = self.clock()
+
+    def _wait(self) -> None:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            time.sleep((1 - self.tokens) / self.rate)
+            self.tokens, self.stamp = 1.0, self.clock()
+        self.tokens -= 1
+
+    def send_json(self, message: Any) -> None:
+        self._wait()
+        self.ws.send_json(message)
+
+    def send(self, text: str) -> None:
+        self._wait()
+        self.ws.send(text)
+
+    def receive_json(self) -> Any:
+        return self.ws.receive_json()
+
+    def recv(self, timeout: float | None = None) -> Any:
+        return self.ws.recv(timeout=timeout)

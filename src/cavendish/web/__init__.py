@@ -14,6 +14,8 @@ analysis and the records, and nothing imports it.  One module per concept:
 * :mod:`.computer`: computer players thinking in a process pool;
 * :mod:`.tables`: the live table (store, then broadcast; computers' turns);
 * :mod:`.server`: the FastAPI application (HTTP API, websocket, the page);
+* :mod:`.records`: members' records (rubbers, games, points, tricks lost against
+  double dummy, their hands in PBN), computed from the stored tables;
 * ``static/``: the page, plain HTML, CSS and JavaScript modules.
 
 The protocol is documented in ``docs/web.md``.

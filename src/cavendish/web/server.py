@@ -15,7 +15,10 @@ protocol is in ``docs/web.md``):
 * ``WS /ws/{id}?token=...`` a seat, ``WS /ws/{id}`` a spectator
   (``?follow=S``: following one player's hand, :mod:`.spectators`);
 * ``POST /api/members`` join the club, ``POST /api/members/login``,
-  ``GET /api/members/me``, ``POST /api/members/logout`` (:mod:`.members`).
+  ``GET /api/members/me``, ``POST /api/members/logout`` (:mod:`.members`);
+* members' records and pages (:func:`.records.records_router`): ``/join``,
+  ``/me``, ``/member/{id}``, ``GET /api/members/{id}/record``, ``.../pbn``,
+  ``.../rubbers/{table}/{n}/pbn``.
 
 A member (the ``cavendish_member`` cookie, or ``?member=KEY``) who takes a seat
 with its token is recorded at that seat (:meth:`~.members.Members.sit`).
@@ -47,6 +50,7 @@ from .challenge import add_challenge_routes
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies, request_object, request_seed
 from .members import COOKIE, Member, MemberError, Members
+from .records import records_router
 from .spectators import choose_follow
 from .store import Store
 from .tables import QUICK, SLOW, Connection, Hub, LiveTable
@@ -101,6 +105,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
 
     app = FastAPI(title="Cavendish", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(records_router())  # members' records and pages (.records)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub

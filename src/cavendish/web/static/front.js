@@ -80,3 +80,11 @@ $("variant").addEventListener("change", drawCalls);
 drawCalls();
 $("new-table").addEventListener("submit", start);
 drawSeats();
+
+// the club: "join the club", or the member's own record when his key is here
+fetch("/api/members/me").then(async (r) => {
+  if (!r.ok) return;
+  const me = await r.json();
+  $("club-link").textContent = `Your record (${me.name})`;
+  $("club-link").href = `/member/${encodeURIComponent(me.id)}`;
+});
