@@ -16,7 +16,11 @@ for a spectator, whose ``name`` is ``Spectator``):
   before anyone is sent it: whatever was shown is on disk, as for actions;
 * a snapshot (a connection joining or reconnecting) carries the table's last
   :data:`HISTORY` chat messages, oldest first, in ``chat`` (read from the
-  database once per table and process, then kept in memory).
+  database once per table and process, then kept in memory; at each snapshot
+  when several processes share the database, :mod:`.bus`).  A chat message is
+  sent live to the connections of the process that stored it: the bus carries
+  actions, not chat, so a person connected to another process sees it in his
+  next snapshot.
 
 The server sends the text as it was written; the page shows it as text (never as
 markup: ``textContent``, never ``innerHTML``, ``static/chat.js``).  Chat is not
@@ -120,8 +124,11 @@ _chats: weakref.WeakKeyDictionary[LiveTable, _TableChat] = weakref.WeakKeyDictio
 
 def _chat_of(table: LiveTable) -> _TableChat:
     chat = _chats.get(table)
-    if chat is None:  # once per table and process: the stored history
-        chat = _TableChat(deque(load_chat(table.hub.store.engine, table.id), maxlen=HISTORY))
+    if chat is None or table.hub.shared:  # once per table and process: the stored
+        # history; every time when other processes share the store (they store chat too)
+        lock = asyncio.Lock() if chat is None else chat.lock
+        chat = _TableChat(deque(load_chat(table.hub.store.engine, table.id), maxlen=HISTORY),
+                          lock)
         _chats[table] = chat
     return chat
 

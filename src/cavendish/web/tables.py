@@ -109,6 +109,9 @@ class Connection:
         self.writer: asyncio.Task[None] | None = None
         self.follow: Seat | None = None
         """The one seat whose hand this spectator follows (:mod:`.spectators`)."""
+        self.sits: Seat | None = seat
+        """The seat its person holds at the table, by token or as a member: he
+        follows no hand there (:mod:`.spectators`)."""
 
     def start(self) -> None:
         """Start the writer task."""
