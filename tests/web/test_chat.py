@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from test_protocol import new_table
 from web_browser import chromium_missing, launch, shot
-from web_servers import Server
+from web_servers import Server, postgres_cluster, postgres_missing
 
 from cavendish.web.chat import HISTORY, MAX_CHAT, load_chat, store_chat
 from cavendish.web.server import create_app
@@ -157,3 +157,35 @@ def test_the_page_shows_chat_as_text_never_markup_and_a_follower_sees_one_hand(
                 browser.close()
     finally:
         server.stop()
+
+
+@pytest.mark.skipif(postgres_missing() is not None, reason=postgres_missing() or "")
+def test_a_chat_line_reaches_the_connections_of_every_process_on_one_postgresql(
+        tmp_path: Path) -> None:
+    with postgres_cluster() as db:
+        one = Server(db, delay=0, log=tmp_path / "one.log")
+        two = Server(db, delay=0, log=tmp_path / "two.log")
+        try:
+            table = one.post("/api/tables", {"seats": {"S": "human"}, "seed": 3})
+            tid = table["id"]
+            with one.ws(f"/ws/{tid}?token={table['tokens']['S']}") as person, \
+                 two.ws(f"/ws/{tid}") as spectator:
+                def until(ws: Any, kind: str) -> dict[str, Any]:
+                    while (msg := json.loads(ws.recv(timeout=30)))["type"] != kind:
+                        pass
+                    assert isinstance(msg, dict)
+                    return msg
+
+                spectator.recv(timeout=30)  # its snapshot: it is joined on process two
+                person.send(json.dumps({"type": "chat", "text": "from process one"}))
+                mine, theirs = until(person, "chat"), until(spectator, "chat")
+                spectator.send(json.dumps({"type": "chat", "text": "from process two"}))
+                back = until(person, "chat")
+            with two.ws(f"/ws/{tid}") as late:
+                history = json.loads(late.recv(timeout=30))["chat"]
+        finally:
+            one.stop()
+            two.stop()
+    assert mine == theirs and mine["text"] == "from process one" and mine["seat"] == "S"
+    assert back["text"] == "from process two" and back["seat"] is None
+    assert [m["text"] for m in history] == ["from process one", "from process two"]

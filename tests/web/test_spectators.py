@@ -110,3 +110,25 @@ def test_the_follow_branch_of_the_visibility_rule_shows_the_seats_own_view() -> 
         public = visible_state(session, None)  # the rest is the spectator's public view
         assert {k: v for k, v in followed.items() if k != "following"} == {**public,
                                                                            "hand": own["hand"]}
+
+
+def test_a_member_seated_at_the_table_cannot_follow_a_hand_there_even_without_his_token(
+        client: TestClient) -> None:
+    table = new_table(client, "short", seed=5)
+    tid, token = table["id"], table["tokens"]["S"]
+    ann = client.post("/api/members", json={"name": "Ann"}).json()["key"]
+    bob = client.post("/api/members", json={"name": "Bob"}).json()["key"]
+    client.cookies.clear()
+    with client.websocket_connect(f"/ws/{tid}?token={token}&member={ann}") as seat:
+        seat.receive_json()  # Ann sits at S: the club records it
+        with client.websocket_connect(f"/ws/{tid}?member={ann}&follow=E") as again:
+            err = again.receive_json()
+            assert err["type"] == "error" and "you sit at this table (S)" in err["message"]
+            snap = again.receive_json()
+            assert snap["hand"] == [] and "following" not in snap
+            again.send_json({"type": "follow", "seat": "W"})
+            assert "cannot follow" in again.receive_json()["message"]
+        with client.websocket_connect(f"/ws/{tid}?member={bob}&follow=E") as other:
+            snap = other.receive_json()  # Bob sits nowhere here: he follows E
+            assert snap["type"] == "state" and snap["following"] == "E"
+            assert len(snap["hand"]) >= 12

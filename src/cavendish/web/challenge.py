@@ -285,7 +285,7 @@ class Challenges:
         if loaded is None:
             return None
         table_id, spec, done = loaded
-        table = self.hub.tables.get(table_id)
+        table = await self.hub.get(table_id)  # loaded here if another process holds it
         if table is None:
             raise MatchError(f"challenge {cid}: its table {table_id} is gone")
         async with table.lock:  # the finished hands, as stored

@@ -16,7 +16,11 @@ for a spectator, whose ``name`` is ``Spectator``):
   before anyone is sent it: whatever was shown is on disk, as for actions;
 * a snapshot (a connection joining or reconnecting) carries the table's last
   :data:`HISTORY` chat messages, oldest first, in ``chat`` (read from the
-  database once per table and process, then kept in memory).
+  database once per table and process, then kept in memory; at each snapshot
+  when several processes share the database, :mod:`.bus`);
+* with several processes on one PostgreSQL database, the insert's transaction
+  also notifies the bus (:func:`store_chat`): every process sends the line to its
+  own connections of the table (:func:`deliver_chat`).
 
 The server sends the text as it was written; the page shows it as text (never as
 markup: ``textContent``, never ``innerHTML``, ``static/chat.js``).  Chat is not
@@ -34,19 +38,25 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 import unicodedata
 import weakref
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, Text, select
+from sqlalchemy import text as sql_text
 
 if TYPE_CHECKING:
-    from .tables import Connection, LiveTable
+    from .tables import Connection, Hub, LiveTable
 
-__all__ = ["HISTORY", "MAX_CHAT", "check_text", "load_chat", "post_chat", "recent_chat",
-           "store_chat"]
+Notify = Callable[[str, int, Sequence[str]], tuple[str, str]]
+"""The bus's message maker (:meth:`.bus.Bus.message`)."""
+
+__all__ = ["HISTORY", "MAX_CHAT", "check_text", "deliver_chat", "load_chat", "post_chat",
+           "recent_chat", "store_chat"]
 
 MAX_CHAT = 300
 """Characters: a longer chat message is refused."""
@@ -89,16 +99,41 @@ def _entry(row: Any) -> dict[str, Any]:
 
 
 def store_chat(engine: Engine, table_id: str, seq: int, seat: str | None, name: str,
-               text: str) -> dict[str, Any]:
-    """Commit one chat message (its own transaction); the stored entry."""
+               text: str, notify: Notify | None = None) -> dict[str, Any]:
+    """Commit one chat message (its own transaction); the stored entry.  With
+    ``notify`` (the bus's, :attr:`.store.Store.notify`) the other processes are told
+    in the same transaction: a notification numbered 0 (an action's are numbered
+    from 1) whose action is ``("chat", ENTRY_JSON)``."""
     at = dt.datetime.now(dt.UTC)
     with engine.begin() as conn:
         result = conn.execute(CHAT.insert().values(
             table_id=table_id, seq=seq, seat=seat, name=name, text=text, created_at=at))
         key = result.inserted_primary_key
         assert key is not None
-    return {"id": key[0], "seq": seq, "seat": seat, "name": name, "text": text,
-            "at": at.isoformat()}
+        entry = {"id": key[0], "seq": seq, "seat": seat, "name": name, "text": text,
+                 "at": at.isoformat()}
+        if notify is not None:
+            channel, payload = notify(table_id, 0, ("chat", json.dumps(entry)))
+            conn.execute(sql_text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": channel, "payload": payload})
+    return entry
+
+
+def deliver_chat(hub: Hub, table_id: str, action: tuple[str, ...] | None) -> None:
+    """A chat line another process stored (the bus): sent to this process's
+    connections of the table, if it is live here."""
+    table = hub.tables.get(table_id)
+    if table is None or action is None or len(action) != 2:
+        return  # not live here; or too long for a notification: in the next snapshot
+    try:
+        entry = json.loads(action[1])
+    except ValueError:
+        return
+    chat = _chats.get(table)
+    if chat is not None:
+        chat.recent.append(entry)
+    for conn in list(table.conns):
+        conn.put({"type": "chat", **entry})
 
 
 def load_chat(engine: Engine, table_id: str, limit: int = HISTORY) -> list[dict[str, Any]]:
@@ -120,8 +155,11 @@ _chats: weakref.WeakKeyDictionary[LiveTable, _TableChat] = weakref.WeakKeyDictio
 
 def _chat_of(table: LiveTable) -> _TableChat:
     chat = _chats.get(table)
-    if chat is None:  # once per table and process: the stored history
-        chat = _TableChat(deque(load_chat(table.hub.store.engine, table.id), maxlen=HISTORY))
+    if chat is None or table.hub.shared:  # once per table and process: the stored
+        # history; every time when other processes share the store (they store chat too)
+        lock = asyncio.Lock() if chat is None else chat.lock
+        chat = _TableChat(deque(load_chat(table.hub.store.engine, table.id), maxlen=HISTORY),
+                          lock)
         _chats[table] = chat
     return chat
 
@@ -145,7 +183,7 @@ async def post_chat(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> 
     async with chat.lock:  # one at a time per table: stored and shown in the same order
         try:
             entry = await asyncio.to_thread(store_chat, table.hub.store.engine, table.id,
-                                            table.seq, seat, name, text)
+                                            table.seq, seat, name, text, table.hub.store.notify)
         except Exception:
             table.error(conn, "chat: the server could not store that: try again",
                         request="chat")

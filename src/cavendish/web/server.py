@@ -43,6 +43,7 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconn
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
+from ..core.cards import Seat
 from ..core.rules import get_rules, variant_names
 from ..players import player_names
 from .bus import for_store
@@ -237,6 +238,11 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         conn.start()
         if token and seat is None:
             table.error(conn, "wrong token: you are watching as a spectator")
+        if seat is None and (member := await member_of(websocket)) is not None:
+            # a member seated here who came without his token still sits here
+            seated = await asyncio.to_thread(members_of(websocket).seated, table.id)
+            conn.sits = next((Seat.parse(s) for s, m in seated.items() if m.id == member.id),
+                             None)
         if "follow" in websocket.query_params:  # a spectator follows one hand
             choose_follow(table, conn, websocket.query_params["follow"])
         await table.join(conn)

@@ -7,15 +7,15 @@ A spectator (a connection without a seat) sees the table with no hand.  He may
 "seat": "S"}`` (``"seat": null`` stops following).  A connection follows at most
 one seat at a time (:attr:`~.tables.Connection.follow` holds one seat; a new
 choice replaces the old), never a dummy's seat (its hand is not a player's), and
-never while it holds a seat of that table: a connection that presented one of the
-table's seat tokens cannot follow anyone there (it sees its own hand; watching
-another's would show it a second).  What a follower sees is decided where every
+never while its person sits at that table: a connection that presented one of the
+table's seat tokens, or the member key of a member seated there
+(:meth:`~.members.Members.seated`), cannot follow anyone there (he sees his own
+hand; watching another's would show him a second).  What a follower sees is decided where every
 view is, by :func:`~.visibility.visible_state` (its ``follow`` branch): the
 followed seat's hand as that seat sees it, and nothing else hidden.
 
-Without members (a person is known by his seat's token only), a person who opens
-a second connection without his token is a spectator like any other: the server
-cannot tell it is he.
+A person who is not a member and opens a second connection without his token is
+a spectator like any other: the server cannot tell it is he.
 """
 
 from __future__ import annotations
@@ -61,8 +61,9 @@ def parse_follow(raw: object, dummies: tuple[Seat, ...]) -> Seat | None:
 def choose_follow(table: LiveTable, conn: Connection, raw: object) -> bool:
     """Set the seat ``conn`` follows; an error to it (and no change) if it sits at
     the table or names no player's seat.  Whether it changed."""
-    if conn.seat is not None:
-        table.error(conn, f"follow: you sit at this table ({conn.seat}): a person seated at "
+    held = conn.seat or conn.sits
+    if held is not None:
+        table.error(conn, f"follow: you sit at this table ({held}): a person seated at "
                           "a table cannot follow another hand there", request="follow")
         return False
     try:

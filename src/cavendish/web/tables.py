@@ -66,7 +66,7 @@ from ..game.laws_session import LawsSession
 from ..game.session import Session, SessionError
 from ..io.pbn import write_pbn
 from ..players import kind_of
-from .chat import post_chat, recent_chat
+from .chat import deliver_chat, post_chat, recent_chat
 from .computer import choose_card, hint_for, review_for, why_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
 from .spectators import follow_seat
@@ -109,6 +109,9 @@ class Connection:
         self.writer: asyncio.Task[None] | None = None
         self.follow: Seat | None = None
         """The one seat whose hand this spectator follows (:mod:`.spectators`)."""
+        self.sits: Seat | None = seat
+        """The seat its person holds at the table, by token or as a member: he
+        follows no hand there (:mod:`.spectators`)."""
 
     def start(self) -> None:
         """Start the writer task."""
@@ -743,6 +746,9 @@ class Hub:
     def deliver(self, table_id: str, seq: int, action: Action | None) -> None:
         """An action another process stored (the bus): shown if the table is live here
         and someone here watches it; else the table is forgotten here."""
+        if seq == 0:  # a chat line (actions are numbered from 1)
+            deliver_chat(self, table_id, action)
+            return
         table = self.tables.get(table_id)
         if table is None:
             return
