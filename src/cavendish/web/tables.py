@@ -736,8 +736,8 @@ class Hub:
             return None
         table = self.tables.get(table_id)  # loaded meanwhile by another request?
         if table is None:
-            table = LiveTable(self, table_id, TableConfig.from_json(stored.config),
-                              stored.actions)
+            config = TableConfig.from_json(stored.config)  # a laws table's class too
+            table = table_class(config)(self, table_id, config, stored.actions)
             table.elsewhere = True  # the process that stored it moves it
             self.tables[table_id] = table
             await table.sync()  # what was stored while it was loaded
