@@ -14,7 +14,9 @@ protocol is in ``docs/web.md``):
 * ``GET /api/tables/{id}/pbn`` the finished hands in PBN (never the hand in play);
 * ``WS /ws/{id}?token=...`` a seat, ``WS /ws/{id}`` a spectator;
 * ``POST /api/members`` join the club, ``POST /api/members/login``,
-  ``GET /api/members/me``, ``POST /api/members/logout`` (:mod:`.members`).
+  ``GET /api/members/me``, ``POST /api/members/logout`` (:mod:`.members`);
+* ``GET /lobby``, ``GET /api/room``, ``POST /api/room/...``, ``WS /ws-room``: the
+  room of club tables (:mod:`.lobby`, :mod:`.room`).
 
 A member (the ``cavendish_member`` cookie, or ``?member=KEY``) who takes a seat
 with its token is recorded at that seat (:meth:`~.members.Members.sit`).
@@ -41,7 +43,9 @@ from ..core.rules import get_rules, variant_names
 from ..players import player_names
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies
+from .lobby import lobby_router
 from .members import COOKIE, Member, MemberError, Members
+from .room import Room
 from .store import Store
 from .tables import QUICK, SLOW, Connection, Hub, LiveTable
 
@@ -72,9 +76,12 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         hub.restore()
         app.state.hub = hub
         app.state.members = Members(store)
+        app.state.room = Room(store, hub, app.state.members)
+        await app.state.room.start()
         try:
             yield
         finally:
+            await app.state.room.close()
             for table in hub.tables.values():
                 if table.busy is not None:
                     table.busy.cancel()
@@ -154,6 +161,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         response = JSONResponse({"ok": True})
         response.delete_cookie(COOKIE)
         return response
+
+    app.include_router(lobby_router(member_of))  # the room (laws 16-25): .lobby, .room
 
     @app.get("/")
     async def front() -> FileResponse:
