@@ -237,7 +237,9 @@ class Room:
             rt.live = args["live"]
             rt.seats = dict(outcome["seats"])
         if kind != "club":
-            self.log.append({"seq": seq, "kind": kind, "table": args.get("table"), **outcome})
+            live = {"live": args["live"]} if "live" in args else {}
+            self.log.append({"seq": seq, "kind": kind, "table": args.get("table"), **live,
+                             **outcome})
 
     async def start(self) -> None:
         """Replay the stored events (the first start stores the club's seed), then
@@ -266,10 +268,16 @@ class Room:
                     self._rename(live, entry["seat"], entry["name"])
 
     async def close(self) -> None:
-        """Stop the room's tasks."""
+        """Stop the room's tasks, and its rubbers' computer players between two
+        actions (an action being stored is finished first: the store closes next)."""
         for task in list(self.tasks):
             task.cancel()
-        for watch in self.watches.values():
+        for live_id, watch in self.watches.items():
+            live = self.hub.tables.get(live_id)
+            if live is not None:
+                live.failed = live.failed or "the server is stopping"
+                async with live.lock:
+                    pass
             await watch.close()
 
     def spawn(self, coro: Any) -> None:
@@ -471,8 +479,8 @@ class Room:
                     await self._revoke(live, seat)
         if kind == "substitute" and live is not None:
             seat = outcome["seat"]
-            await self._revoke(live, seat)
             self._rename(live, seat, outcome["substitute"])
+            await self._revoke(live, seat)
             token = await asyncio.to_thread(self._reissue, live.id, seat)
             cand = self.candidates[outcome["substitute"]]
             if cand.member is not None:
@@ -481,13 +489,11 @@ class Room:
             self.tokens[(live.id, seat)] = token
         if kind == "break_up" and live is not None:
             live.failed = "the table was broken up (law 25)"
+        if kind in ("break_up", "rubber") and live is not None:
             watch = self.watches.pop(live.id, None)
             if watch is not None:
                 live.leave(watch)
-        if kind == "rubber" and old is not None:
-            watch = self.watches.pop(old, None)
-            if watch is not None and live is not None:
-                live.leave(watch)
+                await watch.close()
 
     async def _new_live(self, rt: RoomTable, outcome: dict[str, Any]) -> str:
         """The live table of a rubber: the four the cut seated, the lowest dealing."""
