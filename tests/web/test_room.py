@@ -74,7 +74,7 @@ def _events(ws: Any, kind: str, rid: str, n: int) -> list[dict[str, Any]]:
     return out
 
 
-def test_law_16_17_six_candidates_the_four_lowest_play_the_fifth_and_sixth_wait_with_the_prior_right(
+def test_law_16_17_of_six_candidates_the_four_lowest_play_the_next_two_wait_with_prior_right(
         client: TestClient) -> None:
     keys = {f"C{i}": _join(client, f"C{i}") for i in range(1, 8)}
     with client.websocket_connect("/ws-room") as ws:
