@@ -259,10 +259,11 @@ def test_a_member_takes_a_free_seat_of_an_open_table_under_his_name(
 def test_the_rooms_requests_name_what_is_wrong(client: TestClient) -> None:
     key = _join(client, "Critic")
     assert client.post("/api/room/tables", json={}).status_code == 403  # no member
-    for body, says in [({"variant": "dummy"}, "four players in partnership"),
-                       ({"variant": "bridge"}, "expected one of"),
-                       ({"rubbers": 0}, "rubbers 0"),
-                       ({"computers": 3, "computer": "wizard"}, "computer 'wizard'")]:
+    bad: list[tuple[dict[str, Any], str]] = [
+        ({"variant": "dummy"}, "four players in partnership"),
+        ({"variant": "bridge"}, "expected one of"), ({"rubbers": 0}, "rubbers 0"),
+        ({"computers": 3, "computer": "wizard"}, "computer 'wizard'")]
+    for body, says in bad:
         assert says in _post(client, key, "/api/room/tables", body, status=400)["error"]
     rid = _post(client, key, "/api/room/tables", {"computers": 2})["id"]
     refused = _post(client, key, f"/api/room/tables/{rid}/cut", status=409)
