@@ -462,6 +462,9 @@ class Room:
         self._done(self.seq + 1, kind, args, outcome)
         if rt is not None:
             await self._after(kind, rt, old, outcome)
+            for name in outcome.get("seats", {}).values():  # their new seats
+                if (member := self.candidates[name].member) is not None:
+                    self._tell(member)
         entry = self.log[-1] if kind != "club" else {}
         for conn in self.conns:
             conn.put({"type": "event", **entry})
@@ -510,10 +513,6 @@ class Room:
             if member is not None:
                 await asyncio.to_thread(self.members.sit, live.id, seat, member)
         await self._watch(rt.id, live)
-        for seat in tokens:
-            member = self.candidates[seats[seat]].member
-            if member is not None:
-                self._tell(member)
         return live.id
 
     async def _watch(self, rid: str, live: LiveTable) -> None:
