@@ -15,6 +15,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
+from web_client import Receiver, play_hand
+
 from cavendish.core.cards import Card
 from cavendish.web.room import RoomError
 from cavendish.web.server import create_app
@@ -69,6 +71,7 @@ def _events(ws: Any, kind: str, rid: str, n: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     while len(out) < n:
         msg = ws.receive_json()
+        assert msg["type"] != "error", msg
         if msg["type"] == "event" and msg["kind"] == kind and msg["table"] == rid:
             out.append(msg)
     return out
@@ -150,6 +153,50 @@ def test_law_20_after_each_rubber_those_who_played_most_consecutive_rubbers_cut_
         table = client.get(f"/api/tables/{event['live']}").json()
         assert table["names"] == event["seats"]
     assert first_finished(client, cut["live"]) and first_finished(client, first["live"])
+
+
+def test_law_20_the_incoming_members_get_seat_tokens_and_the_outgoing_members_lose_theirs(
+        client: TestClient) -> None:
+    rid, keys = _six_members(client, "P")
+    table = _table(client, rid)
+    seats = {name: client.get(f"/api/room/me?member={keys[name]}").json()["seats"]
+             for name in keys}
+    playing = {n: s[0] for n, s in seats.items() if s}
+    assert sorted(playing) == sorted(_names(list(table["seats"].values())))
+    with client.websocket_connect("/ws-room") as room_ws:
+        room_ws.receive_json()
+        while True:  # the whole rubber, by the people; new sockets each hand (the rate limit)
+            with contextlib.ExitStack() as stack:
+                receivers = [Receiver(s["seat"], stack.enter_context(client.websocket_connect(
+                    f"/ws/{s['live']}?token={s['token']}"))) for s in playing.values()]
+                if play_hand(receivers)["phase"] != "over":
+                    receivers[0].ws.send_json({"type": "next"})
+                    continue
+                [event] = _events(room_ws, "rubber", rid, 1)
+                outgoing = [n for n in playing if n not in event["players"]]
+                told = {r.seat: r.next() for r in receivers
+                        if playing_name(playing, r.seat) in outgoing}
+                break
+    incoming = [n for n in event["players"] if n not in playing]
+    assert len(outgoing) == len(incoming) == 2 and sorted(incoming) == sorted(_names(table["waiting"]))
+    for name in outgoing:  # his token is revoked: his socket was told, and it seats no one
+        old = playing[name]
+        assert "no longer yours" in told[old["seat"]]["message"]
+        with client.websocket_connect(f"/ws/{old['live']}?token={old['token']}") as ws:
+            assert "wrong token" in ws.receive_json()["message"]
+        assert client.get(f"/api/room/me?member={keys[name]}").json()["seats"] == []
+    for name in event["players"]:  # every one at play has a seat at the new live table
+        [mine] = client.get(f"/api/room/me?member={keys[name]}").json()["seats"]
+        assert mine["live"] == event["live"] != table["live"]
+        assert event["seats"][mine["seat"]] == name
+        with client.websocket_connect(f"/ws/{mine['live']}?token={mine['token']}") as ws:
+            state = ws.receive_json()
+        assert state["you"] == mine["seat"] and state["names"][mine["seat"]] == name
+
+
+def playing_name(playing: dict[str, dict[str, Any]], seat: str | None) -> str:
+    """The member who held ``seat`` at the rubber just played."""
+    return next(n for n, s in playing.items() if s["seat"] == seat)
 
 
 def first_finished(client: TestClient, live: str) -> bool:

@@ -529,8 +529,12 @@ class Room:
                 return  # seen already
             try:
                 await self._command("rubber", {"table": rid, "over": live_id})
-            except (NotAllowed, RoomError) as exc:
-                log.error("room table %s: the rubber's end could not be applied: %s", rid, exc)
+            except Exception as exc:  # shown to the room: the table waits, nothing is lost
+                log.exception("room table %s: the rubber's end could not be applied", rid)
+                for conn in self.conns:
+                    conn.put({"type": "error", "table": rid,
+                              "message": f"the end of the rubber at {rid} could not be "
+                                         f"applied: {exc}"})
 
     # ------------------------------------------------------------ live tables
     def _reissue(self, live_id: str, seat: str) -> str:
@@ -790,7 +794,6 @@ class Room:
 
     async def state(self) -> dict[str, Any]:
         """The lobby: every room table and every open table (``GET /api/room``)."""
-        seated = await asyncio.to_thread(self._seated)
         tables = []
         for rt in self.tables.values():
             entry: dict[str, Any] = {
@@ -816,9 +819,10 @@ class Room:
                              link=f"/table/{live.id}")
             tables.append(entry)
         open_tables = []
-        for live in self.hub.tables.values():
-            if "room" in live.config.extra or live.session.is_over:
-                continue
+        lives = [live for live in self.hub.tables.values()
+                 if "room" not in live.config.extra and not live.session.is_over]
+        seated = await asyncio.to_thread(self._seated) if lives else {}
+        for live in lives:
             cfg = live.config
             names = live.session.seating.names
             open_tables.append({
