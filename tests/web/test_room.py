@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
-
 from web_client import Receiver, play_hand
 
 from cavendish.core.cards import Card
@@ -178,7 +177,8 @@ def test_law_20_the_incoming_members_get_seat_tokens_and_the_outgoing_members_lo
                         if playing_name(playing, r.seat) in outgoing}
                 break
     incoming = [n for n in event["players"] if n not in playing]
-    assert len(outgoing) == len(incoming) == 2 and sorted(incoming) == sorted(_names(table["waiting"]))
+    assert len(outgoing) == len(incoming) == 2
+    assert sorted(incoming) == sorted(_names(table["waiting"]))
     for name in outgoing:  # his token is revoked: his socket was told, and it seats no one
         old = playing[name]
         assert "no longer yours" in told[old["seat"]]["message"]
