@@ -227,6 +227,26 @@ def test_law_24_a_member_who_cuts_into_another_table_loses_his_right_of_re_entry
     assert first["free"] == 1  # his place: the first declared takes it at the next cut
 
 
+def test_law_22_at_a_new_table_fresh_candidates_enter_before_one_who_belonged_elsewhere(
+        client: TestClient) -> None:
+    rid, keys = _six_members(client, "F")
+    veteran = _names(_table(client, rid)["waiting"])[0]
+    left = _post(client, keys[veteran], f"/api/room/tables/{rid}/leave")
+    assert left["law"] == 17 and veteran not in _names(_table(client, rid)["members"])
+    # he opens the new table and declares first; six fresh candidates come after him
+    new = _post(client, keys[veteran], "/api/room/tables",
+                {"computers": 4, "computer": "random"})["id"]
+    for name in ("Fresh1", "Fresh2"):
+        _post(client, _join(client, name), f"/api/room/tables/{new}/declare")
+    cut = _post(client, keys[veteran], f"/api/room/tables/{new}/cut")
+    # the six fresh fill the table: no place is left for him to cut for
+    assert sorted(cut["order"]) == sorted(n for n in cut["rounds"][0]["cards"])
+    assert veteran not in cut["order"] and len(cut["order"]) == 6
+    table = _table(client, new)
+    assert veteran not in _names(table["members"]) and _names(table["waiting"])[-1] == veteran
+    assert any(r["law"] == 22 and "enter first" in r["text"] for r in cut["rulings"])
+
+
 def test_law_25_the_breaker_up_of_a_table_enters_another_after_its_other_members(
         client: TestClient) -> None:
     rid, keys = _six_members(client, "B")

@@ -586,7 +586,15 @@ class Room:
 
     @staticmethod
     def check_open(body: dict[str, Any]) -> tuple[str, int, int]:
-        """The variant, rubbers and seed of ``POST /api/room/tables``, checked."""
+        """The variant, rubbers and seed of ``POST /api/room/tables``, checked.
+
+        >>> Room.check_open({"variant": "Long", "rubbers": 2, "seed": 3})
+        ('long', 2, 3)
+        >>> Room.check_open({"variant": "dummy"})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        cavendish.web.room.RoomError: variant 'dummy': the room's tables are of four ...
+        """
         variant = str(body.get("variant", "short")).strip().lower()
         try:
             rules = get_rules(variant)
