@@ -4,10 +4,8 @@ cut, sees it shown, and follows his seat's link to the table under his name."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
+from test_browser import server  # noqa: F401 - the same server fixture
 from web_browser import chromium_missing, launch, shot
 from web_servers import Server
 
@@ -15,17 +13,8 @@ WHY = chromium_missing()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(f"sqlite:///{tmp_path / 'web.sqlite3'}", delay=0, log=tmp_path / "server.log")
-    try:
-        yield s
-    finally:
-        s.stop()
-
-
 def test_law_16_a_member_joins_from_the_lobby_cuts_with_three_computers_and_takes_his_seat(
-        server: Server) -> None:
+        server: Server) -> None:  # noqa: F811 - the fixture imported above
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

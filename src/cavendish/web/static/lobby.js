@@ -36,6 +36,16 @@ function button(label, action) {
   return b;
 }
 
+function seatsLine(t) {
+  return SEATS.filter((s) => t.seats[s]).map((s) => `${s}: ${who(t.seats[s])}`).join(" · ");
+}
+
+function link(text, href) {
+  const a = el("a", text);
+  a.href = href;
+  return a;
+}
+
 function roomTable(t) {
   const box = el("article", null, "room-table");
   box.dataset.table = t.id;
@@ -45,9 +55,7 @@ function roomTable(t) {
     box.appendChild(el("p", `Candidates (${t.candidates.length}): ` +
       (t.candidates.map(who).join(", ") || "none yet")));
   } else {
-    const seats = el("p");
-    seats.textContent = SEATS.filter((s) => t.seats[s]).map((s) => `${s}: ${who(t.seats[s])}`).join(" · ");
-    box.appendChild(seats);
+    box.appendChild(el("p", seatsLine(t)));
     if (t.score) {
       box.appendChild(el("p", `Score: NS ${t.score.game.NS}, EW ${t.score.game.EW}; games ` +
         (t.score.games.join(", ") || "none") + ` · board ${t.score.board}`));
@@ -76,11 +84,7 @@ function roomTable(t) {
         { into: into.value })));
     }
   }
-  if (t.link) {
-    const a = el("a", "Watch");
-    a.href = t.link;
-    actions.appendChild(a);
-  }
+  if (t.link) actions.appendChild(link("Watch", t.link));
   box.appendChild(actions);
   return box;
 }
@@ -88,8 +92,7 @@ function roomTable(t) {
 function openTable(t) {
   const box = el("article", null, "open-table");
   box.appendChild(el("h3", `${t.id} · ${t.variant}`));
-  box.appendChild(el("p", SEATS.filter((s) => t.seats[s]).map((s) => `${s}: ${who(t.seats[s])}`).join(" · ")
-    + ` · spectators: ${t.spectators}`));
+  box.appendChild(el("p", `${seatsLine(t)} · spectators: ${t.spectators}`));
   const actions = el("p", null, "actions");
   for (const seat of t.free) {
     actions.appendChild(button(`Take the seat ${seat}`, async () => {
@@ -97,9 +100,7 @@ function openTable(t) {
       if (answer) window.location.href = answer.link;
     }));
   }
-  const a = el("a", "Watch");
-  a.href = t.link;
-  actions.appendChild(a);
+  actions.appendChild(link("Watch", t.link));
   box.appendChild(actions);
   return box;
 }
@@ -134,9 +135,7 @@ function renderMine(you) {
   list.textContent = "";
   for (const s of you.seats) {
     const li = el("li");
-    const a = el("a", `Your seat ${s.seat} at ${s.table}`);
-    a.href = s.link;
-    li.appendChild(a);
+    li.appendChild(link(`Your seat ${s.seat} at ${s.table}`, s.link));
     list.appendChild(li);
   }
 }
