@@ -13,8 +13,8 @@ function el(tag, text, cls) {
   return node;
 }
 
-function who(c) {
-  return c.computer ? `${c.name} [${c.computer}]` : c.name;
+function who(c) {  // a computer's name carries its kind; its options are shown too
+  return c.computer && c.computer.includes(":") ? `${c.name} [${c.computer}]` : c.name;
 }
 
 async function post(path, body) {
