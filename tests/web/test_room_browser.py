@@ -31,8 +31,9 @@ def test_law_16_a_member_joins_from_the_lobby_cuts_with_three_computers_and_take
             assert "Mrs. Battle" in page.inner_text("article.room-table")
             page.click("article.room-table >> text=Cut for the table")
             page.wait_for_selector("#my-seats a")
-            events = page.inner_text("#events")
-            assert "cut for the table" in events or "cut for partners" in events
+            # the cut is shown to the room: the cards of the four cutting for partners
+            page.wait_for_function(
+                "document.getElementById('events').textContent.includes('cut for partners')")
             shot(page, "lobby")
             page.click("#my-seats a")
             page.wait_for_selector("#my-hand .card")

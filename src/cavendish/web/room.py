@@ -452,8 +452,8 @@ class Room:
         try:
             outcome = json.loads(json.dumps(self._apply(kind, args)))
         except (NotAllowed, RoomError, ValueError, KeyError):
-            await asyncio.to_thread(self._replay)  # a half-done step leaves no trace
-            raise
+            self._replay()  # a half-done step leaves no trace (on the loop: nobody reads
+            raise           # the room while it is rebuilt)
         rt = self.tables.get(args.get("table", ""))
         old = rt.live if rt is not None else None
         if rt is not None and "seats" in outcome and kind != "substitute":
@@ -772,7 +772,7 @@ class Room:
     # ------------------------------------------------------------ the lobby
     def changed(self) -> None:
         """Send the lobby to the room soon (once for a burst of changes)."""
-        if self._pending_broadcast:
+        if self._pending_broadcast or not self.conns:
             return
         self._pending_broadcast = True
 
