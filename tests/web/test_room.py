@@ -150,7 +150,7 @@ def test_law_20_after_each_rubber_those_who_played_most_consecutive_rubbers_cut_
     # each rubber was played at a live table seated as its cut said
     for event in (cut, first, second):
         table = client.get(f"/api/tables/{event['live']}").json()
-        assert table["names"] == event["seats"]
+        assert table["names"] == event["seats"] and table["table"]["room"] == rid
     assert first_finished(client, cut["live"]) and first_finished(client, first["live"])
 
 
