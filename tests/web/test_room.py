@@ -355,6 +355,12 @@ def _server(db: str) -> Iterator[TestClient]:
 
 def test_every_cut_is_stored_and_a_restart_replays_the_same_cuts(db_url: str) -> None:
     with _server(db_url) as client:
+        people = {f"R{i}": _join(client, f"R{i}") for i in range(1, 5)}
+        at_play = _post(client, people["R1"], "/api/room/tables")["id"]
+        for name in ("R2", "R3", "R4"):
+            _post(client, people[name], f"/api/room/tables/{at_play}/declare")
+        _post(client, people["R1"], f"/api/room/tables/{at_play}/cut")
+        [seat] = client.get(f"/api/room/me?member={people['R1']}").json()["seats"]
         key = _join(client, "Keeper")
         rid = _computer_table(client, key, 6, rubbers=2)
         with client.websocket_connect("/ws-room") as ws:
@@ -362,16 +368,24 @@ def test_every_cut_is_stored_and_a_restart_replays_the_same_cuts(db_url: str) ->
             _post(client, key, f"/api/room/tables/{rid}/cut")
             _events(ws, "rubber", rid, 1)
         before = client.get("/api/room").json()["events"]
-    cuts = [e for e in before if e["kind"] in ("cut", "rubber")]
+    cuts = [e for e in before if e["kind"] in ("cut", "rubber") and e["table"] == rid]
     assert [e["law"] for e in cuts] == [16, 20] and cuts[1]["rounds"]
     with _server(db_url) as client:
         after = client.get("/api/room").json()["events"]
         assert after[: len(before)] == before  # the same cards, the same order, the same seats
         assert client.get(f"/api/tables/{cuts[1]['live']}").json()["names"] == cuts[1]["seats"]
+        # the seat tokens were in the old process's memory: a member asking gets a new one
+        [again] = client.get(f"/api/room/me?member={people['R1']}").json()["seats"]
+        assert again["seat"] == seat["seat"] and again["token"] != seat["token"]
+        with client.websocket_connect(f"/ws/{again['live']}?token={again['token']}") as ws:
+            assert ws.receive_json()["you"] == seat["seat"]
+        with client.websocket_connect(f"/ws/{seat['live']}?token={seat['token']}") as ws:
+            assert "wrong token" in ws.receive_json()["message"]
     # a record whose cards the replay does not give is refused, naming the event
     engine = create_engine(db_url)
     with engine.begin() as conn:
-        seq, data = conn.execute(text("select seq, data from room_events where kind='cut'")).one()
+        seq, data = conn.execute(text(
+            "select seq, data from room_events where kind='cut' order by seq limit 1")).one()
         doctored = json.loads(data)
         first = doctored["outcome"]["rounds"][0]["cards"]
         name = next(iter(first))
