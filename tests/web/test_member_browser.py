@@ -40,7 +40,7 @@ def join_the_club(page: Any, server: Server, name: str) -> str:
     return str(page.url.rstrip("/").split("/member/")[1])
 
 
-def _click_a_hand(page: Any) -> None:
+def click_a_hand(page: Any) -> None:
     """Play the seat's cards by clicking (the first legal card each time) until the
     hand is over."""
     deadline = time.monotonic() + 120
@@ -55,7 +55,7 @@ def _click_a_hand(page: Any) -> None:
         page.wait_for_function(f"(document.body.dataset.seq|0) > {before}")
 
 
-def _play_out_by_websocket(server: Server, path: str) -> dict[str, Any]:
+def play_out_by_websocket(server: Server, path: str) -> dict[str, Any]:
     """Deal and play every hand left in the session through the websocket (the
     first legal card each time); the last state."""
     deadline = time.monotonic() + 300
@@ -89,9 +89,9 @@ def test_a_member_joins_plays_a_rubber_and_finds_it_in_his_record(server: Server
                                                 "seed": 12, "rubbers": 1})
             page.goto(table["links"]["S"])  # his seat, by its link, with his member key
             page.wait_for_selector("#my-hand .card")
-            _click_a_hand(page)
+            click_a_hand(page)
             assert page.evaluate("document.body.dataset.phase") in ("between", "over")
-            last = _play_out_by_websocket(
+            last = play_out_by_websocket(
                 server, f"/ws/{table['id']}?token={table['tokens']['S']}&member={key}")
             winner = last["score"]["rubbers"][0]["winner"]
             points = last["score"]["rubbers"][0]["points"]

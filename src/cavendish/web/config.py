@@ -43,6 +43,7 @@ True
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -53,6 +54,7 @@ from ..core.errors import SettingsError
 from ..core.events import Event
 from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
 from ..core.state import SeatView
+from ..game.seating import Seating
 from ..game.session import Session
 from ..players import Player, PlayerError, get_player
 from ..players.options import PlayerOptionError
@@ -305,6 +307,13 @@ def build_session(config: TableConfig, *, computers: bool = False) -> Session:
         from .challenge import board_session
 
         return board_session(config, players, names)
+    dealer = config.extra.get("dealer")
+    if dealer is not None:  # a rubber of the room: its cut seated the four and chose the
+        # dealer (law 16, :func:`~cavendish.game.seating.seat_four`), not a cut of its own
+        return Session(config.rules, Seating(names, (), Seat.parse(dealer), None), players,
+                       random.Random(config.seed), rubbers=config.rubbers,
+                       practice=config.practice, auto_last=config.auto_last,
+                       computer_claims=config.computer_claims, calls=config.calls)
     return Session.seated(config.rules, players, config.seed, names=names,
                           rubbers=config.rubbers, practice=config.practice,
                           auto_last=config.auto_last,

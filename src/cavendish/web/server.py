@@ -19,6 +19,8 @@ protocol is in ``docs/web.md``):
 * members' records and pages (:func:`.records.records_router`): ``/join``,
   ``/me``, ``/member/{id}``, ``GET /api/members/{id}/record``, ``.../pbn``,
   ``.../rubbers/{table}/{n}/pbn``.
+* ``GET /lobby``, ``GET /api/room``, ``POST /api/room/...``, ``WS /ws-room``: the
+  room of club tables (:mod:`.lobby`, :mod:`.room`).
 
 A member (the ``cavendish_member`` cookie, or ``?member=KEY``) who takes a seat
 with its token is recorded at that seat (:meth:`~.members.Members.sit`).
@@ -50,8 +52,10 @@ from .bus import for_store
 from .challenge import add_challenge_routes
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies, request_object, request_seed
+from .lobby import lobby_router
 from .members import COOKIE, Member, MemberError, Members
 from .records import records_router
+from .room import Room
 from .spectators import choose_follow
 from .store import Store
 from .tables import QUICK, SLOW, Connection, Hub, LiveTable
@@ -89,9 +93,12 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         hub.restore()
         app.state.hub = hub
         app.state.members = Members(store)
+        app.state.room = Room(store, hub, app.state.members)
+        await app.state.room.start()
         try:
             yield
         finally:
+            await app.state.room.close()
             for table in hub.tables.values():
                 if table.busy is not None:
                     table.busy.cancel()
@@ -173,6 +180,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         response = JSONResponse({"ok": True})
         response.delete_cookie(COOKIE)
         return response
+
+    app.include_router(lobby_router(member_of))  # the room (laws 16-25): .lobby, .room
 
     @app.get("/")
     async def front() -> FileResponse:

@@ -228,7 +228,8 @@ class LiveTable:
         """The table's public description."""
         cfg = self.config
         return {"id": self.id, "variant": cfg.variant, "practice": cfg.practice,
-                "seats": dict(cfg.kinds), "rubbers": cfg.rubbers}
+                "seats": dict(cfg.kinds), "rubbers": cfg.rubbers,
+                "room": cfg.extra.get("room")}  # a rubber of a club table (.room)
 
     def message(self, seat: Seat | None, *, snapshot: bool = False,
                 follow: Seat | None = None) -> dict[str, Any]:

@@ -216,6 +216,12 @@ function draw(s) {
   } else if (s.phase === "between") turn = "Hand over";
   else if (s.phase === "over") turn = "The session is over";
   $("turn").textContent = turn;
+  if (s.phase === "over" && s.table.room) {  // a rubber of the room: the next is cut for there
+    const back = document.createElement("a");
+    back.href = "/lobby";
+    back.textContent = " · back to the room";
+    $("turn").append(back);
+  }
   $("turn").classList.toggle("mine", s.legal.length > 0);
   for (const seat of SEATS) drawSeat(seat, pos[seat], s);
   drawTrick(s.trick, pos);
