@@ -108,6 +108,14 @@ def _order(moves: list[tuple[int, int]], best: int, partner_wins: bool, trump: i
     return sorted(moves, key=lambda m: (not _beats(m[0], best, trump), m[0] % 13))
 
 
+def _two_legal(c0: int, c1: int, led: int) -> tuple[tuple[int, int], ...]:
+    """A two-card hand's plays to a trick led in ``led``: each card with the other."""
+    f0 = c0 // 13 == led
+    if f0 != (c1 // 13 == led):
+        return ((c0, c1),) if f0 else ((c1, c0),)
+    return ((c0, c1), (c1, c0))
+
+
 class Ending:
     """An exact solver of short endings for one trump suit (see the module's note).
 
@@ -205,6 +213,8 @@ class Ending:
                 if _beats(c, best, trump):
                     best, at = c, i
             return 1 - (at & 1)
+        if n == 2:
+            return self._two(h, leader)
         key = (h[0], h[1], h[2], h[3], leader)
         tt = self.tt
         entry = tt.get(key)
@@ -228,6 +238,62 @@ class Ending:
             tt.clear()
         tt[key] = (lo, hi)
         return v
+
+    def _two(self, h: list[int], leader: int) -> int:
+        """Tricks of the leader's side when each hand holds two cards, exactly: every
+        line is read off (at most sixteen), the last trick without a search."""
+        trump = self.trump
+        seats = (leader, (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3)
+        pairs = []
+        for s in seats:
+            low = h[s] & -h[s]
+            pairs.append((low.bit_length() - 1, (h[s] ^ low).bit_length() - 1))
+        (a0, a1), (b0, b1), (c0, c1), (d0, d1) = pairs
+        best = -1
+        for x, xo in ((a1, a0), (a0, a1)):
+            led = x // 13
+            worst = 99
+            for y, yo in _two_legal(b0, b1, led):
+                top = -1
+                for z, zo in _two_legal(c0, c1, led):
+                    low = 99
+                    for w, wo in _two_legal(d0, d1, led):
+                        # the first trick, then the last from its winner
+                        win, at = x, 0
+                        for i, c in ((1, y), (2, z), (3, w)):
+                            if c // 13 == win // 13:
+                                if c > win:
+                                    win, at = c, i
+                            elif c // 13 == trump:
+                                win, at = c, i
+                        last = (xo, yo, zo, wo)
+                        win2, at2 = last[at], at
+                        for i in (1, 2, 3):
+                            j = (at + i) & 3
+                            c = last[j]
+                            if c // 13 == win2 // 13:
+                                if c > win2:
+                                    win2, at2 = c, j
+                            elif c // 13 == trump:
+                                win2, at2 = c, j
+                        v = 2 - (at & 1) - (at2 & 1)
+                        if v < low:
+                            low = v
+                            if low <= top:
+                                break
+                    if low > top:
+                        top = low
+                        if top >= worst:
+                            break
+                if top < worst:
+                    worst = top
+                    if worst <= best:
+                        break
+            if worst > best:
+                best = worst
+                if best == 2:
+                    break
+        return best
 
     def _trick(self, h: list[int], leader: int, n: int, alpha: int, beta: int) -> int:
         """One trick's four cards as nested loops; the value is the leader's side's
