@@ -116,24 +116,38 @@ def layouts(k: Knowledge, limit: int = MAX_LAYOUTS) -> list[tuple[int, int, int,
         return None  # counted, not enumerated: too many to be worth solving
     # the most constrained cards first, so dead ends are found early
     cards.sort(key=lambda c: sum(1 for s in seats if allowed[s] >> c & 1))
+    options = [[int(s) for s in seats if allowed[s] >> c & 1] for c in cards]
+    # room[i][s]: how many of cards[i:] seat s may take; a seat that needs more than
+    # that is a dead end, cut before it is walked into
+    room = [[0, 0, 0, 0] for _ in range(len(cards) + 1)]
+    for i in range(len(cards) - 1, -1, -1):
+        room[i] = list(room[i + 1])
+        for s in options[i]:
+            room[i][s] += 1
     out: list[tuple[int, int, int, int]] = []
     hands = list(base)
-    left = dict(need)
+    left = [need.get(s, 0) for s in Seat]
+    n = len(cards)
 
     def place(i: int) -> bool:
-        if i == len(cards):
+        if i == n:
             out.append((hands[0], hands[1], hands[2], hands[3]))
             return len(out) <= limit
-        c = cards[i]
-        for s in seats:
-            if left[s] and allowed[s] >> c & 1:
-                hands[s] |= 1 << c
+        bit = 1 << cards[i]
+        after = room[i + 1]
+        opts = options[i]
+        for s in opts:
+            if left[s]:
                 left[s] -= 1
-                ok = place(i + 1)
-                hands[s] &= ~(1 << c)
+                # only the seats that could have taken this card have less room now
+                if all(t == s or left[t] <= after[t] for t in opts):
+                    hands[s] |= bit
+                    ok = place(i + 1)
+                    hands[s] &= ~bit
+                    if not ok:
+                        left[s] += 1
+                        return False
                 left[s] += 1
-                if not ok:
-                    return False
         return True
 
     if not place(0):
