@@ -120,3 +120,53 @@ def test_no_count_when_every_legal_card_is_equivalent_double_dummy() -> None:
     assert equivalent(hand_mask(["HK", "HQ"]), hand, live)
     assert not equivalent(hand_mask(["HQ", "H9"]), hand, live)  # the jack lies between
     assert not equivalent(hand_mask(["HK", "S2"]), hand, live)  # two suits
+
+
+def test_layout_sample_dealt_by_index_is_the_listed_layout() -> None:
+    # the count draws its sample as indices and deals only those layouts: each must be
+    # the layout at that place of the full list, at every stage where it counts
+    from cavendish.players.classical.counting import _Deals
+
+    player = ClassicalPlayer("modern")
+    checked = 0
+    for n in range(32, len(PLAYS) + 1):
+        state = _state(n)
+        replay_to(player, state)
+        k = player.knowledge(state.turn)
+        assert k is not None
+        found = layouts(k, limit=10**6)
+        if not found:
+            continue
+        deals = _Deals(k)
+        assert deals.total() == len(found)
+        assert [deals.at(i) for i in range(len(found))] == found
+        checked += len(found)
+    assert checked > 100
+
+
+def test_c4_short_endings_counted_exactly_as_double_dummy_solves_them() -> None:
+    # the Python ending solver must give DDS's (or the reference minimax's) tricks
+    # for every card, on random endings of two to four tricks, some mid-trick
+    from cavendish.analysis import dd
+    from cavendish.analysis.position import Position
+    from cavendish.core.cards import Suit
+    from cavendish.players.classical.ending import Ending
+
+    rng = random.Random(22)
+    for trial in range(300):
+        tricks = 2 + trial % 3
+        cards = rng.sample(range(52), 4 * tricks)
+        hands = [sum(1 << c for c in cards[i * tricks:(i + 1) * tricks]) for i in range(4)]
+        trump, leader = rng.randrange(4), rng.randrange(4)
+        played: list[int] = []
+        for i in range(rng.randrange(4)):  # part of the first trick, legally
+            seat = (leader + i) % 4
+            own = [c for c in range(52) if hands[seat] >> c & 1]
+            follow = [c for c in own if played and c // 13 == played[0] // 13]
+            card = rng.choice(follow or own)
+            hands[seat] &= ~(1 << card)
+            played.append(card)
+        pos = Position.make(hands, Suit(trump), Seat(leader), played)
+        want = {int(c): t for c, t in dd.solve_position(pos, use_cache=False).tricks.items()}
+        got = Ending(trump).score((hands[0], hands[1], hands[2], hands[3]), leader, tuple(played))
+        assert got == want, (pos, got, want)
