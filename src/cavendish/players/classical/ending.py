@@ -103,6 +103,17 @@ def _order(moves: list[tuple[int, int]], best: int, partner_wins: bool, trump: i
     cheapest card that wins the trick, then the low cards."""
     if len(moves) <= 1:
         return moves
+    suit = moves[0][0] // 13
+    if moves[-1][0] // 13 == suit:  # one suit, highest first: turn it round
+        low_first = moves[::-1]
+        if partner_wins or suit != best // 13:
+            return low_first  # every card wins (a ruff) or none does (a discard) alike
+        k = 0
+        while low_first[k][0] < best:
+            k += 1
+            if k == len(low_first):
+                return low_first
+        return low_first[k:] + low_first[:k]
     if partner_wins:
         return sorted(moves, key=lambda m: m[0] % 13)
     return sorted(moves, key=lambda m: (not _beats(m[0], best, trump), m[0] % 13))
@@ -123,11 +134,13 @@ class Ending:
     ``13 * suit + rank``).
     """
 
-    __slots__ = ("trump", "tt")
+    __slots__ = ("trump", "tt", "twos")
 
     def __init__(self, trump: int) -> None:
         self.trump = int(trump)
-        self.tt: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
+        self.tt: dict[int, tuple[int, int]] = {}
+        self.twos: dict[int, int] = {}
+        """Exact values of two-card endings (transpositions reach them often)."""
 
     def score(
         self, hands: tuple[int, int, int, int], leader: int, played: tuple[int, ...]
@@ -213,9 +226,24 @@ class Ending:
                 if _beats(c, best, trump):
                     best, at = c, i
             return 1 - (at & 1)
+        # keyed by the shape: each live card's suit and holder, highest first (ranks
+        # matter only in their order), so that layouts alike but for the ranks of
+        # cards gone share their values
+        h0, h1, h2 = h[0], h[1], h[2]
+        rest = h0 | h1 | h2 | h[3]
+        key = leader
+        while rest:
+            c = rest.bit_length() - 1
+            b = 1 << c
+            rest ^= b
+            key = key << 4 | (c // 13) << 2 | (0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3)
         if n == 2:
-            return self._two(h, leader)
-        key = (h[0], h[1], h[2], h[3], leader)
+            two = self.twos.get(key)
+            if two is None:
+                if len(self.twos) >= TT_LIMIT:
+                    self.twos.clear()
+                two = self.twos[key] = self._two(h, leader)
+            return two
         tt = self.tt
         entry = tt.get(key)
         lo, hi = (0, n) if entry is None else entry
@@ -304,16 +332,25 @@ class Ending:
         rest = n - 1
         v0 = -1
         a0 = alpha
+        by_suit: dict[int, tuple[list[tuple[int, int]], ...]] = {}
         moves0 = _moves(h[s0], -1, live)
         moves0.sort(key=lambda m: -(m[0] % 13))
         for c0, _ in moves0:
             b0 = 1 << c0
             h[s0] ^= b0
             led = c0 // 13
+            # the followers' runs depend only on the suit led (their hands and the
+            # live cards stay as they are until they play)
+            follows = by_suit.get(led)
+            if follows is None:
+                follows = by_suit[led] = (
+                    _moves(h[s1], led, live), _moves(h[s2], led, live), _moves(h[s3], led, live)
+                )
+            moves1, moves2, moves3 = follows
             # second hand: minimises
             v1 = 99
             b1w = beta
-            for c1, _ in _order(_moves(h[s1], led, live), c0, False, trump):
+            for c1, _ in _order(moves1, c0, False, trump):
                 m1 = 1 << c1
                 h[s1] ^= m1
                 w1 = 1 if _beats(c1, c0, trump) else 0
@@ -321,7 +358,7 @@ class Ending:
                 # third hand: maximises
                 v2 = -1
                 a2 = a0
-                for c2, _ in _order(_moves(h[s2], led, live), best1, not w1, trump):
+                for c2, _ in _order(moves2, best1, not w1, trump):
                     m2 = 1 << c2
                     h[s2] ^= m2
                     if _beats(c2, best1, trump):
@@ -331,8 +368,7 @@ class Ending:
                     # fourth hand: minimises
                     v3 = 99
                     b3 = b1w
-                    for c3, _ in _order(_moves(h[s3], led, live), best2, w2 == 1,
-                                        trump):
+                    for c3, _ in _order(moves3, best2, w2 == 1, trump):
                         m3 = 1 << c3
                         h[s3] ^= m3
                         w3 = 3 if _beats(c3, best2, trump) else w2
