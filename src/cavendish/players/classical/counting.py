@@ -31,7 +31,9 @@ from ..inference import Knowledge
 from .decision import Decision
 from .ending import Ending
 
-__all__ = ["LAST_TRICKS", "MAX_LAYOUTS", "PYTHON_TRICKS", "SAMPLE", "count_layouts", "count_out", "layouts"]
+__all__ = [
+    "LAST_TRICKS", "MAX_LAYOUTS", "PYTHON_CARDS", "SAMPLE", "count_layouts", "count_out", "layouts",
+]
 
 LAST_TRICKS = 4
 """Counting starts when this many tricks (or fewer) are left to play."""
@@ -39,10 +41,12 @@ MAX_LAYOUTS = 3000
 """More layouts than this: the count is not yet clear enough to be worth making."""
 SAMPLE = 48
 """At most this many layouts are solved (a seeded sample of them)."""
-PYTHON_TRICKS = 3
-"""Endings of this many tricks or fewer are solved in Python (:mod:`.ending`), longer
-ones by DDS: measured on the positions of a match, Python costs 0.06 ms a layout at
-two tricks and 0.26 at three, DDS about 0.27 whatever the ending (one thread)."""
+PYTHON_CARDS = 13
+"""Endings with this many cards or fewer in the hands (the trick's excluded) are
+solved in Python (:mod:`.ending`), longer ones by DDS.  Measured on the layouts of a
+match (ms a layout, one thread): Python 0.04 at two tricks, 0.24 at three from the
+lead, 0.26 at four with three cards on the table, 0.39 with two, 1.1 from the lead;
+DDS about 0.25 whatever the ending (it sets up each board)."""
 _EPS = 1e-9
 _ENDINGS: dict[int, Ending] = {}
 """One exact solver per trump suit, so that its table serves every count."""
@@ -252,10 +256,10 @@ def _solve(
     k: Knowledge, trick: list[tuple[Seat, Card]], found: list[tuple[int, int, int, int]]
 ) -> list[dict[int, int]]:
     """For each layout, the tricks each legal card of the seat on turn makes from here,
-    double dummy: by :class:`~.ending.Ending` up to :data:`PYTHON_TRICKS` tricks, by
-    DDS (one batch) beyond, where its fixed cost a board is the cheaper."""
+    double dummy: by :class:`~.ending.Ending` up to :data:`PYTHON_CARDS` cards in the
+    hands, by DDS (one batch) beyond, where its fixed cost a board is the cheaper."""
     leader = trick[0][0] if trick else k.seat
-    if 13 - k.trick_number <= PYTHON_TRICKS:
+    if 4 * (13 - k.trick_number) - len(trick) <= PYTHON_CARDS:
         ending = _ending(k.trump)
         played = tuple(int(c) for _, c in trick)
         return [ending.score(lay, int(leader), played) for lay in found]
