@@ -414,40 +414,41 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Obs, int]):
         """The selected agent's observation, reward, terminated, truncated and info."""
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.last(observe)
+        got: tuple[Obs | None, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return got
 
     @property
-    def agent_selection(self) -> str:  # type: ignore[override]
+    def agent_selection(self) -> str:
         """The agent to act."""
         value: str = self._inner("agent_selection")
         return value
 
     @property
-    def agents(self) -> list[str]:  # type: ignore[override]
+    def agents(self) -> list[str]:
         """The agents still in the episode."""
         value: list[str] = self._inner("agents")
         return value
 
     @property
-    def rewards(self) -> dict[str, float]:  # type: ignore[override]
+    def rewards(self) -> dict[str, float]:
         """Each agent's reward for the last step."""
         value: dict[str, float] = self._inner("rewards")
         return value
 
     @property
-    def terminations(self) -> dict[str, bool]:  # type: ignore[override]
+    def terminations(self) -> dict[str, bool]:
         """Whether each agent's episode has ended."""
         value: dict[str, bool] = self._inner("terminations")
         return value
 
     @property
-    def truncations(self) -> dict[str, bool]:  # type: ignore[override]
+    def truncations(self) -> dict[str, bool]:
         """Whether each agent's episode was cut short."""
         value: dict[str, bool] = self._inner("truncations")
         return value
 
     @property
-    def infos(self) -> dict[str, dict[str, Any]]:  # type: ignore[override]
+    def infos(self) -> dict[str, dict[str, Any]]:
         """Each agent's info."""
         value: dict[str, dict[str, Any]] = self._inner("infos")
         return value

@@ -17,6 +17,14 @@ The convention's card is kept whenever the count rates it as good as the best
 (C2: the conventional card informs partner).  Counting is not attempted while
 more than :data:`MAX_LAYOUTS` layouts remain; beyond :data:`SAMPLE` layouts a
 seeded sample of them is solved, so the same view and seed give the same card.
+
+Speed (issue 22): the layouts are counted before they are listed
+(:func:`count_layouts`), and when a sample is to be drawn and no reading can weigh a
+layout at nought, only the drawn layouts are dealt (:class:`_Deals` reaches a layout
+by its index in the list, so the sample is the one the list would give).  Endings
+of up to :data:`PYTHON_CARDS` cards are solved exactly in Python
+(:mod:`.ending`), longer ones by DDS in one batch: the cards played are the same
+as with DDS alone.
 """
 
 from __future__ import annotations
@@ -267,7 +275,7 @@ def _solve(
     cards = tuple(c for _, c in trick)
     # the layouts are valid by construction: solve_many checks each position once
     positions = [Position(lay, trump, leader, cards) for lay in found]
-    return [dict(res.tricks) for res in dd.solve_many(positions)]
+    return [{int(c): t for c, t in res.tricks.items()} for res in dd.solve_many(positions)]
 
 
 def count_out(
