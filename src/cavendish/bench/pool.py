@@ -5,9 +5,11 @@ Run as ``python -m cavendish.bench.pool [--workers K]`` (``make bench-pool``, pa
 
 * ``pool-classical-random`` and ``pool-pimc-classical``: the same match (same seed,
   same boards) played in one process (its DDS on one thread, as each worker's) and
-  in K worker processes; the seconds of each, ``ratio`` (one process's time over
-  K workers'), the target ratio (1.8 for two workers on two cores, the issue's) and
-  whether the two results agree (they must: the seed fixes every card);
+  in K worker processes, each warm (a short match first: the imports, and the
+  pool's workers, which stay warm from one match to the next); the seconds of
+  each, ``ratio`` (one process's time over K workers'), the target ratio (1.8
+  for two workers on two cores, the issue's) and whether the two results agree
+  (they must: the seed fixes every card);
 * ``pool-search-decision``: the median and 95th percentile of a ``search`` player's
   decision (ms per card) when it plays alone and when K workers play at once,
   each worker's DDS limited to its share of the cores
@@ -42,6 +44,8 @@ def _timed(a: str, b: str, boards: int, workers: int, seed: int) -> tuple[float,
     if workers == 1:
         dd.set_threads(1)
     try:
+        # warm: this process's imports, or the pool's workers (which stay warm)
+        run_match(a, b, boards=max(1, workers), seed=seed + 1, workers=workers)
         start = time.perf_counter()
         result = run_match(a, b, boards=boards, seed=seed, workers=workers)
         return time.perf_counter() - start, result
