@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 ARGS   ?=
 
-.PHONY: play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-web bench-env bench-pool venv clean
+.PHONY: play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-web bench-env bench-pool bench-sim venv clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,13 +41,17 @@ unit: $(STAMP)
 	$(BIN)/pytest
 
 ## every benchmark, JSON lines
-bench: bench-engine bench-dd bench-players bench-laws bench-env bench-pool bench-web
+bench: bench-engine bench-dd bench-players bench-laws bench-env bench-pool bench-sim bench-web
 
 bench-engine: $(STAMP)
 	$(BIN)/python -m cavendish.bench.engine
 
 bench-pool: $(STAMP)
 	$(BIN)/python -m cavendish.bench.pool $(ARGS)
+
+## the classical player's hands per second; odds record's 16,000 rubbers extrapolated
+bench-sim: $(STAMP)
+	$(BIN)/python -m cavendish.bench.simulation $(ARGS)
 
 bench-env: $(STAMP)
 	$(BIN)/python -m cavendish.bench.env

@@ -1,7 +1,9 @@
-"""The process pool's workers: they exit when their parent dies, and share the cores with DDS."""
+"""The process pool's workers: they exit when their parent dies, share the cores with DDS,
+and stay warm from one call to the next."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -90,3 +92,25 @@ def test_each_worker_runs_its_share_of_the_dds_threads():
     seen = run_tasks(_threads_setting, [0, 1, 2, 3], workers=2)
     assert seen == [dd_threads(2)] * 4
     assert _threads_setting(0) == 0  # this process keeps DDS's own choice
+
+
+def _worker_pid(_: int) -> int:
+    return os.getpid()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_pool_workers_stay_warm_between_calls_and_end_on_shutdown():
+    from cavendish.match.parallel import shutdown_pool
+
+    first = set(run_tasks(_worker_pid, list(range(6)), workers=2))
+    second = set(run_tasks(_worker_pid, list(range(6)), workers=2))
+    assert os.getpid() not in first and 1 <= len(first) <= 2
+    assert second <= first  # the same processes, already started: no new spawn
+    shutdown_pool()
+    third = set(run_tasks(_worker_pid, list(range(6)), workers=2))
+    assert not third & first  # a new pool after a shutdown
+    shutdown_pool()
+    for pid in first | third:
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+        assert not _alive(pid), f"worker {pid} outlived shutdown_pool"

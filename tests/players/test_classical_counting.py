@@ -4,12 +4,14 @@ has told where they lie, it plays the card the count prefers to the book's card.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from math import comb
 from typing import cast
 
 from cavendish.core import Card, Deal, HandState, Seat
 from cavendish.players.classical import ClassicalPlayer, Decision, replay_to
 from cavendish.players.classical.counting import LAST_TRICKS, count_out, layouts
+from cavendish.players.inference import Knowledge
 
 # a hand from a classical-random game, stopped with two tricks to play
 DEAL = "E:85.A642.9.J96543 72.KJT.AJ8763.T7 KQT93.9853.T5.AK AJ64.Q7.KQ42.Q82"
@@ -75,20 +77,26 @@ def test_convention_c4_not_before_the_last_tricks() -> None:
     assert count_out(k, list(view.trick), view.legal, book, random.Random(0)) is None
 
 
-def test_layouts_are_counted_exactly_before_they_are_enumerated() -> None:
-    # count_layouts decides "too many" without enumerating: it must agree with the
-    # enumeration at every stage of the hand where the count is made
-    from cavendish.players.classical.counting import count_layouts
-
+def _stages(first: int) -> Iterator[tuple[Knowledge, list[tuple[int, int, int, int]]]]:
+    """The knowledge of the seat on turn and every layout it allows, at each stage of
+    the hand from card ``first`` on where the layouts can be listed."""
     player = ClassicalPlayer("modern")
-    for n in range(36, len(PLAYS) + 1):
+    for n in range(first, len(PLAYS) + 1):
         state = _state(n)
         replay_to(player, state)
         k = player.knowledge(state.turn)
         assert k is not None
         found = layouts(k, limit=10**6)
-        if found is None:
-            continue
+        if found is not None:
+            yield k, found
+
+
+def test_layouts_are_counted_exactly_before_they_are_enumerated() -> None:
+    # count_layouts decides "too many" without enumerating: it must agree with the
+    # enumeration at every stage of the hand where the count is made
+    from cavendish.players.classical.counting import count_layouts
+
+    for k, found in _stages(36):
         me = k.seat
         seats = [s for s in Seat if s != me]
         cards = [c for c in range(52) if k.unseen >> c & 1]
@@ -120,3 +128,45 @@ def test_no_count_when_every_legal_card_is_equivalent_double_dummy() -> None:
     assert equivalent(hand_mask(["HK", "HQ"]), hand, live)
     assert not equivalent(hand_mask(["HQ", "H9"]), hand, live)  # the jack lies between
     assert not equivalent(hand_mask(["HK", "S2"]), hand, live)  # two suits
+
+
+def test_layout_sample_dealt_by_index_is_the_listed_layout() -> None:
+    # the count draws its sample as indices and deals only those layouts: each must be
+    # the layout at that place of the full list, at every stage where it counts
+    from cavendish.players.classical.counting import _Deals
+
+    checked = 0
+    for k, found in _stages(32):
+        deals = _Deals(k)
+        assert deals.total() == len(found)
+        assert [deals.at(i) for i in range(len(found))] == found
+        checked += len(found)
+    assert checked > 100
+
+
+def test_c4_short_endings_counted_exactly_as_double_dummy_solves_them() -> None:
+    # the Python ending solver must give DDS's (or the reference minimax's) tricks
+    # for every card, on random endings of two to four tricks, some mid-trick
+    from cavendish.analysis import dd
+    from cavendish.analysis.position import Position
+    from cavendish.core.cards import Suit
+    from cavendish.players.classical.ending import Ending
+
+    rng = random.Random(22)
+    for trial in range(300):
+        tricks = 2 + trial % 3
+        cards = rng.sample(range(52), 4 * tricks)
+        hands = [sum(1 << c for c in cards[i * tricks:(i + 1) * tricks]) for i in range(4)]
+        trump, leader = rng.randrange(4), rng.randrange(4)
+        played: list[int] = []
+        for i in range(rng.randrange(4)):  # part of the first trick, legally
+            seat = (leader + i) % 4
+            own = [c for c in range(52) if hands[seat] >> c & 1]
+            follow = [c for c in own if played and c // 13 == played[0] // 13]
+            card = rng.choice(follow or own)
+            hands[seat] &= ~(1 << card)
+            played.append(card)
+        pos = Position.make(hands, Suit(trump), Seat(leader), played)
+        want = {int(c): t for c, t in dd.solve_position(pos, use_cache=False).tricks.items()}
+        got = Ending(trump).score((hands[0], hands[1], hands[2], hands[3]), leader, tuple(played))
+        assert got == want, (pos, got, want)

@@ -389,6 +389,74 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
         return self.session
 
 
+class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Obs, int]):
+    """PettingZoo's ``OrderEnforcingWrapper`` with the reads an agent loop makes at
+    every step (``last``, ``agent_selection``, ``agents``, the reward and done dicts)
+    answered by properties, not through ``__getattr__`` (a Python call a read, two
+    layers deep): the same errors before ``reset``, fewer calls a step.
+
+    >>> e = OrderEnforcing(raw_env())
+    >>> e.agent_selection
+    Traceback (most recent call last):
+    ...
+    AttributeError: agent_selection cannot be accessed before reset
+    >>> e.reset(seed=1)
+    >>> e.agent_selection in e.agents, bool(e.last()[0]["action_mask"].any())
+    (True, True)
+    """
+
+    def _inner(self, name: str) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, terminated, truncated and info."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        got: tuple[Obs | None, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return got
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to act."""
+        value: str = self._inner("agent_selection")
+        return value
+
+    @property
+    def agents(self) -> list[str]:
+        """The agents still in the episode."""
+        value: list[str] = self._inner("agents")
+        return value
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        """Each agent's reward for the last step."""
+        value: dict[str, float] = self._inner("rewards")
+        return value
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        """Whether each agent's episode has ended."""
+        value: dict[str, bool] = self._inner("terminations")
+        return value
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        """Whether each agent's episode was cut short."""
+        value: dict[str, bool] = self._inner("truncations")
+        return value
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info."""
+        value: dict[str, dict[str, Any]] = self._inner("infos")
+        return value
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(
     *, illegal: str = "terminate", illegal_reward: float = -1.0, **kwargs: Any
 ) -> AECEnv[str, Obs, int]:
@@ -402,7 +470,7 @@ def env(
     ``info["illegal"]``, and the episode goes on."""
     _check_choice("illegal", illegal, ("terminate", "penalise"))
     base: AECEnv[str, Obs, int] = raw_env(illegal=illegal, illegal_reward=illegal_reward, **kwargs)
-    return wrappers.OrderEnforcingWrapper(base)
+    return OrderEnforcing(base)
 
 
 class WhistParallelEnv(ParallelEnv[str, Obs, int]):

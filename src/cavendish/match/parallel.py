@@ -23,6 +23,12 @@ Each worker process is started by :func:`_init_worker`, which
 * imports the task function's module before the first task (warm workers: the
   first chunk does not pay for loading DDS and the players).
 
+The pool outlives the call that started it: the next :func:`run_tasks` with as
+many workers reuses it, its workers already warm (a match of a few seconds would
+otherwise spend a good part of them starting Python in each worker), and it is
+shut down :data:`WARM_SECONDS` after its last use, when a call needs another
+number of workers, when a task fails, or at exit (:func:`shutdown_pool` at once).
+
 >>> run_tasks(abs, [-3, 2, -1], workers=1)
 [3, 2, 1]
 >>> chunk_ranges(10, 3)
@@ -31,6 +37,7 @@ Each worker process is started by :func:`_init_worker`, which
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib
 import math
@@ -52,6 +59,7 @@ __all__ = [
     "default_workers",
     "import_ray",
     "run_tasks",
+    "shutdown_pool",
 ]
 
 T = TypeVar("T")
@@ -171,26 +179,108 @@ def run_tasks(
                 on_done(i, result)
         return [results[i] for i in range(len(tasks))]
     n = min(workers, len(tasks))
-    with ProcessPoolExecutor(
-        max_workers=n,
-        mp_context=get_context("spawn"),
-        initializer=_init_worker,
-        initargs=(os.getpid(), dd_threads(n), getattr(fn, "__module__", None)),
-    ) as pool:
+    pool, shared = _acquire(n, getattr(fn, "__module__", None))
+    try:
         index: dict[Future[R], int] = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
         pending = set(index)
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in sorted(done, key=index.__getitem__):
-                    result = future.result()
-                    results[index[future]] = result
-                    if on_done is not None:
-                        on_done(index[future], result)
-        except BaseException:
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=index.__getitem__):
+                result = future.result()
+                results[index[future]] = result
+                if on_done is not None:
+                    on_done(index[future], result)
+    except BaseException:
+        if shared:
+            _release(failed=True)
+        else:
             pool.shutdown(wait=True, cancel_futures=True)
-            raise
+        raise
+    if shared:
+        _release(failed=False)
+    else:
+        pool.shutdown(wait=True)
     return [results[i] for i in range(len(tasks))]
+
+
+WARM_SECONDS = 60.0
+"""How long an idle pool keeps its workers before it is shut down."""
+
+_pool_lock = threading.RLock()
+_pool: tuple[int, ProcessPoolExecutor] | None = None
+"""The warm pool and its number of workers."""
+_idle: threading.Timer | None = None
+_users = 0
+"""Calls of run_tasks using the warm pool now (an idle pool is one with none)."""
+
+
+def _new_pool(workers: int, module: str | None) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=get_context("spawn"),
+        initializer=_init_worker,
+        initargs=(os.getpid(), dd_threads(workers), module),
+    )
+
+
+def _acquire(workers: int, module: str | None) -> tuple[ProcessPoolExecutor, bool]:
+    """A pool of ``workers`` processes and whether it is the shared warm one: the warm
+    pool if it has as many workers and is sound, else a new warm pool (the old shut
+    down), or, while another call uses a warm pool of another size, a pool of the
+    caller's own."""
+    global _pool, _idle, _users
+    with _pool_lock:
+        if _idle is not None:
+            _idle.cancel()
+            _idle = None
+        if _pool is not None:
+            n, pool = _pool
+            if n == workers and not getattr(pool, "_broken", False):
+                _users += 1
+                return pool, True
+            if _users:
+                return _new_pool(workers, module), False
+            shutdown_pool()
+        pool = _new_pool(workers, module)
+        _pool = (workers, pool)
+        _users += 1
+        return pool, True
+
+
+def _release(failed: bool) -> None:
+    """A call is done with the warm pool: shut it down if a task failed, else keep it
+    for :data:`WARM_SECONDS` once no call uses it."""
+    global _users, _idle
+    with _pool_lock:
+        _users -= 1
+        if failed:
+            shutdown_pool(cancel=True)
+        elif _users == 0:
+            _idle = threading.Timer(WARM_SECONDS, _shutdown_idle)
+            _idle.daemon = True  # never keeps the interpreter from exiting
+            _idle.start()
+
+
+def _shutdown_idle() -> None:
+    with _pool_lock:
+        if _users == 0:
+            shutdown_pool()
+
+
+def shutdown_pool(cancel: bool = False) -> None:
+    """End the warm pool's workers now (``cancel``: the tasks not yet started too).
+
+    >>> shutdown_pool()   # no pool: nothing to do
+    """
+    global _pool
+    with _pool_lock:
+        if _pool is not None:
+            _, pool = _pool
+            _pool = None
+            pool.shutdown(wait=True, cancel_futures=cancel)
+
+
+atexit.register(shutdown_pool)
 
 
 RAY_IN_FLIGHT = 2

@@ -396,10 +396,28 @@ class Knowledge:
         return any(self._span(inf, c) & ~c.allowed == 0 for c in inf.clauses)
 
     def _check_all(self) -> None:
+        # _satisfiable for every inference, with each seat's facts worked out once
+        # (they do not change during the check; this runs after every card)
         keep: list[Inference] = []
+        facts: dict[int, tuple[int, int, int]] = {}
         for inf in self.inferences:
-            if self._satisfiable(inf):
-                keep.append(inf)
+            s = inf.seat
+            got = facts.get(s)
+            if got is None:
+                known = self._known[s]
+                got = facts[s] = (
+                    known,
+                    self.possible(s) & ~known,
+                    self.hand_size(s) - known.bit_count(),
+                )
+            known, free, room = got
+            base = known | (self._played_by[s] & ~inf.since)
+            for c in inf.clauses:
+                k_min = (base & c.mask).bit_count()
+                k_max = k_min + min(room, (free & c.mask).bit_count())
+                if k_max >= k_min and c.allowed >> k_min & ((1 << (k_max - k_min + 1)) - 1):
+                    keep.append(inf)
+                    break
             else:
                 self.refuted.append(inf)
                 self.reliability[inf.seat] *= 0.75
