@@ -213,6 +213,7 @@ def test_the_raw_env_refuses_an_illegal_card_naming_it():
     ("options", "message"),
     [
         ({"variant": "dummy"}, "four-handed"),
+        ({"variant": "whisk"}, "52-card games"),  # twelve cards a hand (000)
         ({"variant": "bridge"}, "bridge"),
         ({"episode": "game"}, "episode='game'"),
         ({"reward": "money"}, "reward='money'"),

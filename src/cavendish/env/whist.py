@@ -99,6 +99,11 @@ def _check_variant(name: str) -> Rules:
             f"variant {name!r}: whist_v0 plays the four-handed variants "
             "(short, whist, long, american); a dummy is not an agent of its own"
         )
+    if rules.tricks != 13:
+        raise EnvError(
+            f"variant {name!r}: whist_v0 plays the 52-card games (its observation is of "
+            f"52 cards and 13 tricks); {name} deals {rules.tricks} a hand (000)"
+        )
     return rules
 
 
