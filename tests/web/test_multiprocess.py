@@ -316,3 +316,48 @@ def test_an_action_whose_seq_another_process_stored_first_is_refused_and_the_los
 def test_the_same_race_on_postgresql_where_an_action_and_its_notification_are_one_statement(
         cluster: str) -> None:
     asyncio.run(_race_on_one_database(cluster))
+
+
+def _room_of(server: Server) -> tuple[int, Any]:
+    """``GET /api/room`` of one process: (status, body)."""
+    import urllib.error
+
+    try:
+        return 200, server.get("/api/room")
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def test_one_process_holds_the_room_and_another_takes_it_when_the_holder_dies(
+        cluster: str, tmp_path: Path) -> None:
+    # the room (laws 16-25) is one sequence of cuts: decided in one process, the one
+    # holding its lock; the others say so, and the next takes it when the holder dies
+    a, b = servers(cluster, tmp_path, (0.0, []), (0.0, []))
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            (sa, ra), (sb, rb) = _room_of(a), _room_of(b)
+            if 200 in (sa, sb):
+                break
+            assert time.monotonic() < deadline, (sa, ra, sb, rb)
+            time.sleep(0.2)
+        holder, other = (a, b) if sa == 200 else (b, a)
+        status, refused = _room_of(other)
+        assert status == 503 and "another server process" in refused["detail"], refused
+        member = holder.post("/api/members", {"name": "Mathews"})
+        req = urllib.request.Request(
+            holder.url + f"/api/room/tables?member={member['key']}",
+            json.dumps({"variant": "short"}).encode(), {"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            rid = json.loads(r.read())["id"]
+        before = _room_of(holder)[1]
+        holder.kill9()
+        deadline = time.monotonic() + 40
+        while (status := _room_of(other)[0]) != 200:
+            assert time.monotonic() < deadline, "no process took the room"
+            time.sleep(0.5)
+        after = _room_of(other)[1]
+        assert rid in json.dumps(after["tables"]) and after["tables"] == before["tables"]
+    finally:
+        a.stop()
+        b.stop()

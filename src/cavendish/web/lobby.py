@@ -24,12 +24,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 
 from ..laws.errors import NotAllowed
 from .members import Member
 from .room import Room, RoomError
+from .roomhost import RoomHost
 from .tables import MAX_MESSAGE, Connection
 
 __all__ = ["lobby_router"]
@@ -39,7 +40,20 @@ STATIC = Path(__file__).parent / "static"
 MemberOf = Callable[[Request | WebSocket], Awaitable[Member | None]]
 
 
+NOT_HERE = ("the room is held by another server process of this club (one process holds "
+            "it: cavendish.web.roomhost): send /lobby, /api/room and /ws-room to the "
+            "process that answers them (docs/web.md, \"More than one process\")")
+
+
+def _held(request: Request | WebSocket) -> bool:
+    host: RoomHost = request.app.state.room_host
+    return host.held
+
+
 def _room(request: Request | WebSocket) -> Room:
+    """The room, if this process holds it (503 otherwise: :mod:`.roomhost`)."""
+    if not _held(request):
+        raise HTTPException(503, NOT_HERE)
     room: Room = request.app.state.room
     return room
 
@@ -129,8 +143,12 @@ def lobby_router(member_of: MemberOf) -> APIRouter:
 
     @router.websocket("/ws-room")
     async def ws_room(websocket: WebSocket) -> None:
-        room = _room(websocket)
         await websocket.accept()
+        if not _held(websocket):
+            await websocket.send_json({"type": "error", "message": NOT_HERE})
+            await websocket.close(code=4503)
+            return
+        room = _room(websocket)
         member = await member_of(websocket)
         conn = Connection(websocket.send_text, None)
         conn.start()

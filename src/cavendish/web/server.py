@@ -56,6 +56,7 @@ from .lobby import lobby_router
 from .members import COOKIE, Member, MemberError, Members
 from .records import records_router
 from .room import Room
+from .roomhost import RoomHost
 from .spectators import choose_follow
 from .store import Store
 from .tables import QUICK, SLOW, Connection, Hub, LiveTable
@@ -93,12 +94,15 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         hub.restore()
         app.state.hub = hub
         app.state.members = Members(store)
-        app.state.room = Room(store, hub, app.state.members)
-        await app.state.room.start()
+        room = app.state.room = Room(store, hub, app.state.members)
+        host = app.state.room_host = RoomHost(store, room.start)  # one process holds it
+        await host.begin()
         try:
             yield
         finally:
-            await app.state.room.close()
+            if host.held:
+                await room.close()
+            await host.end()
             for table in hub.tables.values():
                 if table.busy is not None:
                     table.busy.cancel()
