@@ -33,19 +33,21 @@ from cavendish.web.server import create_app
 State = dict[str, Any]
 
 
-def _laws_table(client: TestClient, people: str, seed: int) -> dict[str, Any]:
+def _laws_table(client: TestClient, people: str | dict[str, str], seed: int,
+                **extra: Any) -> dict[str, Any]:
     seats = dict.fromkeys(people, "human")
-    r = client.post("/api/tables", json={"seats": seats, "seed": seed, "laws": True})
+    r = client.post("/api/tables", json={"seats": seats, "seed": seed, "laws": True, **extra})
     assert r.status_code == 200, r.text
     body: dict[str, Any] = r.json()
     return body
 
 
 @contextlib.contextmanager
-def _seated(client: TestClient, people: str, seed: int) -> Iterator[tuple[str, list[Receiver]]]:
+def _seated(client: TestClient, people: str | dict[str, str], seed: int,
+            **extra: Any) -> Iterator[tuple[str, list[Receiver]]]:
     """A laws table with people at ``people``, its people and a spectator connected,
     read to the same action (the spectator first)."""
-    table = _laws_table(client, people, seed)
+    table = _laws_table(client, people, seed, **extra)
     tid = table["id"]
     with (client.websocket_connect(f"/ws/{tid}") as spectator,
           contextlib_multi(client, tid, table["tokens"]) as seats):
@@ -499,19 +501,7 @@ def test_every_variant_plays_a_whole_hand_under_the_laws_and_nothing_leaks(
     """Short, long, American, dummy, Clay's and double dummy under the arbiter: the
     people (their dummies' cards too) play a whole hand with no irregularity."""
     people = PEOPLE[get_rules(variant).table]
-    r = client.post("/api/tables", json={"variant": variant, "seats": people, "seed": 4,
-                                         "laws": True, "computer": "random"})
-    assert r.status_code == 200, r.text
-    table = r.json()
-    tid = table["id"]
-    with (client.websocket_connect(f"/ws/{tid}") as spectator,
-          contextlib_multi(client, tid, table["tokens"]) as seats):
-        receivers = [Receiver(None, spectator)] + [Receiver(s, ws) for s, ws in seats.items()]
-        states = [r.next() for r in receivers]
-        top = max(m["seq"] for m in states)
-        for r_, m in zip(receivers, states, strict=True):
-            while m["seq"] < top:
-                m = r_.next()
+    with _seated(client, people, 4, variant=variant, computer="random") as (tid, receivers):
         last = _play_out(receivers)
     assert last["phase"] == "between" and last["table"]["laws"]
     assert sum(last["review"]["result"]) == 13 and last["review"]["rulings"] == []
