@@ -84,6 +84,9 @@ def test_two_people_in_two_browsers_play_a_hand_by_clicking_then_see_the_sheet_a
             assert played == 13 or public["review"]["claim"], public["review"]
             for page in pages.values():
                 assert page.is_visible("#sheet")
+                # the call's buttons belong to long whist with calls by the players only
+                for hidden in ("#call-btn", "#election", "#question"):
+                    assert not page.is_visible(hidden), hidden
                 assert page.inner_text("#sheet .pts-ns") == str(hand["points"][0])
                 assert page.inner_text("#sheet .pts-ew") == str(hand["points"][1])
                 assert page.locator("#review .review-hand").count() == 4
