@@ -13,6 +13,15 @@ order given ("those first in the room having the preference", law 16).  Each
 rubber's deals come from a generator of its own, seeded from the table's seed and
 the rubber's number, so a rubber is the same whoever waited before it.
 
+Between rubbers (:meth:`ClubTable.finish_rubber`, then the next cut) a person may
+retire from the table or declare for the next cut (laws 17, 21) through the
+library's :class:`Table`.  A candidate who comes while the cut is being made
+(:meth:`ClubTable.late_comer`) tries to declare during it: the table refuses him
+(law 21, the library's ``declare`` while ``cutting``) and he waits as an
+after-comer (law 17).  A player may leave during a rubber with a substitute from
+those waiting, the other three consenting (law 23, :meth:`ClubTable.substitute`);
+the substitute goes at the end of the rubber.
+
 >>> from cavendish.core import get_rules
 >>> from cavendish.players import RandomPlayer
 >>> people = {n: RandomPlayer(i, n) for i, n in enumerate("ABCDEF")}
@@ -28,8 +37,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.cards import Seat
+import dataclasses
+from collections.abc import Sequence
+
+from ..core.cards import Card, Seat
 from ..core.rules import Rules
+from ..core.table import shuffled_pack
+from ..laws.errors import NotAllowed
 from ..laws.table_laws import Table
 from ..players.base import Player
 from .seating import seat_four
@@ -68,6 +82,65 @@ class ClubTable:
             self.table.declare(name)
         self.rubber = 0
         self._seen = 0
+        self._late: list[str] = []
+        self._before: tuple[list[str], list[str]] | None = None
+
+    def finish_rubber(self) -> None:
+        """The rubber is over (law 20's count; a substitute goes, law 23): between now and
+        the next cut a person may retire or declare (laws 17, 21)."""
+        if self.table.in_rubber:
+            self.table.end_rubber()
+        if self._before is not None:
+            # the table as it stood before the substitute: he keeps his own place, as a
+            # member out of play or a candidate waiting (law 23: for that rubber only)
+            members, queue = self._before
+            self.table.members, self.table.queue = list(members), list(queue)
+            for name in members:
+                self.table.consecutive.setdefault(name, 0)
+            self._before = None
+
+    def late_comer(self, name: str, player: Player | None) -> None:
+        """``name`` comes while the next cut is being made: he is refused at that cut
+        (law 21) and waits behind those who cut (law 17)."""
+        if name in self.people:
+            raise SessionError(f"{name} is a candidate already")
+        self.people[name] = player
+        self._late.append(name)
+
+    def _cutter(self, late: list[str]) -> Any:
+        """A cutter that draws as the table's own random cut does, the late-comers
+        trying to declare while the cards are being cut (law 21)."""
+
+        def cut(players: tuple[str, ...], reason: str) -> Sequence[Card]:
+            for name in late:
+                try:
+                    self.table.declare(name)
+                except NotAllowed as exc:
+                    why = str(exc).removesuffix(" (law 21)")
+                    self.table.rulings.append((21, f"{why}: not admitted to this cut"))
+            late.clear()
+            pack = shuffled_pack(self.table.rng)
+            return [pack[i] for i in self.table.rng.sample(range(52), len(players))]
+
+        return cut
+
+    def substitute(self, session: Session, leaving: str) -> str:
+        """``leaving`` quits during the rubber; the first computer waiting stands for
+        him, the other three consenting (law 23); returns the substitute."""
+        waiting = [n for n in self.waiting() if self.people.get(n) is not None]
+        if not waiting:
+            raise SessionError(f"nobody is waiting to stand for {leaving} (law 23)")
+        sub = waiting[0]
+        consent = [p for p in self.table.players if p != leaving]  # the computers consent
+        self._before = (list(self.table.members), list(self.table.queue))
+        self.table.substitute(leaving, sub, consent)
+        if sub in self.table.queue:
+            self.table.queue.remove(sub)
+        seat = session.seating.seat_of(leaving)
+        names = {**session.seating.names, seat: sub}
+        session.seating = dataclasses.replace(session.seating, names=names)
+        session.players[seat] = self.people[sub]
+        return sub
 
     def waiting(self) -> list[str]:
         """The candidates not playing this rubber: members out, then those waiting."""
@@ -80,8 +153,19 @@ class ClubTable:
         if self.rubber == 0:
             self.table.form()
         else:
-            self.table.end_rubber()
-            self.table.cut_out()
+            self.finish_rubber()
+            late, self._late = self._late, []
+            if late:
+                self.table.cutter = self._cutter(list(late))
+            try:
+                self.table.cut_out()
+            finally:
+                self.table.cutter = None
+            for name in late:
+                self.table.arrive(name)
+                self.table.rulings.append(
+                    (17, f"{name} comes after the cut: he waits behind those who cut")
+                )
         self.rubber += 1
         cut = self.table.last_cut
         assert cut is not None
