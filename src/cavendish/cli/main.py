@@ -356,7 +356,7 @@ def _between_rubbers(club: Any, console: Console) -> bool:
         return False
     try:
         if word == "withdraw":
-            entering = club.table.retire(HUMAN)
+            entering = club.retire(HUMAN)
             console.print(f"Law 17: you retire from the table; "
                           f"{entering or 'nobody'} enters in your place.", markup=False)
         elif word == "declare":

@@ -33,12 +33,10 @@ the substitute goes at the end of the rubber.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
-from typing import Any
-
 import dataclasses
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core.cards import Card, Seat
 from ..core.rules import Rules
@@ -98,6 +96,18 @@ class ClubTable:
             for name in members:
                 self.table.consecutive.setdefault(name, 0)
             self._before = None
+
+    def retire(self, name: str) -> str | None:
+        """``name`` retires between rubbers (law 17: the first waiting enters the table);
+        if he played the last rubber, his place at play falls to the first member out
+        of play, before anyone is cut out (law 20).  Returns who entered the table."""
+        played = name in self.table.players
+        entering = self.table.retire(name)
+        if played:
+            out = [m for m in self.table.members if m not in self.table.players]
+            if out:
+                self.table.players = (*self.table.players, out[0])
+        return entering
 
     def late_comer(self, name: str, player: Player | None) -> None:
         """``name`` comes while the next cut is being made: he is refused at that cut
