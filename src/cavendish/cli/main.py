@@ -279,7 +279,10 @@ def play(
     _run_game(session, seed, target, {"seed": seed, "players": players})
 
 
-CANDIDATE_NAMES = (*COMPUTER_NAMES, "Mathews", "Drayson", "Deschapelles", "Baldwin", "Payne")
+CANDIDATE_NAMES = (
+    *COMPUTER_NAMES, "Mathews", "Drayson", "Deschapelles", "Baldwin", "Payne",
+    "Cotton", "Foster", "Elwell", "Trist", "Watson",
+)
 """The computer candidates of ``play --candidates``: the three players, then more
 authorities of the game."""
 
@@ -299,7 +302,9 @@ def _run_club(
     people: dict[str, Player | None] = {HUMAN: None}
     for i, name in enumerate(CANDIDATE_NAMES[: candidates - 1]):
         people[name] = get_player(kind, _player_seed(seed, i), name)
-    club = ClubTable(rules, people, seed, request=(HUMAN, me), computer_claims=True, **options)
+    tables = 2 if candidates >= TWO_TABLES else 1
+    club = ClubTable(rules, people, seed, request=(HUMAN, me), computer_claims=True,
+                     tables=tables, **options)
     late = list(CANDIDATE_NAMES[candidates - 1 :])
     console = Console(highlight=False)
     for k in range(1, rubbers + 1):
@@ -307,6 +312,9 @@ def _run_club(
             club.finish_rubber()
             if not _between_rubbers(club, console):
                 return
+            for law, text in club.beside():  # the second table, laws 22, 24, 25
+                console.print(f"Law {law}: {text}." if law else f"Beside: {text}.",
+                              markup=False, soft_wrap=True)
             if late:  # a computer comes while the cut is being made (law 21)
                 name = late.pop(0)
                 club.late_comer(name, get_player(kind, _player_seed(seed, 100 + k), name))
@@ -337,6 +345,12 @@ def _run_club(
         if not session.is_over and not _substitute(club, session, console):
             return  # you left the table
 
+
+TWO_TABLES = 11
+"""From this many candidates a second table of computers plays beside yours (laws 22,
+24, 25): the first is complete with six (law 17), and the second needs four who
+wait, one of the first's members leaving it to join them, even when you are among
+those waiting."""
 
 CLUB_HELP = (
     "Between rubbers: Enter goes on; 'withdraw' retires you from the table (law 17); "

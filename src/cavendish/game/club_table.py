@@ -22,6 +22,16 @@ after-comer (law 17).  A player may leave during a rubber with a substitute from
 those waiting, the other three consenting (law 23, :meth:`ClubTable.substitute`);
 the substitute goes at the end of the rubber.
 
+With ``tables=2`` a second table of computers plays beside the first
+(:meth:`ClubTable.beside`, called between rubbers; its rubbers are played out at
+once, not card by card), through the library's :class:`Club`: at the first break
+a member of the first table who sat out retires from it (law 17) and the
+candidates waiting form the second table with him, the fresh ones entering first
+(law 22); at the second break a member of the first table cuts into the second
+and loses his right of re-entry (law 24); at the third a player breaks the
+second table up, and its others stand before him for the first (law 25).  A
+person (a ``None`` player) is never sent to the second table.
+
 >>> from cavendish.core import get_rules
 >>> from cavendish.players import RandomPlayer
 >>> people = {n: RandomPlayer(i, n) for i, n in enumerate("ABCDEF")}
@@ -42,7 +52,7 @@ from ..core.cards import Card, Seat
 from ..core.rules import Rules
 from ..core.table import shuffled_pack
 from ..laws.errors import NotAllowed
-from ..laws.table_laws import Table
+from ..laws.table_laws import Club, Table
 from ..players.base import Player
 from .seating import seat_four
 from .session import Session, SessionError
@@ -62,6 +72,7 @@ class ClubTable:
         seed: int,
         *,
         request: tuple[str, Seat] | None = None,
+        tables: int = 1,
         **options: Any,
     ) -> None:
         if rules.table != "whist":
@@ -75,7 +86,12 @@ class ClubTable:
         self.seed = seed
         self.request = request
         self.options = options
+        if tables not in (1, 2):
+            raise SessionError(f"tables {tables}: one table, or two (laws 22, 24, 25)")
         self.table = Table("the table", seed=seed)
+        self.club = Club(seed=seed + 1, tables={"the table": self.table})
+        self.tables = tables
+        self._stage = 0
         for name in self.people:
             self.table.declare(name)
         self.rubber = 0
@@ -97,17 +113,84 @@ class ClubTable:
                 self.table.consecutive.setdefault(name, 0)
             self._before = None
 
+    def _computers(self, names: Sequence[str]) -> list[str]:
+        return [n for n in names if self.people.get(n) is not None]
+
+    def _play_at(self, table: Table, salt: int) -> str:
+        """Play out a rubber at a table of computers; a line saying how it went."""
+        cut = table.last_cut
+        assert cut is not None
+        seating = seat_four(cut, None)
+        players = {seat: self.people[name] for seat, name in seating.names.items()}
+        rng = random.Random(self.seed * 1_000_003 + 500_000 + salt)
+        result = Session(self.rules, seating, players, rng, rubbers=1, **self.options).play_all()
+        won = result.sheet.rubbers[-1]
+        return (
+            f"{table.name}: {', '.join(table.players)} play a rubber; "
+            f"won by {won.winner}, {won.points} points"
+        )
+
+    def beside(self) -> list[tuple[int | None, str]]:
+        """Between rubbers (after :meth:`finish_rubber`), the second table's step: its
+        rulings (laws 16-25) and a line (law None) for each rubber played there."""
+        if self.tables < 2 or self._stage > 2:
+            return []
+        club, first = self.club, self.table
+        seen = len(club.rulings)
+        out: list[tuple[int | None, str]] = []
+        name = "the second table"
+        if self._stage == 0:
+            sat_out = self._computers([m for m in first.members if m not in first.players])
+            waiting = self._computers(first.queue)
+            if not sat_out or len(waiting) < 4:
+                out.append((None, f"too few wait to form {name} (four are needed, law 16)"))
+                self._stage = 3
+                return out
+            self.retire(sat_out[0])
+            out += first.rulings[self._seen :]
+            self._seen = len(first.rulings)
+            going = [*self._computers(first.queue), sat_out[0]]
+            first.queue = [n for n in first.queue if n not in going]
+            second = club.new_table(name, going)
+            out += club.rulings[seen:] + second.rulings
+        else:
+            second = club.tables[name]
+            mark = len(second.rulings)
+            second.end_rubber()
+            if self._stage == 1:
+                sat_out = [m for m in first.members if m not in first.players]
+                movers = self._computers(sat_out) or self._computers(first.members)
+                club.cut_into(movers[-1], name)
+                self._refill()
+                out += club.rulings[seen:]
+                second.cut_out()
+                out += second.rulings[mark:]
+            else:
+                club.break_up(name, second.players[-1], "the table")
+                out += club.rulings[seen:]
+                for who in second.queue:  # those who waited there come as after-comers
+                    first.arrive(who)
+                    out.append((17, f"{who}, who waited at {name}, waits at the table"))
+                self._stage += 1
+                return out
+        out.append((None, self._play_at(second, self._stage)))
+        self._stage += 1
+        return out
+
     def retire(self, name: str) -> str | None:
         """``name`` retires between rubbers (law 17: the first waiting enters the table);
         if he played the last rubber, his place at play falls to the first member out
         of play, before anyone is cut out (law 20).  Returns who entered the table."""
-        played = name in self.table.players
         entering = self.table.retire(name)
-        if played:
-            out = [m for m in self.table.members if m not in self.table.players]
-            if out:
-                self.table.players = (*self.table.players, out[0])
+        self._refill()
         return entering
+
+    def _refill(self) -> None:
+        """A place at play left empty between rubbers (a player retired or cut into
+        another table) falls to the first member out of play, before law 20's cut."""
+        out = [m for m in self.table.members if m not in self.table.players]
+        while len(self.table.players) < 4 and out:
+            self.table.players = (*self.table.players, out.pop(0))
 
     def late_comer(self, name: str, player: Player | None) -> None:
         """``name`` comes while the next cut is being made: he is refused at that cut
