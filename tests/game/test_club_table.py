@@ -189,3 +189,75 @@ def test_cavendish_play_candidates_leave_with_a_substitute(tmp_path: Path) -> No
     assert "Law 23: Hoyle stands for you for the rest of the rubber" in out
     assert "Law 23: the rubber is over: Hoyle stood for You, and goes." in out
     assert "Rubber 2 · 7 candidates" in out
+
+
+def two_tables(seed: int) -> tuple[ClubTable, list[list[tuple[int | None, str]]]]:
+    """Eleven computers, two tables: the first table's rubbers played out, and the
+    second table's step at each of three breaks."""
+    club = ClubTable(SHORT, people(11), seed, tables=2)
+    steps = []
+    for _ in range(3):
+        club.next_rubber()[0].play_all()
+        club.finish_rubber()
+        steps.append(club.beside())
+    return club, steps
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_law_22_at_a_new_table_those_of_no_other_table_enter_first(seed: int) -> None:
+    """Law 22: "Candidates who have neither belonged to nor played at any other table
+    have the prior right of entry; the others decide their right of admission by
+    cutting"."""
+    club = ClubTable(SHORT, people(11), seed, tables=2)
+    club.next_rubber()[0].play_all()
+    waiting = list(club.table.queue)
+    club.finish_rubber()
+    step = club.beside()
+    second = club.club.tables["the second table"]
+    (law22,) = [text for law, text in step if law == 22]
+    mover = law22.split("; ")[1].split(" cut")[0]
+    assert mover not in club.table.members and mover in second.members
+    fresh = [n for n in waiting if n not in club.table.members]
+    assert law22.startswith(f"{', '.join(fresh)} enter first") and mover in club.table.ever
+    assert set(fresh) | {mover} == set(second.members)
+    assert any(law is None and "the second table" in text for law, text in step)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_law_24_cutting_into_another_table_loses_the_right_of_re_entry(seed: int) -> None:
+    """Law 24: "A member who has cut into another table [...] loses his right of
+    re-entry into the former table"."""
+    club = ClubTable(SHORT, people(11), seed, tables=2)
+    for _ in range(2):
+        club.next_rubber()[0].play_all()
+        club.finish_rubber()
+        step = club.beside()
+    (law24,) = [text for law, text in step if law == 24]
+    mover = law24.split(" cuts into")[0]
+    assert "loses his right of re-entry into the table" in law24
+    assert mover not in club.table.members + club.table.queue
+    assert mover in club.club.tables["the second table"].queue
+    assert len(club.table.players) == 4  # his place at play filled before the cut
+    club.next_rubber()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_law_25_who_breaks_up_a_table_stands_after_the_others(seed: int) -> None:
+    """Law 25: "If any one break up a table, the remaining players have the prior
+    right to him of entry into any other"."""
+    club, steps = two_tables(seed)
+    assert "the second table" not in club.club.tables
+    texts = [text for law, text in steps[2] if law == 25]
+    breaker = texts[-1].split(" breaks up")[0]
+    others = texts[-1].split("the second table: ")[1].split(" have the prior")[0].split(", ")
+    standing = club.table.members + club.table.queue
+    assert all(standing.index(o) < standing.index(breaker) for o in others)
+    assert club.beside() == []  # one table left
+
+
+def test_cavendish_play_candidates_eleven_shows_the_second_table(tmp_path: Path) -> None:
+    """Laws 22, 24, 25 from the terminal: eleven candidates, a second table beside."""
+    out = _play(tmp_path, 11, 4, "auto\n" * 3000)
+    for law in (22, 24, 25):
+        assert f"Law {law}: " in out
+    assert "Beside: the second table: " in out
