@@ -193,8 +193,11 @@ def play(
         typer.Option(
             "--candidates",
             min=4,
-            help="How many candidates cut for the table (you and computers; more than "
-            "four: the cut, the waiting and the cutting out of laws 16-25, rubber by rubber).",
+            help="How many candidates cut for the table (you and computers, at most 14; "
+            "more than four: the cut, the waiting and the cutting out of laws 16-25, rubber "
+            "by rubber; between rubbers you may 'withdraw' or 'declare' (laws 17, 21); after "
+            "'quit' in a rubber, 'substitute' leaves it to one waiting (law 23); 11 or more: a "
+            "second table of computers plays beside yours (laws 22, 24, 25)).",
         ),
     ] = 4,
     call_honours: Annotated[
