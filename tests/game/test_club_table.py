@@ -101,3 +101,163 @@ def test_cavendish_play_candidates_shows_the_cut_the_waiting_and_the_cutting_out
     assert "waiting: " in res.output
     res = CliRunner().invoke(app, ["play", "--candidates", "6", "--variant", "dummy"])
     assert res.exit_code == 2
+
+
+def test_law_21_a_candidate_who_comes_during_the_cut_is_not_admitted_to_it() -> None:
+    """Law 21: "Candidates [...] must declare [...] before any of the players have
+    cut"; one who comes while the cards are cut waits behind those who cut (law 17)."""
+    club = ClubTable(SHORT, people(6), 4)
+    first, _ = club.next_rubber()
+    first.play_all()
+    club.late_comer("Late", RandomPlayer(9, "Late"))
+    second, rulings = club.next_rubber()
+    refused = [text for law, text in rulings if law == 21]
+    assert refused and "Late" in refused[0] and "not admitted to this cut" in refused[0]
+    assert "Late" not in second.seating.names.values()
+    assert club.waiting()[-1] == "Late" and club.table.queue == ["Late"]
+
+
+def test_law_21_a_person_who_retired_may_declare_before_the_next_cut() -> None:
+    """Law 21: a candidate declares before the cut, and is then admitted to it."""
+    club = ClubTable(SHORT, people(6, human=True), 2)
+    club.next_rubber()
+    played = "You" in club.table.players
+    club.finish_rubber()
+    club.retire("You")
+    assert len(club.table.players) == 4 or not played
+    assert "You" not in club.waiting() and "You" not in club.table.players
+    club.finish_rubber()
+    club.table.declare("You")
+    club.next_rubber()
+    assert "You" in club.table.members
+
+
+def test_law_23_a_substitute_stands_for_the_rest_of_the_rubber_only() -> None:
+    """Law 23: "A player [...] may, with the consent of the other three players,
+    appoint a substitute [...] but such appointment becomes void with the conclusion
+    of the rubber"."""
+    club = ClubTable(SHORT, people(6), 1)
+    session, _ = club.next_rubber()
+    members = list(club.table.members)
+    leaving = club.table.players[0]
+    seat = session.seating.seat_of(leaving)
+    sub = club.substitute(session, leaving)
+    assert sub in members[4:] and session.seating.names[seat] == sub
+    assert session.players[seat] is club.people[sub]
+    assert (23, f"{sub} stands for {leaving} for the rest of the rubber") in club.table.rulings
+    session.play_all()
+    club.finish_rubber()
+    assert club.table.members == members and not club.table.substitutes
+    assert any(law == 23 and "goes" in text for law, text in club.table.rulings)
+
+
+def test_law_23_nobody_waiting_no_substitute() -> None:
+    club = ClubTable(SHORT, people(4), 1)
+    session, _ = club.next_rubber()
+    with pytest.raises(SessionError, match="law 23"):
+        club.substitute(session, club.table.players[0])
+
+
+def _play(tmp_path: Path, n: int, rubbers: int, lines: str, seed: int = 5) -> str:
+    res = CliRunner().invoke(
+        app,
+        ["play", "--candidates", str(n), "--rubbers", str(rubbers), "--seed", str(seed),
+         "--players", "random", "--out", str(tmp_path / "k.pbn")],
+        input=lines,
+    )
+    assert res.exit_code == 0, res.output
+    return res.output
+
+
+def test_cavendish_play_candidates_withdraw_and_declare_between_rubbers(tmp_path: Path) -> None:
+    """Laws 17, 21 from the terminal: the person retires between rubbers, a computer
+    coming during the cut is refused at it, and the person declares before a cut."""
+    # seed 0, 6 candidates: You belong to the table but sit out rubber 1
+    out = _play(tmp_path, 6, 3, "withdraw\ndeclare\n" + "auto\n" * 600, seed=0)
+    assert "Law 17: you retire from the table" in out
+    second = out.split("Rubber 2 ·")[1].split("Rubber 3 ·")[0]
+    assert "You" not in second.split("At play:")[1].splitlines()[0]
+    assert "Law 21: you declare before the cut" in out
+    assert "declares after the cutting began: too late: not admitted to this cut" in out
+    assert "comes after the cut: he waits behind those who cut" in out
+
+
+def test_cavendish_play_candidates_leave_with_a_substitute(tmp_path: Path) -> None:
+    """Law 23 from the terminal: the person quits during the rubber and a computer
+    waiting stands for him, the other three consenting; the session goes on."""
+    out = _play(tmp_path, 6, 2, "auto\n" * 5 + "quit\nsubstitute\n" + "auto\n" * 600)
+    assert "Law 23: Hoyle stands for you for the rest of the rubber" in out
+    assert "Law 23: the rubber is over: Hoyle stood for You, and goes." in out
+    assert "Rubber 2 · 7 candidates" in out
+
+
+def two_tables(seed: int) -> tuple[ClubTable, list[list[tuple[int | None, str]]]]:
+    """Eleven computers, two tables: the first table's rubbers played out, and the
+    second table's step at each of three breaks."""
+    club = ClubTable(SHORT, people(11), seed, tables=2)
+    steps = []
+    for _ in range(3):
+        club.next_rubber()[0].play_all()
+        club.finish_rubber()
+        steps.append(club.beside())
+    return club, steps
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_law_22_at_a_new_table_those_of_no_other_table_enter_first(seed: int) -> None:
+    """Law 22: "Candidates who have neither belonged to nor played at any other table
+    have the prior right of entry; the others decide their right of admission by
+    cutting"."""
+    club = ClubTable(SHORT, people(11), seed, tables=2)
+    club.next_rubber()[0].play_all()
+    waiting = list(club.table.queue)
+    club.finish_rubber()
+    step = club.beside()
+    second = club.club.tables["the second table"]
+    (law22,) = [text for law, text in step if law == 22]
+    mover = law22.split("; ")[1].split(" cut")[0]
+    assert mover not in club.table.members and mover in second.members
+    fresh = [n for n in waiting if n not in club.table.members]
+    assert law22.startswith(f"{', '.join(fresh)} enter first") and mover in club.table.ever
+    assert set(fresh) | {mover} == set(second.members)
+    assert any(law is None and "the second table" in text for law, text in step)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_law_24_cutting_into_another_table_loses_the_right_of_re_entry(seed: int) -> None:
+    """Law 24: "A member who has cut into another table [...] loses his right of
+    re-entry into the former table"."""
+    club = ClubTable(SHORT, people(11), seed, tables=2)
+    for _ in range(2):
+        club.next_rubber()[0].play_all()
+        club.finish_rubber()
+        step = club.beside()
+    (law24,) = [text for law, text in step if law == 24]
+    mover = law24.split(" cuts into")[0]
+    assert "loses his right of re-entry into the table" in law24
+    assert mover not in club.table.members + club.table.queue
+    assert mover in club.club.tables["the second table"].queue
+    assert len(club.table.players) == 4  # his place at play filled before the cut
+    club.next_rubber()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_law_25_who_breaks_up_a_table_stands_after_the_others(seed: int) -> None:
+    """Law 25: "If any one break up a table, the remaining players have the prior
+    right to him of entry into any other"."""
+    club, steps = two_tables(seed)
+    assert "the second table" not in club.club.tables
+    texts = [text for law, text in steps[2] if law == 25]
+    breaker = texts[-1].split(" breaks up")[0]
+    others = texts[-1].split("the second table: ")[1].split(" have the prior")[0].split(", ")
+    standing = club.table.members + club.table.queue
+    assert all(standing.index(o) < standing.index(breaker) for o in others)
+    assert club.beside() == []  # one table left
+
+
+def test_cavendish_play_candidates_eleven_shows_the_second_table(tmp_path: Path) -> None:
+    """Laws 22, 24, 25 from the terminal: eleven candidates, a second table beside."""
+    out = _play(tmp_path, 11, 4, "auto\n" * 3000)
+    for law in (22, 24, 25):
+        assert f"Law {law}: " in out
+    assert "Beside: the second table: " in out

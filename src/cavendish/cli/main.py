@@ -193,8 +193,11 @@ def play(
         typer.Option(
             "--candidates",
             min=4,
-            help="How many candidates cut for the table (you and computers; more than "
-            "four: the cut, the waiting and the cutting out of laws 16-25, rubber by rubber).",
+            help="How many candidates cut for the table (you and computers, at most 14; "
+            "more than four: the cut, the waiting and the cutting out of laws 16-25, rubber "
+            "by rubber; between rubbers you may 'withdraw' or 'declare' (laws 17, 21); after "
+            "'quit' in a rubber, 'substitute' leaves it to one waiting (law 23); 11 or more: a "
+            "second table of computers plays beside yours (laws 22, 24, 25)).",
         ),
     ] = 4,
     call_honours: Annotated[
@@ -279,7 +282,10 @@ def play(
     _run_game(session, seed, target, {"seed": seed, "players": players})
 
 
-CANDIDATE_NAMES = (*COMPUTER_NAMES, "Mathews", "Drayson", "Deschapelles", "Baldwin", "Payne")
+CANDIDATE_NAMES = (
+    *COMPUTER_NAMES, "Mathews", "Drayson", "Deschapelles", "Baldwin", "Payne",
+    "Cotton", "Foster", "Elwell", "Trist", "Watson",
+)
 """The computer candidates of ``play --candidates``: the three players, then more
 authorities of the game."""
 
@@ -299,17 +305,30 @@ def _run_club(
     people: dict[str, Player | None] = {HUMAN: None}
     for i, name in enumerate(CANDIDATE_NAMES[: candidates - 1]):
         people[name] = get_player(kind, _player_seed(seed, i), name)
-    club = ClubTable(rules, people, seed, request=(HUMAN, me), computer_claims=True, **options)
+    tables = 2 if candidates >= TWO_TABLES else 1
+    club = ClubTable(rules, people, seed, request=(HUMAN, me), computer_claims=True,
+                     tables=tables, **options)
+    late = list(CANDIDATE_NAMES[candidates - 1 :])
     console = Console(highlight=False)
     for k in range(1, rubbers + 1):
+        if k > 1:
+            club.finish_rubber()
+            if not _between_rubbers(club, console):
+                return
+            for law, text in club.beside():  # the second table, laws 22, 24, 25
+                console.print(f"Law {law}: {text}." if law else f"Beside: {text}.",
+                              markup=False, soft_wrap=True)
+            if late:  # a computer comes while the cut is being made (law 21)
+                name = late.pop(0)
+                club.late_comer(name, get_player(kind, _player_seed(seed, 100 + k), name))
         session, rulings = club.next_rubber()
-        console.print(Rule(f"Rubber {k} · {candidates} candidates for the table"))
+        console.print(Rule(f"Rubber {k} · {len(club.people)} candidates for the table"))
         for law, text in rulings:
             console.print(f"Law {law}: {text}.", markup=False, soft_wrap=True)
         console.print(f"At play: {', '.join(club.table.players)} · waiting: "
                       f"{', '.join(club.waiting()) or 'nobody'}", markup=False)
         if HUMAN not in session.seating.names.values():
-            console.print("You wait this rubber; the four play it:", markup=False)
+            console.print("You do not play this rubber; the four play it:", markup=False)
             result = session.play_all()
             console.print(sheet_summary(result.sheet))
             continue
@@ -326,8 +345,68 @@ def _run_club(
         status = game.run()
         if status:
             raise typer.Exit(status)
-        if not session.is_over:  # you left the table
-            return
+        if not session.is_over and not _substitute(club, session, console):
+            return  # you left the table
+
+
+TWO_TABLES = 11
+"""From this many candidates a second table of computers plays beside yours (laws 22,
+24, 25): the first is complete with six (law 17), and the second needs four who
+wait, one of the first's members leaving it to join them, even when you are among
+those waiting."""
+
+CLUB_HELP = (
+    "Between rubbers: Enter goes on; 'withdraw' retires you from the table (law 17); "
+    "'declare' declares you for the next cut (law 21); 'quit' ends the session: "
+)
+
+
+def _between_rubbers(club: Any, console: Console) -> bool:
+    """The person's word between rubbers, before the next cut (laws 17, 21): False when
+    he ends the session (quit, or end of input)."""
+    from ..laws.errors import NotAllowed
+
+    console.print(CLUB_HELP, end="", markup=False)
+    line = sys.stdin.readline()
+    word = line.strip().lower()
+    if not line or word in ("quit", "q", "exit"):
+        return False
+    try:
+        if word == "withdraw":
+            entering = club.retire(HUMAN)
+            console.print(f"Law 17: you retire from the table; "
+                          f"{entering or 'nobody'} enters in your place.", markup=False)
+        elif word == "declare":
+            club.table.declare(HUMAN)
+            console.print("Law 21: you declare before the cut: you are a candidate for it.",
+                          markup=False)
+        elif word:
+            console.print(f"({word!r} is not an answer here: going on.)", markup=False)
+    except NotAllowed as exc:
+        console.print(f"{exc}.", markup=False)
+    return True
+
+
+def _substitute(club: Any, session: Session, console: Console) -> bool:
+    """You left during a rubber: offered a substitute for the rest of it, the other three
+    consenting (law 23); True when the rubber went on without you."""
+    console.print("You left during the rubber. Type 'substitute' to leave the rest of it to "
+                  "one of those waiting (law 23), or Enter to end the session: ", end="",
+                  markup=False)
+    if sys.stdin.readline().strip().lower() != "substitute":
+        return False
+    try:
+        sub = club.substitute(session, HUMAN)
+    except SessionError as exc:
+        console.print(f"{exc}.", markup=False)
+        return False
+    console.print(f"Law 23: {sub} stands for you for the rest of the rubber, with the consent "
+                  f"of {', '.join(p for p in club.table.players if p != sub)}.", markup=False)
+    if session.state is not None:
+        session.run()
+        session.finish_hand()
+    console.print(sheet_summary(session.play_all().sheet))
+    return True
 
 
 def _output(path: Path, option: str) -> Path:

@@ -13,6 +13,25 @@ order given ("those first in the room having the preference", law 16).  Each
 rubber's deals come from a generator of its own, seeded from the table's seed and
 the rubber's number, so a rubber is the same whoever waited before it.
 
+Between rubbers (:meth:`ClubTable.finish_rubber`, then the next cut) a person may
+retire from the table or declare for the next cut (laws 17, 21) through the
+library's :class:`Table`.  A candidate who comes while the cut is being made
+(:meth:`ClubTable.late_comer`) tries to declare during it: the table refuses him
+(law 21, the library's ``declare`` while ``cutting``) and he waits as an
+after-comer (law 17).  A player may leave during a rubber with a substitute from
+those waiting, the other three consenting (law 23, :meth:`ClubTable.substitute`);
+the substitute goes at the end of the rubber.
+
+With ``tables=2`` a second table of computers plays beside the first
+(:meth:`ClubTable.beside`, called between rubbers; its rubbers are played out at
+once, not card by card), through the library's :class:`Club`: at the first break
+a member of the first table who sat out retires from it (law 17) and the
+candidates waiting form the second table with him, the fresh ones entering first
+(law 22); at the second break a member of the first table cuts into the second
+and loses his right of re-entry (law 24); at the third a player breaks the
+second table up, and its others stand before him for the first (law 25).  A
+person (a ``None`` player) is never sent to the second table.
+
 >>> from cavendish.core import get_rules
 >>> from cavendish.players import RandomPlayer
 >>> people = {n: RandomPlayer(i, n) for i, n in enumerate("ABCDEF")}
@@ -24,13 +43,16 @@ the rubber's number, so a rubber is the same whoever waited before it.
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.cards import Seat
+from ..core.cards import Card, Seat
 from ..core.rules import Rules
-from ..laws.table_laws import Table
+from ..core.table import shuffled_pack
+from ..laws.errors import NotAllowed
+from ..laws.table_laws import Club, Table
 from ..players.base import Player
 from .seating import seat_four
 from .session import Session, SessionError
@@ -50,6 +72,7 @@ class ClubTable:
         seed: int,
         *,
         request: tuple[str, Seat] | None = None,
+        tables: int = 1,
         **options: Any,
     ) -> None:
         if rules.table != "whist":
@@ -63,11 +86,154 @@ class ClubTable:
         self.seed = seed
         self.request = request
         self.options = options
+        if tables not in (1, 2):
+            raise SessionError(f"tables {tables}: one table, or two (laws 22, 24, 25)")
         self.table = Table("the table", seed=seed)
+        self.club = Club(seed=seed + 1, tables={"the table": self.table})
+        self.tables = tables
+        self._stage = 0
         for name in self.people:
             self.table.declare(name)
         self.rubber = 0
         self._seen = 0
+        self._late: list[str] = []
+        self._before: tuple[list[str], list[str]] | None = None
+
+    def finish_rubber(self) -> None:
+        """The rubber is over (law 20's count; a substitute goes, law 23): between now and
+        the next cut a person may retire or declare (laws 17, 21)."""
+        if self.table.in_rubber:
+            self.table.end_rubber()
+        if self._before is not None:
+            # the table as it stood before the substitute: he keeps his own place, as a
+            # member out of play or a candidate waiting (law 23: for that rubber only)
+            members, queue = self._before
+            self.table.members, self.table.queue = list(members), list(queue)
+            for name in members:
+                self.table.consecutive.setdefault(name, 0)
+            self._before = None
+
+    def _computers(self, names: Sequence[str]) -> list[str]:
+        return [n for n in names if self.people.get(n) is not None]
+
+    def _play_at(self, table: Table, salt: int) -> str:
+        """Play out a rubber at a table of computers; a line saying how it went."""
+        cut = table.last_cut
+        assert cut is not None
+        seating = seat_four(cut, None)
+        players = {seat: self.people[name] for seat, name in seating.names.items()}
+        rng = random.Random(self.seed * 1_000_003 + 500_000 + salt)
+        result = Session(self.rules, seating, players, rng, rubbers=1, **self.options).play_all()
+        won = result.sheet.rubbers[-1]
+        return (
+            f"{table.name}: {', '.join(table.players)} play a rubber; "
+            f"won by {won.winner}, {won.points} points"
+        )
+
+    def beside(self) -> list[tuple[int | None, str]]:
+        """Between rubbers (after :meth:`finish_rubber`), the second table's step: its
+        rulings (laws 16-25) and a line (law None) for each rubber played there."""
+        if self.tables < 2 or self._stage > 2:
+            return []
+        club, first = self.club, self.table
+        seen = len(club.rulings)
+        out: list[tuple[int | None, str]] = []
+        name = "the second table"
+        if self._stage == 0:
+            sat_out = self._computers([m for m in first.members if m not in first.players])
+            waiting = self._computers(first.queue)
+            if not sat_out or len(waiting) < 4:
+                out.append((None, f"too few wait to form {name} (four are needed, law 16)"))
+                self._stage = 3
+                return out
+            self.retire(sat_out[0])
+            out += first.rulings[self._seen :]
+            self._seen = len(first.rulings)
+            going = [*self._computers(first.queue), sat_out[0]]
+            first.queue = [n for n in first.queue if n not in going]
+            second = club.new_table(name, going)
+            out += club.rulings[seen:] + second.rulings
+        else:
+            second = club.tables[name]
+            mark = len(second.rulings)
+            second.end_rubber()
+            if self._stage == 1:
+                sat_out = [m for m in first.members if m not in first.players]
+                movers = self._computers(sat_out) or self._computers(first.members)
+                club.cut_into(movers[-1], name)
+                self._refill()
+                out += club.rulings[seen:]
+                second.cut_out()
+                out += second.rulings[mark:]
+            else:
+                club.break_up(name, second.players[-1], "the table")
+                out += club.rulings[seen:]
+                for who in second.queue:  # those who waited there come as after-comers
+                    first.arrive(who)
+                    out.append((17, f"{who}, who waited at {name}, waits at the table"))
+                self._stage += 1
+                return out
+        out.append((None, self._play_at(second, self._stage)))
+        self._stage += 1
+        return out
+
+    def retire(self, name: str) -> str | None:
+        """``name`` retires between rubbers (law 17: the first waiting enters the table);
+        if he played the last rubber, his place at play falls to the first member out
+        of play, before anyone is cut out (law 20).  Returns who entered the table."""
+        entering = self.table.retire(name)
+        self._refill()
+        return entering
+
+    def _refill(self) -> None:
+        """A place at play left empty between rubbers (a player retired or cut into
+        another table) falls to the first member out of play, before law 20's cut."""
+        out = [m for m in self.table.members if m not in self.table.players]
+        while len(self.table.players) < 4 and out:
+            self.table.players = (*self.table.players, out.pop(0))
+
+    def late_comer(self, name: str, player: Player | None) -> None:
+        """``name`` comes while the next cut is being made: he is refused at that cut
+        (law 21) and waits behind those who cut (law 17)."""
+        if name in self.people:
+            raise SessionError(f"{name} is a candidate already")
+        self.people[name] = player
+        self._late.append(name)
+
+    def _cutter(self, late: list[str]) -> Any:
+        """A cutter that draws as the table's own random cut does, the late-comers
+        trying to declare while the cards are being cut (law 21)."""
+
+        def cut(players: tuple[str, ...], reason: str) -> Sequence[Card]:
+            for name in late:
+                try:
+                    self.table.declare(name)
+                except NotAllowed as exc:
+                    why = str(exc).removesuffix(" (law 21)")
+                    self.table.rulings.append((21, f"{why}: not admitted to this cut"))
+            late.clear()
+            pack = shuffled_pack(self.table.rng)
+            return [pack[i] for i in self.table.rng.sample(range(52), len(players))]
+
+        return cut
+
+    def substitute(self, session: Session, leaving: str) -> str:
+        """``leaving`` quits during the rubber; the first computer waiting stands for
+        him, the other three consenting (law 23); returns the substitute."""
+        waiting = [n for n in self.waiting() if self.people.get(n) is not None]
+        if not waiting:
+            raise SessionError(f"nobody is waiting to stand for {leaving} (law 23)")
+        sub = waiting[0]
+        consent = [p for p in self.table.players if p != leaving]  # the computers consent
+        self._before = (list(self.table.members), list(self.table.queue))
+        self.table.substitute(leaving, sub, consent)
+        if sub in self.table.queue:
+            self.table.queue.remove(sub)
+        seat = session.seating.seat_of(leaving)
+        names = {**session.seating.names, seat: sub}
+        session.seating = dataclasses.replace(session.seating, names=names)
+        session.players[seat] = self.people[sub]
+        return sub
 
     def waiting(self) -> list[str]:
         """The candidates not playing this rubber: members out, then those waiting."""
@@ -80,8 +246,19 @@ class ClubTable:
         if self.rubber == 0:
             self.table.form()
         else:
-            self.table.end_rubber()
-            self.table.cut_out()
+            self.finish_rubber()
+            late, self._late = self._late, []
+            if late:
+                self.table.cutter = self._cutter(list(late))
+            try:
+                self.table.cut_out()
+            finally:
+                self.table.cutter = None
+            for name in late:
+                self.table.arrive(name)
+                self.table.rulings.append(
+                    (17, f"{name} comes after the cut: he waits behind those who cut")
+                )
         self.rubber += 1
         cut = self.table.last_cut
         assert cut is not None
