@@ -383,3 +383,23 @@ def test_pause_is_refused_without_laws(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "--pause needs --laws" in result.output
     assert not (tmp_path / "x.pbn").exists()
+
+
+def test_the_twelve_card_games_are_refused_under_the_laws(tmp_path: Path) -> None:
+    # the laws arbiter plays the club code's game of 52 cards dealt round; whisk puts
+    # the deuces out (000): one refusal, game.laws_session.laws_refusal, says why
+    from typer.testing import CliRunner
+
+    from cavendish.cli.main import app
+    from cavendish.core.rules import get_rules
+    from cavendish.game.laws_session import LawsSession
+    from cavendish.game.session import SessionError
+
+    result = CliRunner().invoke(app, ["play", "--variant", "whisk", "--laws", "--seed", "1",
+                                      "--out", str(tmp_path / "x.pbn")], input="")
+    assert result.exit_code == 2
+    assert "--laws: the laws arbiter plays the club code's game of 52 cards" in result.output
+    assert "whisk deals 12 cards a hand (000)" in result.output
+    assert not (tmp_path / "x.pbn").exists()
+    with pytest.raises(SessionError, match="whisk deals 12 cards a hand"):
+        LawsSession.by_cut(get_rules("whisk"), {n: None for n in "ABCD"}, 1)

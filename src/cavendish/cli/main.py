@@ -240,11 +240,12 @@ def play(
         _fail(f"--call-honours {call_honours!r}: expected auto or ask", 2)
     if pause and not laws:
         _fail("--pause needs --laws: plain play never waits before a computer card", 2)
-    if laws and rules.tricks != 13:
-        _fail(
-            f"--laws plays the club code's 52-card game: {rules.name} deals twelve a hand (000)",
-            2,
-        )
+    if laws:
+        from ..game.laws_session import laws_refusal
+
+        refused = laws_refusal(rules)
+        if refused is not None:
+            _fail(f"--laws: {refused}", 2)
     try:
         get_player(players, 0)
     except ValueError as exc:  # an unknown kind or a bad option

@@ -94,7 +94,7 @@ from .session import (
     honours_call,
 )
 
-__all__ = ["LawsHand", "LawsSession"]
+__all__ = ["LawsHand", "LawsSession", "laws_refusal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +103,22 @@ class LawsHand(PlayedHand):
 
     void: str | None = None
     """Why the hand was void and dealt again (no result, no score), or None."""
+
+
+def laws_refusal(rules: Rules) -> str | None:
+    """Why the laws arbiter cannot play ``rules``' game, or None: it plays the club
+    code's game of 52 cards dealt round, and the games whist grew from deal twelve.
+
+    >>> from cavendish.core.rules import get_rules
+    >>> laws_refusal(get_rules("short")) is None
+    True
+    >>> laws_refusal(get_rules("whisk"))  # doctest: +ELLIPSIS
+    "the laws arbiter plays the club code's game of 52 cards ...: whisk deals 12 cards a hand (000)"
+    """
+    if rules.tricks == 13:
+        return None
+    return (f"the laws arbiter plays the club code's game of 52 cards dealt round: "
+            f"{rules.name} deals {rules.tricks} cards a hand (000)")
 
 
 class LawsSession(TableBase):
@@ -133,11 +149,9 @@ class LawsSession(TableBase):
         rubbers: int | None = 1,
         max_hands: int | None = None,
     ) -> None:
-        if rules.tricks != 13:
-            raise SessionError(
-                f"the laws arbiter plays the club code's game of 52 cards dealt round: "
-                f"{rules.name} deals twelve cards a hand (000), so it is played without --laws"
-            )
+        refused = laws_refusal(rules)
+        if refused is not None:
+            raise SessionError(f"{refused}, so it is played without --laws")
         super().__init__(rules, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
         self.arbiter: Arbiter | None = None
         """The arbiter of the hand in play (None between hands)."""

@@ -54,6 +54,7 @@ from ..core.errors import SettingsError
 from ..core.events import Event
 from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
 from ..core.state import SeatView
+from ..game.laws_session import laws_refusal
 from ..game.seating import Seating
 from ..game.session import Session
 from ..players import Player, PlayerError, get_player
@@ -211,10 +212,9 @@ class TableConfig:
         laws = body.get("laws", False)
         if not isinstance(laws, bool):
             raise ConfigError(f"laws {laws!r}: expected true or false")
-        if laws and rules.tricks != 13:
-            raise ConfigError(f"laws: the arbiter plays the club code's game of 52 cards; "
-                              f"{variant} deals {rules.tricks} a hand (000): play it without "
-                              "the laws")
+        refused = laws_refusal(rules) if laws else None
+        if refused is not None:
+            raise ConfigError(f"laws: {refused}: play it without the laws")
         if laws and practice:
             raise ConfigError("laws and practice: a table under the laws is no practice table "
                               "(no hints, no cards taken back): ask for one or the other")
