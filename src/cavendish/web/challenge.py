@@ -59,7 +59,7 @@ from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Tabl
 from ..core.cards import Seat
 from ..core.errors import MatchError
 from ..core.events import Event, settled_claim
-from ..core.rules import UnknownVariant, get_rules, variant_names
+from ..core.rules import get_rules
 from ..core.state import standing_plays
 from ..game.session import PlayedHand, Session
 from ..match.duplicate import (
@@ -74,7 +74,7 @@ from ..match.duplicate import (
 from ..players import Player, PlayerError
 from ..players.options import PlayerOptionError
 from .computer import review_for
-from .config import HUMAN, ConfigError, TableConfig, request_object, request_seed
+from .config import HUMAN, ConfigError, TableConfig, request_object, request_seed, request_variant
 from .tables import SLOW
 
 if TYPE_CHECKING:
@@ -130,12 +130,7 @@ class ChallengeSpec:
             raise ConfigError(f"boards {boards!r}: expected a whole number from 1 to "
                               f"{MAX_BOARDS}")
         seed = request_seed(body)
-        variant = str(body.get("variant", "short")).strip().lower()
-        try:
-            rules = get_rules(variant)
-        except UnknownVariant:
-            raise ConfigError(f"variant {variant!r}: expected one of "
-                              f"{', '.join(variant_names())}") from None
+        _, rules = request_variant(body)
         computer = body.get("computer", "classical")
         if not isinstance(computer, str):
             raise ConfigError(f"computer {computer!r}: expected a kind of player")

@@ -72,6 +72,7 @@ __all__ = [
     "default_dummies",
     "request_object",
     "request_seed",
+    "request_variant",
 ]
 
 HUMAN = "human"
@@ -155,13 +156,7 @@ class TableConfig:
         """A config from ``POST /api/tables``'s body, checked; seats not given are
         computer players of ``body["computer"]`` (default ``classical``), except
         the variant's dummies."""
-        variant = str(body.get("variant", "short")).strip().lower()
-        try:
-            rules = get_rules(variant)
-        except UnknownVariant:
-            raise ConfigError(
-                f"variant {variant!r}: expected one of {', '.join(variant_names())}"
-            ) from None
+        variant, rules = request_variant(body)
         computer = str(body.get("computer", "classical"))
         seats_in = body.get("seats", {}) or {}
         names_in = body.get("names", {}) or {}
@@ -245,6 +240,26 @@ async def request_object(request: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ConfigError("expected a JSON object")
     return body
+
+
+def request_variant(body: Mapping[str, Any], error: type[SettingsError] = ConfigError
+                    ) -> tuple[str, Rules]:
+    """The ``variant`` of a request's body (default ``short``) and its rules, or
+    ``error`` naming the variants there are.
+
+    >>> request_variant({"variant": " Long "})[0]
+    'long'
+    >>> request_variant({"variant": "bridge"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cavendish.web.config.ConfigError: variant 'bridge': expected one of american, ...
+    """
+    variant = str(body.get("variant", "short")).strip().lower()
+    try:
+        return variant, get_rules(variant)
+    except UnknownVariant:
+        raise error(f"variant {variant!r}: expected one of {', '.join(variant_names())}"
+                    ) from None
 
 
 def request_seed(body: Mapping[str, Any]) -> int:

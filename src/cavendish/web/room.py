@@ -59,14 +59,13 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ..core.cards import Card, Seat
 from ..core.errors import SettingsError
-from ..core.rules import UnknownVariant, get_rules, variant_names
 from ..core.table import Cut, CutResult, shuffled_pack
 from ..game.seating import seat_four
 from ..laws.errors import NotAllowed
 from ..laws.table_laws import MAX_MEMBERS, Club
 from ..players import PlayerError, get_player
 from ..players.options import PlayerOptionError
-from .config import HUMAN, TableConfig
+from .config import HUMAN, TableConfig, request_variant
 from .members import Member, MemberRow, Members, TableMemberRow
 from .store import Base, SeatRow, Store, token_hash
 from .tables import Connection, Hub, LiveTable
@@ -595,12 +594,7 @@ class Room:
         ...
         cavendish.web.room.RoomError: variant 'dummy': the room's tables are of four ...
         """
-        variant = str(body.get("variant", "short")).strip().lower()
-        try:
-            rules = get_rules(variant)
-        except UnknownVariant:
-            raise RoomError(f"variant {variant!r}: expected one of "
-                            f"{', '.join(variant_names())}") from None
+        variant, rules = request_variant(body, RoomError)
         if rules.table != "whist":
             raise RoomError(f"variant {variant!r}: the room's tables are of four players in "
                             "partnership (whist, short, long, american)")

@@ -142,12 +142,9 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
 
     async def json_body(request: Request) -> dict[str, Any]:
         try:
-            body = await request.json()
-        except ValueError:
-            raise HTTPException(400, "the body is not JSON") from None
-        if not isinstance(body, dict):
-            raise HTTPException(400, "expected a JSON object")
-        return body
+            return await request_object(request)
+        except ConfigError as exc:
+            raise HTTPException(400, str(exc)) from None
 
     async def with_key(request: Request, how: str, refused: int) -> JSONResponse:
         """Join (``how="join"``) or log in with the body's name and password; the
