@@ -313,8 +313,7 @@ class LiveTable:
         if action[0] in ("deal", "undo"):
             self.why = None  # the last computer card is of another hand, or taken back
         self.last_events = self._public(events, action)
-        if action[0] in ("call", "remind", "answer") or (action[0] == "elect"
-                                                         and self.config.calls == "players"):
+        if self._is_call(action[0]):
             assert isinstance(self.session, Session)
             self.last_events.insert(0, _call_event(self.session, action))
         for conn in list(self.conns):
@@ -494,8 +493,7 @@ class LiveTable:
                 await self._claim(conn, kind, msg)
             elif kind == "undo":
                 await self._undo(conn)
-            elif kind in ("call", "remind", "answer") or (kind == "elect"
-                                                          and self.config.calls == "players"):
+            elif self._is_call(kind):
                 await self._call(conn, kind, msg)
             elif kind == "chat":
                 await post_chat(self, conn, msg)
@@ -566,6 +564,12 @@ class LiveTable:
                       else ("claim", str(seat), str(tricks)))
             await self._act(action)
         self.kick()
+
+    def _is_call(self, kind: str) -> bool:
+        """Whether a message or action of ``kind`` is long whist's call at eight (a
+        laws table's ``elect`` is its own: :mod:`.laws_table`)."""
+        return kind in ("call", "remind", "answer") or (kind == "elect"
+                                                        and self.config.calls == "players")
 
     async def _call(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
         """Long whist with ``calls="players"``: a person asks "Can you one?" (``call``),
