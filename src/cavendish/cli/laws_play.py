@@ -30,7 +30,11 @@ you; the reason a computer played its last card.  As in ``cavendish play``,
 input is read line by line (it may be piped), ``auto`` plays the first legal
 card (and, at a pause or an election, lets the computer's rule decide), and
 Ctrl-C, Ctrl-D and ``quit`` leave at once, saving the record so far (every
-ruling and election included) as PBN.
+ruling and election included) as PBN.  As in ``cavendish play``, the table is
+saved whole (:meth:`~cavendish.game.laws_session.LawsSession.snapshot`: each
+hand's deal and the arbiter's acts) before and after each of the human's turns
+and elections and after each hand, beside the record; ``cavendish play --resume
+FILE`` replays it before the arbiter and goes on.
 
 >>> import io, tempfile
 >>> from rich.console import Console
@@ -45,7 +49,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -109,7 +113,7 @@ from .terminal import (
 )
 from .voice import card_label, say, suit_label
 
-__all__ = ["LAWS_HELP", "LawsGame", "option_text", "run_laws_game"]
+__all__ = ["LAWS_HELP", "LawsGame", "option_text", "resume_laws_game", "run_laws_game"]
 
 LAWS_HELP = """Commands (the laws of whist; the arbiter rules on everything):
   SA, as, ♠A, s10     play a card: in turn, out of turn (laws 57, 62, 67, 68), or from
@@ -162,6 +166,13 @@ class LawsGame:
     pause: bool = False
     """Pause before each computer card (``--pause``; ``go`` and ``stop`` toggle it)."""
     human: str = HUMAN
+    autosave: Path | None = None
+    """Where the table is saved before each of the human's turns and elections and
+    after each hand (removed when the session ends); None: no autosave."""
+    app_data: dict[str, Any] = field(default_factory=dict)
+    """What ``--resume`` needs to make the computer players again (kept in the save)."""
+    resumed: LawsSession | None = None
+    """A table restored from a save (:meth:`LawsSession.restore`), to go on with."""
     session: LawsSession = field(init=False)
     _shown: int = 0
     _keep_screen: bool = True
@@ -170,7 +181,7 @@ class LawsGame:
     _last_computer: Seat | None = None
 
     def __post_init__(self) -> None:
-        self.session = LawsSession(
+        self.session = self.resumed if self.resumed is not None else LawsSession(
             self.rules, self.seating, self.players, self.rng, rubbers=self.rubbers
         )
 
@@ -232,28 +243,41 @@ class LawsGame:
 
     def _play_hand(self) -> None:
         s = self.session
-        s.start_hand()
-        for ruling in s.deal_rulings:  # a sloppy dealer's misdeals before this deal
-            self.console.print(self._ruling_text(ruling), soft_wrap=True)
+        resumed = s.arbiter is not None  # a saved hand in play, replayed by --resume
+        if not resumed:
+            s.start_hand()
+            for ruling in s.deal_rulings:  # a sloppy dealer's misdeals before this deal
+                self.console.print(self._ruling_text(ruling), soft_wrap=True)
         self._shown = 0
         self._why.clear()
         self._last_computer = None
         arb = s.arbiter
         assert arb is not None
-        self.console.print(Rule(f"Board {s.board} · dealer {self.label(arb.deal.dealer)}"))
+        again = ", resumed" if resumed else ""
+        self.console.print(
+            Rule(f"Board {s.board} · dealer {self.label(arb.deal.dealer)}{again}")
+        )
+        if resumed:
+            self._shown = len(arb.events)  # told before the save: shown on the table
         while True:
             self._show_events()
             if s.hand_over:
                 break
             if s.pending() is not None:
-                if not self._decide():
+                if s.human_to_decide:
+                    self._autosave()
+                if self._decide():
+                    self._autosave()
+                else:
                     s.step()  # the computer's side elects
             elif s.in_turn:
                 self._computer_step()  # the computer's turn goes on (a slip, then his card)
             elif s.human_to_play:
                 seat = s.to_play
                 assert seat is not None
+                self._autosave()
                 self._human_turn(seat)
+                self._autosave()
             else:
                 seat = s.to_play
                 assert seat is not None
@@ -665,6 +689,7 @@ class LawsGame:
         s = self.session
         units = s.units_finished
         hand = s.finish_hand()
+        self._autosave()
         if hand.void is not None:
             self.console.print(
                 f"The hand is void ({hand.void}): {self.label(s.dealer)} deals again; "
@@ -718,6 +743,14 @@ class LawsGame:
             for h in hands
         ]
 
+    def _autosave(self) -> None:
+        """Save the table whole (temporary file, then rename): a crash loses at most
+        what is being typed."""
+        if self.autosave is not None:
+            from ..game.saved import save_session
+
+            save_session(self.session, self.autosave, self.app_data)
+
     def _save(self, status: int) -> int:
         from ..io.pbn import write_pbn_file
 
@@ -739,6 +772,17 @@ class LawsGame:
             highlight=False,
             soft_wrap=True,
         )
+        if self.autosave is not None:
+            if self.session.is_over:
+                self.autosave.unlink(missing_ok=True)
+            else:
+                self._autosave()
+                self.console.print(
+                    f"To go on later: cavendish play --resume {self.autosave}",
+                    markup=False,
+                    highlight=False,
+                    soft_wrap=True,
+                )
         return status
 
 
@@ -808,11 +852,13 @@ def run_laws_game(
     player_kind: str | None = None,
     rubbers: int = 1,
     pause: bool = False,
+    autosave: Path | None = None,
 ) -> int:
     """Play ``rubbers`` rubbers of ``variant`` under the laws in the terminal, the human
     in ``seat`` against computer players committing irregularities at ``sloppy`` of
     their cards; save the record as PBN to ``out`` (default
-    ``cavendish-<seed>-<timestamp>.pbn``).  Returns the exit status: 0, 130 after
+    ``cavendish-<seed>-<timestamp>.pbn``), the table to ``autosave`` (when given) as it
+    goes, for ``--resume``.  Returns the exit status: 0, 130 after
     Ctrl-C, 1 if the record cannot be saved, 2 for a bad variant, chance or player.
     """
     err = errors if errors is not None else Console(stderr=True, highlight=False)
@@ -837,26 +883,85 @@ def run_laws_game(
     rng = random.Random(seed)
     names = [HUMAN, *COMPUTER_NAMES[: rules.players - 1]]
     seating = seat_by_cut(rules, names, rng, request=(HUMAN, seat))
-    players: dict[Seat, Player | None] = {}
-    for s, name in seating.names.items():
-        if name == HUMAN:
-            players[s] = None
-            continue
-        i = names.index(name) - 1
-        inner = get_player(kind, _derived(seed, i, 7919), name)
-        players[s] = SloppyPlayer(inner, sloppy, _derived(seed, i, 104729), deal_rate=sloppy)
+    target = out if out is not None else default_out_path(seed)
     game = LawsGame(
         rules=rules,
         seating=seating,
-        players=players,
+        players=_laws_players(seating.names, seed, kind, sloppy),
         rng=rng,
         console=console,
         stdin=stdin,
         seed=seed,
-        out=out if out is not None else default_out_path(seed),
+        out=target,
         errors=err,
         sloppy=sloppy,
         rubbers=rubbers,
         pause=pause,
+        autosave=autosave,
+        app_data={"seed": seed, "players": kind, "sloppy": sloppy, "pause": pause,
+                  "out": str(target)},
+    )
+    return game.run()
+
+
+def _laws_players(
+    names: Mapping[Seat, str], seed: int, kind: str, sloppy: float
+) -> dict[Seat, Player | None]:
+    """The seats' players: None for the human, each computer a
+    :class:`~cavendish.players.sloppy.SloppyPlayer` around ``kind`` seeded from ``seed``
+    and its name (so that a resumed table seats the same players)."""
+    players: dict[Seat, Player | None] = {}
+    for s, name in names.items():
+        if name == HUMAN:
+            players[s] = None
+            continue
+        i = COMPUTER_NAMES.index(name)
+        inner = get_player(kind, _derived(seed, i, 7919), name)
+        players[s] = SloppyPlayer(inner, sloppy, _derived(seed, i, 104729), deal_rate=sloppy)
+    return players
+
+
+def resume_laws_game(
+    data: dict[str, Any],
+    out: Path | None,
+    console: Console,
+    stdin: TextIO,
+    *,
+    errors: Console | None = None,
+    autosave: Path | None = None,
+) -> int:
+    """Go on with a table saved by ``cavendish play --laws`` (``data`` read by
+    :func:`~cavendish.game.saved.load_snapshot`): the same seats, players and seed,
+    every hand replayed before the arbiter.  Raises :class:`SessionError` naming what
+    is wrong with ``data``; returns the exit status as :func:`run_laws_game`."""
+    err = errors if errors is not None else Console(stderr=True, highlight=False)
+    app = data.get("app")
+    try:
+        if not isinstance(app, dict):
+            raise TypeError("no 'app' part")
+        seed, kind = int(app["seed"]), str(app["players"])
+        sloppy, pause = float(app["sloppy"]), bool(app["pause"])
+        names = {Seat.parse(k): str(v) for k, v in data["seats"].items()}
+        players = _laws_players(names, seed, kind, sloppy)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SessionError(f"the saved session is damaged: {exc}") from None
+    session = LawsSession.restore(data, players)
+    target = out if out is not None else Path(str(app.get("out") or default_out_path(seed)))
+    game = LawsGame(
+        rules=session.rules,
+        seating=session.seating,
+        players=players,
+        rng=session.rng,
+        console=console,
+        stdin=stdin,
+        seed=seed,
+        out=target,
+        errors=err,
+        sloppy=sloppy,
+        rubbers=session.rubbers or 1,
+        pause=pause,
+        autosave=autosave,
+        app_data={**app, "out": str(target)},
+        resumed=session,
     )
     return game.run()

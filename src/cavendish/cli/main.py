@@ -32,6 +32,7 @@ from ..core.cards import CardParseError, Seat, Side, format_hand
 from ..core.events import settled_claim
 from ..core.rules import SOURCES, Rules, UnknownVariant, get_rules, variant_names
 from ..core.table import cut_for_partners, deal_for
+from ..game.laws_session import LAWS_SNAPSHOT_FORMAT
 from ..game.saved import autosave_path, load_snapshot
 from ..game.session import PlayedHand, Session, SessionError
 from ..players import Player, get_player
@@ -251,21 +252,21 @@ def play(
     except ValueError as exc:  # an unknown kind or a bad option
         _fail(f"--players: {exc}", 2)
     if laws:
-        if out is not None:
-            _output(out, "--out")
         from .laws_play import run_laws_game
 
+        laws_out = _output(out if out is not None else default_out_path(seed), "--out")
         status = run_laws_game(
             variant,
             me,
             seed,
             sloppy,
-            out,
+            laws_out,
             Console(highlight=False),
             sys.stdin,
             errors=Console(stderr=True, highlight=False),
             player_kind=players,
             pause=pause,
+            autosave=_output(autosave_path(laws_out), "--out (its autosave)"),
         )
         if status:
             raise typer.Exit(status)
@@ -442,6 +443,9 @@ def _resume(path: Path, out: Path | None) -> None:
     """``play --resume FILE``: the saved session's table, players and seed, going on."""
     try:
         data = load_snapshot(path)
+        if data.get("format") == LAWS_SNAPSHOT_FORMAT:
+            _resume_laws(path, data, out)
+            return
         app_data = data.get("app", {})
         seed = int(app_data["seed"])
         kind = str(app_data["players"])
@@ -455,6 +459,32 @@ def _resume(path: Path, out: Path | None) -> None:
         _fail(f"--resume {path}: {exc}", 2)
     target = out if out is not None else Path(str(app_data.get("out") or default_out_path(seed)))
     _run_game(session, seed, target, {"seed": seed, "players": kind})
+
+
+def _resume_laws(path: Path, data: dict[str, Any], out: Path | None) -> None:
+    """``play --resume FILE`` of a table under the laws (``play --laws``)."""
+    from .laws_play import resume_laws_game
+
+    app = data.get("app")
+    saved_out = app.get("out") if isinstance(app, dict) else None
+    target = out if out is not None else Path(str(saved_out)) if saved_out else None
+    if target is not None:
+        _output(target, "--out")
+    try:
+        status = resume_laws_game(
+            data,
+            target,
+            Console(highlight=False),
+            sys.stdin,
+            errors=Console(stderr=True, highlight=False),
+            autosave=None if target is None else _output(
+                autosave_path(target), "--out (its autosave)"
+            ),
+        )
+    except SessionError as exc:
+        _fail(f"--resume {path}: {exc}", 2)
+    if status:
+        raise typer.Exit(status)
 
 
 def make_session(

@@ -66,13 +66,14 @@ The step-by-step driver is Session's, with what the laws add:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import CARDS, Card, Seat
 from ..core.deal import Deal
 from ..core.events import Event, Ruling
-from ..core.rules import Rules
+from ..core.rules import Rules, get_rules
 from ..core.state import HandState, SeatView
 from ..core.table import deal_cards
 from ..laws.actions import Action
@@ -94,7 +95,11 @@ from .session import (
     honours_call,
 )
 
-__all__ = ["LawsHand", "LawsSession", "laws_refusal"]
+__all__ = ["LAWS_SNAPSHOT_FORMAT", "LawsHand", "LawsSession", "laws_refusal"]
+
+LAWS_SNAPSHOT_FORMAT = "cavendish-laws-session"
+"""The ``format`` of a :meth:`LawsSession.snapshot` (``cavendish play --laws``'s save)."""
+LAWS_SNAPSHOT_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +165,10 @@ class LawsSession(TableBase):
         self._seen = 0
         self.deal_rulings: list[Ruling] = []
         """The rulings on the misdeals made before the hand in play was dealt."""
+        self._called_at: int | None = None
+        """How many of the arbiter's actions came before the call of honours (for replay)."""
+        self._replays: list[dict[str, Any]] = []
+        """Each finished hand's deal and acts, as :meth:`snapshot` saves them."""
 
     # ----------------------------------------------------------------- queries
     @property
@@ -241,6 +250,153 @@ class LawsSession(TableBase):
             return None
         return LawsHand(self.board, self.rubber, self.names, self.arbiter.state)
 
+    # ------------------------------------------------------- saving, resuming
+    def snapshot(self, app: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Everything needed to go on with this table later, as JSON-ready data: the
+        rules, the seats and who is human, and each hand as the arbiter saw it (its deal
+        and every table act in order, the call of honours placed among them), the
+        dealer, the rubber and the state of the deals' generator.  ``app`` is the
+        caller's own data, kept as given.  Replaying the acts before a fresh arbiter
+        gives every ruling and election again (the arbiter rules the same way on the
+        same acts), as the web's laws tables do after a restart.
+
+        >>> from cavendish.core import get_rules
+        >>> from cavendish.players import RandomPlayer
+        >>> from cavendish.players.sloppy import SloppyPlayer
+        >>> from .seating import seat_by_cut
+        >>> rules, rng = get_rules("short"), random.Random(5)
+        >>> seating = seat_by_cut(rules, ["A", "B", "C", "D"], rng)
+        >>> def players():
+        ...     return {s: SloppyPlayer(RandomPlayer(i), 0.3, seed=i)
+        ...             for i, s in enumerate(sorted(seating.names))}
+        >>> session = LawsSession(rules, seating, players(), rng, rubbers=None, max_hands=3)
+        >>> _ = session.start_hand(); _ = session.run(); _ = session.finish_hand()
+        >>> _ = session.start_hand(); _ = [session.step() for _ in range(9)]
+        >>> again = LawsSession.restore(session.snapshot({"seed": 5}), players())
+        >>> again.arbiter.state == session.arbiter.state, again.sheet.score == session.sheet.score
+        (True, True)
+        >>> again.rng.getstate() == session.rng.getstate(), again.board == session.board
+        (True, True)
+        """
+        replays = list(self._replays)
+        if self.arbiter is not None:
+            replays.append(self._replay_data(self.arbiter))
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "format": LAWS_SNAPSHOT_FORMAT,
+            "version": LAWS_SNAPSHOT_VERSION,
+            "variant": self.rules.name,
+            "seats": {str(seat): name for seat, name in self.seating.names.items()},
+            "humans": [str(seat) for seat, p in self.players.items() if p is None],
+            "dummies": [str(d) for d in self.dummies],
+            "first_dealer": str(self.seating.first_dealer),
+            "dealer": str(self.dealer),
+            "rubber": self.rubber,
+            "rubbers": self.rubbers,
+            "max_hands": self.max_hands,
+            "in_play": self.arbiter is not None,
+            "rng": [version, list(internal), gauss],
+            "hands": replays,
+            "app": dict(app or {}),
+        }
+
+    def _replay_data(self, arb: Arbiter) -> dict[str, Any]:
+        return {
+            "deal": arb.deal.to_pbn(),
+            "trump_card": str(arb.deal.trump_card),
+            "acts": [a.to_dict() for a in arb.actions],
+            "honours_called_after": self._called_at,
+        }
+
+    @classmethod
+    def restore(
+        cls, data: dict[str, Any], players: Mapping[Seat, Player | None]
+    ) -> LawsSession:
+        """The table a :meth:`snapshot` saved, with ``players`` in its seats (None for a
+        human), ready to go on: every hand replayed act by act before a fresh arbiter
+        (the finished ones scored again on a new sheet), the next deals those the saved
+        table would have made.  The computer players are shown the hand in play's
+        opening; their own random choices from here on may differ from an unbroken
+        session's.  Raises :class:`SessionError` naming what is wrong with ``data``."""
+        if not isinstance(data, dict) or data.get("format") != LAWS_SNAPSHOT_FORMAT:
+            raise SessionError(
+                f"not a saved session under the laws (expected format {LAWS_SNAPSHOT_FORMAT!r})"
+            )
+        if data.get("version") != LAWS_SNAPSHOT_VERSION:
+            raise SessionError(
+                f"saved session version {data.get('version')!r} is not supported "
+                f"(expected {LAWS_SNAPSHOT_VERSION})"
+            )
+        try:
+            rules = get_rules(str(data["variant"]))
+            seating = Seating(
+                {Seat.parse(k): str(v) for k, v in data["seats"].items()},
+                tuple(Seat.parse(d) for d in data["dummies"]),
+                Seat.parse(data["first_dealer"]),
+                None,
+            )
+            humans = {Seat.parse(x) for x in data["humans"]}
+            version, internal, gauss = data["rng"]
+            rng = random.Random()
+            rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+            hands = [
+                (Deal.from_pbn(str(h["deal"]), trump_card=str(h["trump_card"])),
+                 [Action.from_dict(a) for a in h["acts"]],
+                 None if h["honours_called_after"] is None else int(h["honours_called_after"]))
+                for h in data["hands"]
+            ]
+            in_play = bool(data["in_play"])
+            rubbers = None if data["rubbers"] is None else int(data["rubbers"])
+            max_hands = None if data["max_hands"] is None else int(data["max_hands"])
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SessionError(f"the saved session is damaged: {exc}") from None
+        given = {s for s, p in players.items() if p is None}
+        if given != humans:
+            raise SessionError(
+                f"the saved session has humans at {''.join(sorted(str(s) for s in humans))}, "
+                f"not at {''.join(sorted(str(s) for s in given))}"
+            )
+        session = cls(rules, seating, dict(players), rng, rubbers=rubbers, max_hands=max_hands)
+        for i, (deal, acts, called_at) in enumerate(hands):
+            try:
+                session._replay(deal, acts, called_at)
+            except (LawsError, SessionError, ValueError) as exc:
+                raise SessionError(
+                    f"the saved session cannot be replayed: board {i + 1}: {exc}"
+                ) from None
+            last = i == len(hands) - 1
+            if session.hand_over and not (last and in_play):
+                session.finish_hand()
+            elif not (last and in_play):
+                raise SessionError(
+                    f"the saved session is damaged: board {i + 1} is saved as finished "
+                    "but its acts do not finish it"
+                )
+        session.dealer = Seat.parse(str(data["dealer"]))
+        session.rubber = int(data["rubber"])
+        return session
+
+    def _replay(self, deal: Deal, acts: list[Action], called_at: int | None) -> None:
+        """Play one saved hand again: ``deal`` before a fresh arbiter, then each act, the
+        call of honours made after ``called_at`` acts, as it was."""
+        self.dealer = deal.dealer
+        self.deal_rulings = []
+        self._open(deal)
+        arb = self._require()
+
+        def call_if_due() -> None:
+            if called_at is not None and len(arb.actions) == called_at:
+                self._called = call_honours_due(arb.state, self._call)
+                self._called_at = called_at
+                if self._called is None:
+                    raise SessionError(f"the call of honours after {called_at} acts is not due")
+
+        call_if_due()
+        for act in acts:
+            _table_action(arb, act.name)(**act.kwargs())
+            call_if_due()
+        self._seen = len(arb.events)
+
     # ----------------------------------------------------------------- actions
     def start_hand(self) -> list[Event]:
         """Deal the next hand (law 33) and put it before a new arbiter; return any event
@@ -249,19 +405,24 @@ class LawsSession(TableBase):
             raise SessionError(f"board {self.board} is still in play")
         if self.is_over:
             raise SessionError("the session is over")
-        deal = self._deal()
+        return [*self._open(self._deal()), *self._after()]
+
+    def _open(self, deal: Deal) -> list[Event]:
+        """Put ``deal`` before a new arbiter and show each computer its hand; return the
+        misdeals' rulings that came before it."""
         arb = Arbiter(deal, self.rules, score=self.sheet.score, dummies=self.dummies)
         self.arbiter = arb
         self._actions = []
         self._last_turn = None
         self._seen = 0
         self._called = None
+        self._called_at = None
         for seat in Seat:
             player = self.controller(seat)
             if player is not None:
                 notify_begin(player, arb.state.view(seat))
         self._call = honours_call(self.rules, self.sheet.score, arb.state)
-        return [*self.deal_rulings, *self._after()]
+        return list(self.deal_rulings)
 
     def _deal(self) -> Deal:
         """The next deal (law 33); a sloppy dealer's misdeals first, each ruled and the
@@ -293,11 +454,7 @@ class LawsSession(TableBase):
         ``claim_revoke``, ``throw_down`` ...: see :class:`~cavendish.laws.arbiter.Arbiter`);
         a :class:`~cavendish.laws.errors.LawsError` if the laws refuse it (nothing changes).
         """
-        arb = self._require()
-        action = getattr(arb, name, None)
-        if name.startswith("_") or not callable(action) or not hasattr(action, "__wrapped__"):
-            raise SessionError(f"{name!r} is not a table action of the arbiter")
-        action(*args, **kwargs)
+        _table_action(self._require(), name)(*args, **kwargs)
         return self._after()
 
     def elect(self, option: str, by: Seat | None = None) -> list[Event]:
@@ -379,6 +536,7 @@ class LawsSession(TableBase):
             hand = LawsHand(self.board, self.rubber, self.names, arb.state, result, score)
             self.dealer, self.rubber = dealer, rubber
         self.hands.append(hand)
+        self._replays.append(self._replay_data(arb))
         self.arbiter = None
         self._call = None
         self._actions = []
@@ -406,6 +564,17 @@ class LawsSession(TableBase):
             self._actions.clear()
         elif not self._actions and arb.pending() is None and self._called is None:
             self._called = call_honours_due(arb.state, self._call)
+            if self._called is not None:
+                self._called_at = len(arb.actions)
         events = list(arb.events[self._seen :])
         self._seen = len(arb.events)
         return events
+
+
+def _table_action(arb: Arbiter, name: str) -> Any:
+    """The arbiter's table action called ``name``; a :class:`SessionError` if there is none
+    (a private name, or a method that is not a table action)."""
+    action = getattr(arb, name, None)
+    if name.startswith("_") or not callable(action) or not hasattr(action, "__wrapped__"):
+        raise SessionError(f"{name!r} is not a table action of the arbiter")
+    return action

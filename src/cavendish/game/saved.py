@@ -4,7 +4,9 @@ Design note
 -----------
 The file is the JSON of :meth:`~cavendish.game.session.Session.snapshot` (the
 rules, the seats, the finished hands and the hand in play as event logs, the
-dealer and the state of the deals' generator), plus the caller's own data under
+dealer and the state of the deals' generator), or of
+:meth:`~cavendish.game.laws_session.LawsSession.snapshot` for a table under the
+laws (each hand's deal and the arbiter's acts), plus the caller's own data under
 ``app`` (how to make its computer players again).  It is written whole with
 :func:`~cavendish.io.files.write_atomic` (a temporary file renamed over the old
 one), so that a crash or ``kill -9`` at any moment leaves the last complete save:
@@ -32,13 +34,14 @@ from pathlib import Path
 from typing import Any
 
 from ..io.files import read_error, write_atomic
-from .session import Session, SessionError
+from .laws_session import LAWS_SNAPSHOT_FORMAT, LawsSession
+from .session import SNAPSHOT_FORMAT, Session, SessionError
 
 __all__ = ["autosave_path", "load_snapshot", "save_session"]
 
 
 def save_session(
-    session: Session, path: str | PathLike[str], app: dict[str, Any] | None = None
+    session: Session | LawsSession, path: str | PathLike[str], app: dict[str, Any] | None = None
 ) -> None:
     """Write ``session``'s snapshot to ``path`` whole (temporary file, then rename)."""
     write_atomic(path, json.dumps(session.snapshot(app), ensure_ascii=False) + "\n")
@@ -55,7 +58,9 @@ def load_snapshot(path: str | PathLike[str]) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SessionError(f"{path}: not a saved session: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != "cavendish-session":
+    if not isinstance(data, dict) or data.get("format") not in (
+        SNAPSHOT_FORMAT, LAWS_SNAPSHOT_FORMAT
+    ):
         raise SessionError(f"{path}: not a saved session of cavendish play")
     return data
 
