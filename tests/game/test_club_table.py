@@ -12,6 +12,7 @@ from cavendish.cli.main import app
 from cavendish.core import Seat, get_rules
 from cavendish.game.club_table import ClubTable
 from cavendish.game.session import SessionError
+from cavendish.io.pbn import read_pbn_file
 from cavendish.players import Player, RandomPlayer
 
 SHORT = get_rules("short")
@@ -180,6 +181,12 @@ def test_cavendish_play_candidates_withdraw_and_declare_between_rubbers(tmp_path
     assert "Law 21: you declare before the cut" in out
     assert "declares after the cutting began: too late: not admitted to this cut" in out
     assert "comes after the cut: he waits behind those who cut" in out
+    # the rubber you watched is numbered as the session's and kept beside yours
+    assert "Rubber 2: won by" in second and "Rubber 1: won by" not in second
+    watched = tmp_path / "k-rubber2.pbn"
+    assert "Saved its " in second and str(watched) in second
+    records = read_pbn_file(watched)
+    assert records and "You" not in {n for r in records for n in r.players}
 
 
 def test_cavendish_play_candidates_leave_with_a_substitute(tmp_path: Path) -> None:
@@ -189,6 +196,10 @@ def test_cavendish_play_candidates_leave_with_a_substitute(tmp_path: Path) -> No
     assert "Law 23: Hoyle stands for you for the rest of the rubber" in out
     assert "Law 23: the rubber is over: Hoyle stood for You, and goes." in out
     assert "Rubber 2 · 7 candidates" in out
+    # the rubber's record holds its hands to the end, the substitute's included
+    records = read_pbn_file(tmp_path / "k.pbn")
+    assert len(records) >= 2 and "Hoyle" in records[-1].players  # a rubber: two games at least
+    assert f"Saved the rubber's {len(records)} hands to {tmp_path / 'k.pbn'}" in out
 
 
 def two_tables(seed: int) -> tuple[ClubTable, list[list[tuple[int | None, str]]]]:

@@ -329,12 +329,15 @@ def _run_club(
             console.print(f"Law {law}: {text}.", markup=False, soft_wrap=True)
         console.print(f"At play: {', '.join(club.table.players)} · waiting: "
                       f"{', '.join(club.waiting()) or 'nobody'}", markup=False)
+        out = target if k == 1 else target.with_name(f"{target.stem}-rubber{k}{target.suffix}")
         if HUMAN not in session.seating.names.values():
             console.print("You do not play this rubber; the four play it:", markup=False)
             result = session.play_all()
-            console.print(sheet_summary(result.sheet))
+            console.print(sheet_summary(result.sheet, first_rubber=k))
+            _save_pbn(result.hands, _output(out, "--out"), rules, seed)
+            console.print(f"Saved its {len(result.hands)} hands to {out}", markup=False,
+                          highlight=False, soft_wrap=True)
             continue
-        out = target if k == 1 else target.with_name(f"{target.stem}-rubber{k}{target.suffix}")
         game = TerminalGame(
             session=session,
             console=console,
@@ -347,7 +350,7 @@ def _run_club(
         status = game.run()
         if status:
             raise typer.Exit(status)
-        if not session.is_over and not _substitute(club, session, console):
+        if not session.is_over and not _substitute(club, session, console, k, out, seed):
             return  # you left the table
 
 
@@ -389,9 +392,12 @@ def _between_rubbers(club: Any, console: Console) -> bool:
     return True
 
 
-def _substitute(club: Any, session: Session, console: Console) -> bool:
-    """You left during a rubber: offered a substitute for the rest of it, the other three
-    consenting (law 23); True when the rubber went on without you."""
+def _substitute(
+    club: Any, session: Session, console: Console, k: int, out: Path, seed: int
+) -> bool:
+    """You left during rubber ``k``: offered a substitute for the rest of it, the other
+    three consenting (law 23); True when the rubber went on without you (its hands,
+    yours and his, saved to ``out``)."""
     console.print("You left during the rubber. Type 'substitute' to leave the rest of it to "
                   "one of those waiting (law 23), or Enter to end the session: ", end="",
                   markup=False)
@@ -407,7 +413,11 @@ def _substitute(club: Any, session: Session, console: Console) -> bool:
     if session.state is not None:
         session.run()
         session.finish_hand()
-    console.print(sheet_summary(session.play_all().sheet))
+    result = session.play_all()
+    console.print(sheet_summary(result.sheet, first_rubber=k))
+    _save_pbn(result.hands, out, session.rules, seed)
+    console.print(f"Saved the rubber's {len(result.hands)} hands to {out}", markup=False,
+                  highlight=False, soft_wrap=True)
     return True
 
 

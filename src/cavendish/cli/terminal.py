@@ -192,8 +192,9 @@ def score_table(sheet: ScoreSheet, boards: Sequence[int] | None = None) -> Table
     return table
 
 
-def sheet_summary(sheet: ScoreSheet) -> Text:
-    """Games, rubbers and totals under the score table."""
+def sheet_summary(sheet: ScoreSheet, first_rubber: int = 1) -> Text:
+    """Games, rubbers and totals under the score table; the sheet's rubbers are
+    numbered from ``first_rubber`` (a club's table, whose sheets are one a rubber)."""
     out = Text()
     won = [sum(1 for g in sheet.games if g.winner == side) for side in Side]
     out.append(f"Games: NS {won[0]}, EW {won[1]}")
@@ -202,7 +203,7 @@ def sheet_summary(sheet: ScoreSheet) -> Text:
         if games:
             inside = [sum(1 for g in games if g.winner == side) for side in Side]
             out.append(f" (rubber in progress: NS {inside[0]}, EW {inside[1]})")
-        for n, rubber in enumerate(sheet.rubbers, start=1):
+        for n, rubber in enumerate(sheet.rubbers, start=first_rubber):
             out.append(f"\nRubber {n}: won by {rubber.winner}, {rubber.points} points")
     score = sheet.score
     if score != (0, 0):
