@@ -30,9 +30,15 @@ rebuilds the hand from the log, so the log is always the whole truth.
 
 The hot path (``play`` with no bookkeeping, the seat on turn, a legal card) is one
 method: one test that the card is a card, the legal mask's own expression inline,
-and a shared frozen event per (trick, seat, card), built once; the trick is quitted
-through :func:`~cavendish.core.tricks.full_trick_index`.  Every refusal is
-:meth:`HandState._refusal`'s, the one statement of a card's legality.
+and a shared frozen event per (trick, seat, card), built once (the state keeps the
+current trick's row of them); the trick is quitted through
+:func:`~cavendish.core.tricks.full_trick_index` and recorded as ints (leader, cards,
+winner), its :class:`Trick` built only when read (``tricks``, ``last_trick``, the
+laws' paths), so a playout allocates nothing per card but the log's slot.  Every
+refusal is :meth:`HandState._refusal`'s, the one statement of a card's legality.
+:meth:`HandState.play_random` is the playouts' path: the k-th legal card drawn from
+the legal mask itself (one table lookup when following suit), then ``play``'s hot
+path; the same card, event and log as ``play`` of that card.
 
 The trump card lies face up until the dealer plays to the first trick (law 52);
 each seat's :meth:`HandState.view` shows its own hand, the exposed hands (dummy),
@@ -119,13 +125,16 @@ _NEXT = (1, 2, 3, 0)
 """``_NEXT[seat]``: the seat on its left, next to play."""
 
 
-_PLAYED = tuple(
-    tuple(
-        tuple(_new_event(CardPlayed, (seat, card, number, False, "play")) for card in CARDS)
-        for seat in _SEATS
-    )
-    for number in range(13)
-) + (((),) * 4,)
+_PLAYED = (
+    *(
+        tuple(
+            tuple(_new_event(CardPlayed, (seat, card, number, False, "play")) for card in CARDS)
+            for seat in _SEATS
+        )
+        for number in range(13)
+    ),
+    ((),) * 4,
+)
 """``_PLAYED[trick][seat][card]``: every card played without a revoke, built once (the
 events are frozen, so the hot path shares them).  The state keeps the current trick's
 row (``HandState._row``); the last row, empty, is the row once the hand is over."""
@@ -1040,7 +1049,7 @@ class HandState:
             cls = event.__class__
         if cls is CardPlayed:
             played: CardPlayed = event  # type: ignore[assignment]
-            seat = int(played.seat)
+            seat = played.seat  # a Seat is its int
             self._trick.pop()
             self._hands[seat] |= _BITS[played.card]
             self._turn = seat
