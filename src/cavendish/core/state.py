@@ -172,7 +172,7 @@ def _kth(mask: int, rnd: Callable[[], float]) -> int:
 
 
 _Quitted = tuple[int, list[int], int]
-"""A trick quitted on the hot path, as :meth:`HandState._quit` records it: the leader,
+"""A trick quitted on the hot path, as :meth:`HandState._put` records it: the leader,
 the four cards in order of play, the winner (ints); its :class:`Trick` is built when
 read (:meth:`HandState._trick_at`)."""
 
@@ -564,19 +564,11 @@ class HandState:
         turn = self._turn
         if self._book is not None or (seat is not None and seat != turn):
             return self._play_slow(card, seat)
-        hands = self._hands
-        hand = hands[turn]
+        hand = self._hands[turn]
         trick = self._trick
         legal = (hand & _SUIT_OF[trick[0]] or hand) if trick else hand
         event = self._row[turn][card] if legal >> card & 1 else self._revoke(card)
-        hands[turn] = hand ^ _BITS[card]
-        trick.append(card)
-        self._log.append(event)
-        if len(trick) < 4:
-            self._turn = _NEXT[turn]
-        else:
-            self._quit()
-        return event
+        return self._put(turn, hand, card, event)
 
     def play_random(self, rnd: Callable[[], float]) -> Event:
         """Play a card chosen at random among the legal ones, and return its event.
@@ -606,8 +598,7 @@ class HandState:
         if self._book is not None:
             return self._play_random_slow(rnd)
         turn = self._turn
-        hands = self._hands
-        hand = hands[turn]
+        hand = self._hands[turn]
         trick = self._trick
         if trick:
             base = _BASE[trick[0]]
@@ -618,15 +609,31 @@ class HandState:
             card = _kth(hand, rnd)
         else:
             raise HandOver("the hand is over: no card to play")
-        # :meth:`play`'s hot path from here (the card is legal by construction)
-        event = self._row[turn][card]
-        hands[turn] = hand ^ _BITS[card]
+        # the tail of :meth:`play`'s hot path (the card is legal by construction)
+        return self._put(turn, hand, card, self._row[turn][card])
+
+    def _put(self, turn: int, hand: int, card: int, event: Event) -> Event:
+        """The seat on turn, holding ``hand``, puts ``card`` to the trick (``event``,
+        logged); the turn passes, or, at the fourth card, the trick is turned and
+        quitted (law 73)."""
+        self._hands[turn] = hand ^ _BITS[card]
+        trick = self._trick
         trick.append(card)
-        self._log.append(event)
+        log = self._log
+        log.append(event)
         if len(trick) < 4:
             self._turn = _NEXT[turn]
-        else:
-            self._quit()
+            return event
+        leader = self._leader
+        a, b, c, d = trick
+        winner = (leader + full_trick_index(a, b, c, d, self._trump)) & 3
+        tricks = self._tricks
+        log.append(_QUITTED[len(tricks)][winner])
+        tricks.append((leader, trick, winner))  # its Trick is built when read
+        self._row = _PLAYED[len(tricks)]
+        self._won[winner & 1] += 1
+        self._trick = []
+        self._leader = self._turn = winner
         return event
 
     def _play_random_slow(self, rnd: Callable[[], float]) -> Event:
@@ -655,20 +662,6 @@ class HandState:
             return self._play_laws(card, seat)
         assert seat is not None
         return self._out_of_turn(card, seat)
-
-    def _quit(self) -> None:
-        """The fourth card is played: the trick is turned and quitted (law 73)."""
-        trick = self._trick
-        leader = self._leader
-        a, b, c, d = trick
-        winner = (leader + full_trick_index(a, b, c, d, self._trump)) & 3
-        tricks = self._tricks
-        self._log.append(_QUITTED[len(tricks)][winner])
-        tricks.append((leader, trick, winner))  # its Trick is built when read
-        self._row = _PLAYED[len(tricks)]
-        self._won[winner & 1] += 1
-        self._trick = []
-        self._leader = self._turn = winner
 
     def _out_of_turn(self, card: int, seat: Seat | int) -> Event:
         who = _SEATS[seat]
