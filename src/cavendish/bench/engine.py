@@ -1,14 +1,21 @@
 """Engine benchmark: complete random deals per second, and the cost of the hot-path calls.
 
 Run as ``python -m cavendish.bench.engine`` (``make bench-engine``).  Each result is one
-JSON line.  ``random-deals`` times complete deals on one core: shuffle, cut and deal,
-random legal play of all 52 cards through :meth:`HandState.play`, and the hand
-scored by the club code (:class:`~cavendish.scoring.ScoreSheet`); ``play-loop``
-times the play alone (the same random legal play on deals dealt beforehand), and
-``reference-strings`` a plain program written from the laws alone, with cards as
-strings (:func:`reference_deal`: deal, random legal play and trick winners, no
-events, no scoring), the yardstick the engine should beat.  Each line gives the CPU
-time per deal too (``time.process_time``), steadier than the rate on a shared machine.
+JSON line.  ``random-deals`` times complete deals on one core: shuffle, cut and deal
+(seeded), random legal play of all 52 cards through :meth:`HandState.play_random`
+(each card uniformly among the legal ones, every event logged: the public path of
+random playouts, the same cards and log as :meth:`HandState.play` of the k-th legal
+card), and the hand scored by the club code (:class:`~cavendish.scoring.ScoreSheet`).
+``play-loop`` times the play alone on deals dealt beforehand, by the ordinary path the
+players and the environment take (:meth:`HandState.legal_mask`, the k-th legal card,
+:meth:`HandState.play` with its checks), and ``play-random-loop`` the same play by
+:meth:`HandState.play_random`.  ``reference-strings`` is a plain program written from
+the laws alone, with cards as strings (:func:`reference_deal`: deal, random legal
+play and trick winners, no events, no scoring), the yardstick the engine should
+beat.  Each line gives the CPU time per deal too (``time.process_time``), steadier
+than the rate on a shared machine.  The last lines time the search's calls: ``copy``,
+``legal-card-query``, ``legal-cards-list`` and ``play-undo`` (one card played and
+taken back), mid-hand.
 """
 
 from __future__ import annotations
@@ -29,7 +36,8 @@ __all__ = ["main", "random_deal", "reference_deal", "run"]
 
 
 def random_deal(rng: random.Random, dealer: Seat, sheet: ScoreSheet) -> HandState:
-    """Deal, play the hand out with uniformly random legal cards, and score it.
+    """Deal, play the hand out with uniformly random legal cards
+    (:meth:`HandState.play_random`, the rng's floats), and score it.
 
     >>> sheet = ScoreSheet(get_rules("short"))
     >>> state = random_deal(random.Random(1), Seat.S, sheet)
@@ -37,13 +45,20 @@ def random_deal(rng: random.Random, dealer: Seat, sheet: ScoreSheet) -> HandStat
     (True, 1)
     """
     state = HandState(deal_cards(rng, dealer), sheet.rules)
-    _play_out(state, rng.random)
+    _play_random(state, rng.random)
     sheet.record(HandResult.from_state(state))
     return state
 
 
+def _play_random(state: HandState, rnd: Callable[[], float]) -> None:
+    play_random = state.play_random
+    for _ in range(52):
+        play_random(rnd)
+
+
 def _play_out(state: HandState, rnd: Callable[[], float]) -> None:
-    # each card uniformly among the legal ones: the k-th card of the legal mask
+    # the ordinary path: each card uniformly among the legal ones, the k-th card of
+    # the legal mask, played through HandState.play (the same cards as play_random)
     play = state.play
     legal = state.legal_mask
     for _ in range(52):
@@ -124,9 +139,14 @@ def run(seconds: float = 3.0, seed: int = 1) -> list[dict[str, object]]:
             "cpu_microseconds_per_deal": round(cpu * 1e6 / n, 1),
             "seed": seed,
             "python": sys.version.split()[0],
+            "what": "seeded shuffle, cut and deal; 52 random legal cards by "
+            "HandState.play_random, every event logged; the hand scored by the club code",
         }
     ]
-    results.append(_play_loop(seconds, seed))
+    results.append(_play_loop(seconds, seed, _play_out, "play-loop", _ORDINARY))
+    results.append(
+        _play_loop(seconds, seed, _play_random, "play-random-loop", "HandState.play_random")
+    )
     results.append(_reference(seconds, seed))
     state = HandState(deal_cards(random.Random(seed), Seat.S))
     for _ in range(22):  # mid-hand: trick 6, second card
@@ -173,24 +193,30 @@ def _timed(batch: Callable[[], int], seconds: float) -> tuple[int, float, float]
     return n, elapsed, time.process_time() - cpu_start
 
 
-def _play_loop(seconds: float, seed: int) -> dict[str, object]:
-    """The play alone: the same random legal play through HandState.play, on deals
-    dealt beforehand, nothing scored."""
+_ORDINARY = "HandState.legal_mask, the k-th legal card, HandState.play with its checks"
+
+
+def _play_loop(
+    seconds: float, seed: int, play_out: Callable[[HandState, Callable[[], float]], None],
+    name: str, how: str,
+) -> dict[str, object]:
+    """The play alone: random legal play by ``play_out`` on deals dealt beforehand,
+    nothing scored."""
     rng = random.Random(seed)
     deals = [deal_cards(rng, Seat(i & 3)) for i in range(200)]
     rules = get_rules("short")
 
     def batch() -> int:
         for deal in deals:
-            _play_out(HandState(deal, rules), rng.random)
+            play_out(HandState(deal, rules), rng.random)
         return len(deals)
 
     n, elapsed, cpu = _timed(batch, seconds)
     return {
-        "name": "play-loop",
+        "name": name,
         "deals_per_second": round(n / elapsed, 1),
         "cpu_microseconds_per_deal": round(cpu * 1e6 / n, 1),
-        "what": "random legal play of 52 cards through HandState.play (no dealing, no scoring)",
+        "what": f"random legal play of 52 cards by {how} (no dealing, no scoring)",
     }
 
 

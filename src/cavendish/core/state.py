@@ -30,9 +30,15 @@ rebuilds the hand from the log, so the log is always the whole truth.
 
 The hot path (``play`` with no bookkeeping, the seat on turn, a legal card) is one
 method: one test that the card is a card, the legal mask's own expression inline,
-and a shared frozen event per (trick, seat, card), built once; the trick is quitted
-through :func:`~cavendish.core.tricks.full_trick_index`.  Every refusal is
-:meth:`HandState._refusal`'s, the one statement of a card's legality.
+and a shared frozen event per (trick, seat, card), built once (the state keeps the
+current trick's row of them); the trick is quitted through
+:func:`~cavendish.core.tricks.full_trick_index` and recorded as ints (leader, cards,
+winner), its :class:`Trick` built only when read (``tricks``, ``last_trick``, the
+laws' paths), so a playout allocates nothing per card but the log's slot.  Every
+refusal is :meth:`HandState._refusal`'s, the one statement of a card's legality.
+:meth:`HandState.play_random` is the playouts' path: the k-th legal card drawn from
+the legal mask itself (one table lookup when following suit), then ``play``'s hot
+path; the same card, event and log as ``play`` of that card.
 
 The trump card lies face up until the dealer plays to the first trick (law 52);
 each seat's :meth:`HandState.view` shows its own hand, the exposed hands (dummy),
@@ -115,20 +121,60 @@ _SUIT_OF = tuple(SUIT_MASK[card // 13] for card in range(52))
 """``_SUIT_OF[card]``: the mask of the card's suit (following suit is one ``&``)."""
 
 
-_PLAYED = tuple(
-    tuple(
-        tuple(_new_event(CardPlayed, (seat, card, number, False, "play")) for card in CARDS)
-        for seat in _SEATS
-    )
-    for number in range(13)
+_NEXT = (1, 2, 3, 0)
+"""``_NEXT[seat]``: the seat on its left, next to play."""
+
+
+_PLAYED = (
+    *(
+        tuple(
+            tuple(_new_event(CardPlayed, (seat, card, number, False, "play")) for card in CARDS)
+            for seat in _SEATS
+        )
+        for number in range(13)
+    ),
+    ((),) * 4,
 )
 """``_PLAYED[trick][seat][card]``: every card played without a revoke, built once (the
-events are frozen, so the hot path shares them)."""
+events are frozen, so the hot path shares them).  The state keeps the current trick's
+row (``HandState._row``); the last row, empty, is the row once the hand is over."""
 _QUITTED = tuple(
     tuple(_new_event(TrickQuitted, (number, seat, "quitted")) for seat in _SEATS)
     for number in range(13)
 )
 """``_QUITTED[trick][winner]``: every trick quitted, built once."""
+
+_BASE = tuple(13 * (card // 13) for card in range(52))
+"""``_BASE[card]``: the first card of its suit (the suit's bits start there)."""
+
+
+def _ranks_in() -> tuple[tuple[int, ...], ...]:
+    table: list[tuple[int, ...]] = [()]
+    for bits in range(1, 1 << 13):
+        high = bits.bit_length() - 1
+        table.append(table[bits ^ (1 << high)] + (high,))
+    return tuple(table)
+
+
+_RANKS_IN = _ranks_in()
+"""``_RANKS_IN[bits]``: the ranks (0 for the two .. 12 for the ace) of the 13-bit
+holding of one suit ``bits``, low to high: the k-th card of a suit is one lookup."""
+
+
+def _kth(mask: int, rnd: Callable[[], float]) -> int:
+    """The k-th card of ``mask`` in card order, ``k = int(rnd() * cards)``: a card drawn
+    uniformly from ``mask`` (:meth:`HandState.play_random`'s one draw)."""
+    k = int(rnd() * mask.bit_count())
+    while k:  # drop the k lowest cards
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+_Quitted = tuple[int, list[int], int]
+"""A trick quitted on the hot path, as :meth:`HandState._put` records it: the leader,
+the four cards in order of play, the winner (ints); its :class:`Trick` is built when
+read (:meth:`HandState._trick_at`)."""
 
 
 class Trick(NamedTuple):
@@ -264,6 +310,7 @@ class HandState:
         "_leader",
         "_log",
         "_ntricks",
+        "_row",
         "_trick",
         "_tricks",
         "_trump",
@@ -286,7 +333,8 @@ class HandState:
         self._leader = (int(deal.dealer) + 1) & 3  # the eldest hand, on the dealer's left
         self._turn = self._leader
         self._trick: list[int] = []
-        self._tricks: list[Trick] = []
+        self._tricks: list[Trick | _Quitted] = []
+        self._row = _PLAYED[0]  # the events of the trick in play (see _PLAYED)
         self._won = [0, 0]
         self._log: list[Event] = []
         self._book: _Book | None = None
@@ -340,12 +388,25 @@ class HandState:
     @property
     def tricks(self) -> list[Trick]:
         """Every trick quitted so far (the full record; a seat's view shows only the last)."""
-        return list(self._tricks)
+        return [self._trick_at(i) for i in range(len(self._tricks))]
 
     @property
     def last_trick(self) -> Trick | None:
         """The last trick turned and quitted."""
-        return self._tricks[-1] if self._tricks else None
+        return self._trick_at(-1) if self._tricks else None
+
+    def _trick_at(self, index: int) -> Trick:
+        """Trick ``index`` quitted, as a :class:`Trick` (built from the hot path's record
+        on the first read, and kept)."""
+        tricks = self._tricks
+        trick = tricks[index]
+        if isinstance(trick, Trick):
+            return trick
+        leader, cards, winner = trick
+        made = _new_event(Trick, (_SEATS[leader], tuple(map(CARDS.__getitem__, cards)),
+                                  _SEATS[winner], ()))
+        tricks[index] = made
+        return made
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -503,28 +564,96 @@ class HandState:
         turn = self._turn
         if self._book is not None or (seat is not None and seat != turn):
             return self._play_slow(card, seat)
-        hands = self._hands
-        hand = hands[turn]
+        hand = self._hands[turn]
         trick = self._trick
-        number = len(self._tricks)
         legal = (hand & _SUIT_OF[trick[0]] or hand) if trick else hand
-        event = _PLAYED[number][turn][card] if legal >> card & 1 else self._revoke(card, number)
-        hands[turn] = hand ^ _BITS[card]
-        trick.append(card)
-        self._log.append(event)
-        if len(trick) < 4:
-            self._turn = (turn + 1) & 3
+        event = self._row[turn][card] if legal >> card & 1 else self._revoke(card)
+        return self._put(turn, hand, card, event)
+
+    def play_random(self, rnd: Callable[[], float]) -> Event:
+        """Play a card chosen at random among the legal ones, and return its event.
+
+        ``rnd`` is a source of floats in ``[0, 1)`` (``random.Random(seed).random``):
+        one draw per card, ``k = int(rnd() * n)`` with ``n`` the legal cards, and the
+        ``k``-th legal card in card order is played.  It is exactly
+        ``play(legal_cards()[int(rnd() * len(legal_cards()))])``, the same card, the same
+        event and the same log, at a fraction of the cost: the card is drawn from the
+        legal mask itself, so it needs none of :meth:`play`'s refusals (the search's
+        random playouts, random players and the engine benchmark use it).  With the
+        laws bookkeeping (calls in force) the choice is made among
+        :meth:`legal_mask`'s cards and played through :meth:`play`.  Refused with
+        :class:`~cavendish.core.errors.HandOver` once the hand is over.
+
+        >>> from cavendish.core.table import deal_cards
+        >>> import random
+        >>> a, b = (HandState(deal_cards(random.Random(4), Seat.N)) for _ in "ab")
+        >>> ra, rb = random.Random(9).random, random.Random(9).random
+        >>> for _ in range(52):
+        ...     cards = a.legal_cards()
+        ...     _ = a.play(cards[int(ra() * len(cards))])
+        ...     _ = b.play_random(rb)
+        >>> a.events == b.events and b.is_over
+        True
+        """
+        if self._book is not None:
+            return self._play_random_slow(rnd)
+        turn = self._turn
+        hand = self._hands[turn]
+        trick = self._trick
+        if trick:
+            base = _BASE[trick[0]]
+            ranks = _RANKS_IN[hand >> base & 0x1FFF]
+            # following suit: the k-th rank held of the suit led; void: the whole hand
+            card = base + ranks[int(rnd() * len(ranks))] if ranks else _kth(hand, rnd)
+        elif hand:
+            card = _kth(hand, rnd)
         else:
-            self._quit(number)
+            raise HandOver("the hand is over: no card to play")
+        # the tail of :meth:`play`'s hot path (the card is legal by construction)
+        return self._put(turn, hand, card, self._row[turn][card])
+
+    def _put(self, turn: int, hand: int, card: int, event: Event) -> Event:
+        """The seat on turn, holding ``hand``, puts ``card`` to the trick (``event``,
+        logged); the turn passes, or, at the fourth card, the trick is turned and
+        quitted (law 73)."""
+        self._hands[turn] = hand ^ _BITS[card]
+        trick = self._trick
+        trick.append(card)
+        log = self._log
+        log.append(event)
+        if len(trick) < 4:
+            self._turn = _NEXT[turn]
+            return event
+        leader = self._leader
+        a, b, c, d = trick
+        winner = (leader + full_trick_index(a, b, c, d, self._trump)) & 3
+        tricks = self._tricks
+        log.append(_QUITTED[len(tricks)][winner])
+        tricks.append((leader, trick, winner))  # its Trick is built when read
+        self._row = _PLAYED[len(tricks)]
+        self._won[winner & 1] += 1
+        self._trick = []
+        self._leader = self._turn = winner
         return event
 
-    def _revoke(self, card: int, number: int) -> CardPlayed:
+    def _play_random_slow(self, rnd: Callable[[], float]) -> Event:
+        """:meth:`play_random` with the laws bookkeeping: the choice among
+        :meth:`legal_mask`'s cards, played through :meth:`play`."""
+        legal = self.legal_mask()
+        if not legal:
+            if self.is_over:
+                raise HandOver("the hand is over: no card to play")
+            raise ActionRefused(f"{self.turn} has no card that can be played now")
+        return self.play(_kth(legal, rnd))
+
+    def _revoke(self, card: int) -> CardPlayed:
         """A card the seat on turn may not play: refused, or (laws mode, a failure to
         follow suit) its event marked as a revoke, to be played (law 71)."""
         refusal = self._refusal(card, None)
         assert refusal is not None  # legal_mask took every legal card
         if self._enforced or not isinstance(refusal, MustFollowSuit):
             raise refusal
+        number = len(self._tricks)
         return _new_event(CardPlayed, (_SEATS[self._turn], CARDS[card], number, True, "play"))
 
     def _play_slow(self, card: int, seat: Seat | int | None) -> Event:
@@ -533,19 +662,6 @@ class HandState:
             return self._play_laws(card, seat)
         assert seat is not None
         return self._out_of_turn(card, seat)
-
-    def _quit(self, number: int) -> None:
-        """The fourth card is played: trick ``number`` is turned and quitted (law 73)."""
-        trick = self._trick
-        leader = self._leader
-        a, b, c, d = trick
-        winner = (leader + full_trick_index(a, b, c, d, self._trump)) & 3
-        cards = (CARDS[a], CARDS[b], CARDS[c], CARDS[d])
-        self._tricks.append(_new_event(Trick, (_SEATS[leader], cards, _SEATS[winner], ())))
-        self._won[winner & 1] += 1
-        self._log.append(_QUITTED[number][winner])
-        self._trick = []
-        self._leader = self._turn = winner
 
     def _out_of_turn(self, card: int, seat: Seat | int) -> Event:
         who = _SEATS[seat]
@@ -768,7 +884,7 @@ class HandState:
             return seat, CARDS[entries[-1]], trick_no
         if not self._tricks:
             return ActionRefused("no card to take back: no card has been played")
-        last = self._tricks[-1]
+        last = self._trick_at(-1)
         if last.leader.offset(3) in last.missing:
             return ActionRefused("no card to take back: the last seat played no card to it")
         return _SEATS[(int(last.leader) + 3) & 3], last.cards[-1], trick_no - 1
@@ -840,7 +956,7 @@ class HandState:
     ) -> SurplusPlayed:
         """Count ``seat``'s ``card`` as his card to the imperfect trick ``trick`` (law 69)."""
         c = _strict(card, seat)
-        if not 0 <= trick < len(self._tricks) or seat not in self._tricks[trick].missing:
+        if not 0 <= trick < len(self._tricks) or seat not in self._trick_at(trick).missing:
             raise ActionRefused(f"{_SEATS[seat]} did not miss trick {trick + 1}")
         if not self._hands[seat] >> c & 1:
             raise NotInHand(str(c), _SEATS[seat].name)
@@ -910,23 +1026,29 @@ class HandState:
             self._rebuild()
             return event
         event = log.pop()
-        if isinstance(event, Ruffed):
-            if event.taken:
-                hand = self._hands[event.seat] | _mask_of(event.put_out)
-                self._hands[event.seat] = hand & ~_mask_of(event.taken)
-            return event
-        if isinstance(event, TrickQuitted):
-            trick = self._tricks.pop()
-            self._won[trick.winner & 1] -= 1
-            self._leader = int(trick.leader)
-            self._trick = [int(c) for c in trick.cards]
+        cls = event.__class__
+        if cls is TrickQuitted:
+            record = self._tricks.pop()
+            if isinstance(record, Trick):
+                leader, cards = int(record.leader), [int(c) for c in record.cards]
+                winner = int(record.winner)
+            else:
+                leader, cards, winner = record[0], record[1][:], record[2]
+            self._won[winner & 1] -= 1
+            self._leader = leader
+            self._trick = cards
+            self._row = _PLAYED[len(self._tricks)]
             event = log.pop()
-        if isinstance(event, CardPlayed):
-            card = int(event.card)
-            seat = int(event.seat)
+            cls = event.__class__
+        if cls is CardPlayed:
+            played: CardPlayed = event  # type: ignore[assignment]
+            seat = played.seat  # a Seat is its int
             self._trick.pop()
-            self._hands[seat] |= 1 << card
+            self._hands[seat] |= _BITS[played.card]
             self._turn = seat
+        elif isinstance(event, Ruffed) and event.taken:
+            hand = self._hands[event.seat] | _mask_of(event.put_out)
+            self._hands[event.seat] = hand & ~_mask_of(event.taken)
         return event
 
     def copy(self) -> HandState:
@@ -942,6 +1064,7 @@ class HandState:
         new._turn = self._turn
         new._trick = self._trick[:]
         new._tricks = self._tricks[:]
+        new._row = self._row
         new._won = self._won[:]
         new._log = self._log[:]
         new._ntricks = self._ntricks
@@ -960,7 +1083,7 @@ class HandState:
             and self._leader == other._leader
             and self._turn == other._turn
             and self._trick == other._trick
-            and self._tricks == other._tricks
+            and self.tricks == other.tricks
             and self._won == other._won
             and self._log == other._log
             and self._book == other._book
@@ -987,6 +1110,7 @@ class HandState:
         self._leader = self._turn = int(deal.dealer.left)
         self._trick = []
         self._tricks = []
+        self._row = _PLAYED[0]
         self._won = [0, 0]
         if not any(isinstance(e, _STATEFUL) for e in log):
             self._book = None
@@ -1032,13 +1156,14 @@ class HandState:
         self._tricks.append(
             Trick(_SEATS[leader], tuple(CARDS[c] for c in trick if c >= 0), seat, missing)
         )
+        self._row = _PLAYED[min(len(self._tricks), 13)]
         self._won[winner & 1] += 1
         self._trick = []
         self._leader = self._turn = winner
         return TrickQuitted(number, seat)
 
     def _count_surplus(self, event: SurplusPlayed) -> None:
-        old = self._tricks[event.trick]
+        old = self._trick_at(event.trick)
         leader = int(old.leader)
         entries = []
         cards = iter(old.cards)
