@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from math import comb
 from typing import cast
 
+import pytest
+
 from cavendish.core import Card, Deal, HandState, Seat
 from cavendish.players.classical import ClassicalPlayer, Decision, replay_to
 from cavendish.players.classical.counting import LAST_TRICKS, count_out, layouts
@@ -144,16 +146,11 @@ def test_layout_sample_dealt_by_index_is_the_listed_layout() -> None:
     assert checked > 100
 
 
-def test_c4_short_endings_counted_exactly_as_double_dummy_solves_them() -> None:
-    # the Python ending solver must give DDS's (or the reference minimax's) tricks
-    # for every card, on random endings of two to four tricks, some mid-trick
-    from cavendish.analysis import dd
-    from cavendish.analysis.position import Position
-    from cavendish.core.cards import Suit
-    from cavendish.players.classical.ending import Ending
-
-    rng = random.Random(22)
-    for trial in range(300):
+def _random_endings(seed: int, n: int) -> Iterator[tuple[list[int], int, int, list[int]]]:
+    """Random endings of two to four tricks (hands N E S W, trump, leader, the cards
+    on the table), some mid-trick, the trick's cards played legally."""
+    rng = random.Random(seed)
+    for trial in range(n):
         tricks = 2 + trial % 3
         cards = rng.sample(range(52), 4 * tricks)
         hands = [sum(1 << c for c in cards[i * tricks:(i + 1) * tricks]) for i in range(4)]
@@ -166,7 +163,96 @@ def test_c4_short_endings_counted_exactly_as_double_dummy_solves_them() -> None:
             card = rng.choice(follow or own)
             hands[seat] &= ~(1 << card)
             played.append(card)
+        yield hands, trump, leader, played
+
+
+def test_c4_short_endings_counted_exactly_as_double_dummy_solves_them() -> None:
+    # the ending solvers (Python, and compiled where built) must give DDS's (or the
+    # reference minimax's) tricks for every card, on random endings of two to four
+    # tricks, some mid-trick
+    from cavendish.analysis import dd
+    from cavendish.analysis.position import Position
+    from cavendish.core.cards import Suit
+    from cavendish.players.classical.ending import Ending, solve
+
+    for hands, trump, leader, played in _random_endings(22, 300):
         pos = Position.make(hands, Suit(trump), Seat(leader), played)
         want = {int(c): t for c, t in dd.solve_position(pos, use_cache=False).tricks.items()}
-        got = Ending(trump).score((hands[0], hands[1], hands[2], hands[3]), leader, tuple(played))
+        four = (hands[0], hands[1], hands[2], hands[3])
+        got = Ending(trump).score(four, leader, tuple(played))
         assert got == want, (pos, got, want)
+        assert solve(four, leader, tuple(played), trump) == want, pos
+
+
+def test_compiled_ending_solver_is_built_and_agrees_with_the_python_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # make venv builds the compiled solver; its table is kept from call to call, so
+    # every layout the classical players count in two boards (their own, the ones a
+    # count leaves in the table for the next) is checked against the Python solver:
+    # a bound once stored from an empty window gave a wrong count on the first board
+    from cavendish.match.duplicate import MatchSpec, PlayerSpec, play_board
+    from cavendish.players.classical import counting
+    from cavendish.players.classical.ending import COMPILED, Ending, solve
+
+    assert COMPILED, "the compiled ending solver (_endgame.c) was not built: make venv"
+    python = {t: Ending(t) for t in range(4)}
+    checked: list[int] = []
+
+    def check(hands: tuple[int, int, int, int], leader: int, played: tuple[int, ...],
+              trump: int) -> dict[int, int]:
+        got = solve(hands, leader, played, trump)
+        assert got == python[trump].score(hands, leader, played), (hands, leader, played)
+        checked.append(len(got))
+        return got
+
+    monkeypatch.setattr(counting, "solve", check)
+    spec = MatchSpec(a=PlayerSpec.named("classical"), b=PlayerSpec.named("classical"), seed=5)
+    for board in range(2):
+        play_board(spec, board)
+    assert len(checked) > 200
+
+
+def test_compiled_ending_solver_refuses_what_is_no_ending() -> None:
+    from cavendish.players.classical import _endgame
+
+    hands = (0b11, 0b1100, 0b110000, 0b11000000)
+    _endgame.score(hands, 0, (), 0)  # two cards a hand: an ending
+    bad = {
+        "holds a card another hand holds": ((0b11, 0b110, 0b110000, 0b11000000), 0, ()),
+        "on the table and in a hand": (hands, 0, (1,)),
+        "hand 0 holds 2 cards, 1 expected": (hands, 0, (9,)),
+        "must be a seat": (hands, 4, ()),
+        "at most three cards": ((0b10, 0b1000, 0b100000, 0b10000000), 0, (0, 2, 4, 6)),
+    }
+    for words, (four, leader, played) in bad.items():
+        with pytest.raises(ValueError, match=words):
+            _endgame.score(four, leader, played, 0)
+    with pytest.raises(ValueError, match="trump 5"):
+        _endgame.score(hands, 0, (), 5)
+
+
+def test_c4_counts_of_four_tricks_need_no_dds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # with the compiled solver built, no count calls DDS (endplay), even from the lead
+    # with four tricks to play (sixteen cards, DDS's share before)
+    from cavendish.analysis import dd
+    from cavendish.match.duplicate import MatchSpec, PlayerSpec, play_board
+    from cavendish.players.classical import counting
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a count called DDS")
+
+    sizes: list[int] = []
+    solve = counting.solve
+
+    def spy(hands: tuple[int, int, int, int], leader: int, played: tuple[int, ...],
+            trump: int) -> dict[int, int]:
+        sizes.append(sum(h.bit_count() for h in hands) + len(played))
+        return solve(hands, leader, played, trump)
+
+    monkeypatch.setattr(dd, "solve_many", refuse)
+    monkeypatch.setattr(counting, "solve", spy)
+    spec = MatchSpec(a=PlayerSpec.named("classical"), b=PlayerSpec.named("random"), seed=4)
+    for board in range(4):
+        play_board(spec, board)
+    assert 16 in sizes  # a count from the lead with four tricks to play was made
