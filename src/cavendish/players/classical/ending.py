@@ -48,13 +48,13 @@ the same tricks for every card.
 
 from __future__ import annotations
 
-from types import ModuleType
+from collections.abc import Callable
 
 __all__ = ["COMPILED", "TT_LIMIT", "Ending", "solve"]
 
-_compiled: ModuleType | None
+_compiled: Callable[[tuple[int, int, int, int], int, tuple[int, ...], int], dict[int, int]] | None
 try:
-    from . import _endgame as _compiled
+    from ._endgame import score as _compiled
 except ImportError:  # not built (no C compiler where it was installed)
     _compiled = None
 
@@ -451,7 +451,7 @@ def solve(
     [('SQ', 1), ('SA', 1)]
     """
     if _compiled is not None:
-        return _compiled.score(hands, leader, played, trump)
+        return _compiled(hands, leader, played, trump)
     solver = _SOLVERS.get(trump)
     if solver is None:
         solver = _SOLVERS[trump] = Ending(trump)
