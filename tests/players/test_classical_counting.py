@@ -142,6 +142,8 @@ def test_layout_sample_dealt_by_index_is_the_listed_layout() -> None:
         deals = _Deals(k)
         assert deals.total() == len(found)
         assert [deals.at(i) for i in range(len(found))] == found
+        picked = random.Random(len(found)).sample(range(len(found)), min(48, len(found)))
+        assert deals.at_many(picked) == [found[i] for i in picked]
         checked += len(found)
     assert checked > 100
 
@@ -193,20 +195,21 @@ def test_compiled_ending_solver_is_built_and_agrees_with_the_python_one(
     # a bound once stored from an empty window gave a wrong count on the first board
     from cavendish.match.duplicate import MatchSpec, PlayerSpec, play_board
     from cavendish.players.classical import counting
-    from cavendish.players.classical.ending import COMPILED, Ending, solve
+    from cavendish.players.classical.ending import COMPILED, Ending, solve_many
 
     assert COMPILED, "the compiled ending solver (_endgame.c) was not built: make venv"
     python = {t: Ending(t) for t in range(4)}
     checked: list[int] = []
 
-    def check(hands: tuple[int, int, int, int], leader: int, played: tuple[int, ...],
-              trump: int) -> dict[int, int]:
-        got = solve(hands, leader, played, trump)
-        assert got == python[trump].score(hands, leader, played), (hands, leader, played)
-        checked.append(len(got))
+    def check(layouts: list[tuple[int, int, int, int]], leader: int, played: tuple[int, ...],
+              trump: int) -> list[dict[int, int]]:
+        got = solve_many(layouts, leader, played, trump)
+        for hands, tricks in zip(layouts, got, strict=True):
+            assert tricks == python[trump].score(hands, leader, played), (hands, leader, played)
+            checked.append(len(tricks))
         return got
 
-    monkeypatch.setattr(counting, "solve", check)
+    monkeypatch.setattr(counting, "solve_many", check)
     spec = MatchSpec(a=PlayerSpec.named("classical"), b=PlayerSpec.named("classical"), seed=5)
     for board in range(2):
         play_board(spec, board)
@@ -243,15 +246,15 @@ def test_c4_counts_of_four_tricks_need_no_dds(monkeypatch: pytest.MonkeyPatch) -
         raise AssertionError("a count called DDS")
 
     sizes: list[int] = []
-    solve = counting.solve
+    solve_many = counting.solve_many
 
-    def spy(hands: tuple[int, int, int, int], leader: int, played: tuple[int, ...],
-            trump: int) -> dict[int, int]:
-        sizes.append(sum(h.bit_count() for h in hands) + len(played))
-        return solve(hands, leader, played, trump)
+    def spy(layouts: list[tuple[int, int, int, int]], leader: int, played: tuple[int, ...],
+            trump: int) -> list[dict[int, int]]:
+        sizes.extend(sum(h.bit_count() for h in hands) + len(played) for hands in layouts)
+        return solve_many(layouts, leader, played, trump)
 
     monkeypatch.setattr(dd, "solve_many", refuse)
-    monkeypatch.setattr(counting, "solve", spy)
+    monkeypatch.setattr(counting, "solve_many", spy)
     spec = MatchSpec(a=PlayerSpec.named("classical"), b=PlayerSpec.named("random"), seed=4)
     for board in range(4):
         play_board(spec, board)

@@ -29,7 +29,7 @@
 
 typedef uint64_t u64;
 
-#define TT_BITS 18
+#define TT_BITS 12
 #define TT_SIZE (1u << TT_BITS)
 
 typedef struct {
@@ -280,59 +280,59 @@ static int check(const State *s, int left) {
     return 0;
 }
 
-static PyObject *score(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *hands, *played;
-    int leader, trump;
-    if (!PyArg_ParseTuple(args, "OiOi", &hands, &leader, &played, &trump)) return NULL;
+/* the leader, the trump and the cards on the table, checked, into ``s`` */
+static int read_trick(State *s, int leader, PyObject *played, int trump) {
     if (leader < 0 || leader > 3) {
         PyErr_Format(PyExc_ValueError, "leader %d: must be a seat 0-3", leader);
-        return NULL;
+        return -1;
     }
     if (trump < 0 || trump > 4) {
         PyErr_Format(PyExc_ValueError, "trump %d: must be a suit 0-3 (4: none)", trump);
-        return NULL;
+        return -1;
     }
-    State s;
-    if (read_hands(hands, s.h) < 0) return NULL;
-    s.leader = leader;
-    s.trump = trump;
-    s.k = 0;
+    s->leader = leader;
+    s->trump = trump;
+    s->k = 0;
     PyObject *seq = PySequence_Fast(played, "played must be a sequence of cards");
-    if (!seq) return NULL;
+    if (!seq) return -1;
     Py_ssize_t np = PySequence_Fast_GET_SIZE(seq);
     if (np > 3) {
         Py_DECREF(seq);
         PyErr_SetString(PyExc_ValueError, "at most three cards can be on the table");
-        return NULL;
+        return -1;
     }
     for (Py_ssize_t i = 0; i < np; i++) {
         long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (c == -1 && PyErr_Occurred()) { Py_DECREF(seq); return NULL; }
+        if (c == -1 && PyErr_Occurred()) { Py_DECREF(seq); return -1; }
         if (c < 0 || c > 51) {
             Py_DECREF(seq);
             PyErr_Format(PyExc_ValueError, "card %ld: must be 0-51", c);
-            return NULL;
+            return -1;
         }
-        s.trick[s.k++] = (int)c;
+        s->trick[s->k++] = (int)c;
     }
     Py_DECREF(seq);
-    int turn = (s.leader + s.k) & 3;
-    int left = popcount(s.h[turn]); /* tricks left, this one included */
-    if (check(&s, left) < 0) return NULL;
+    return 0;
+}
+
+/* every legal card of the seat on turn with the tricks its side takes, as a dict */
+static PyObject *solve_one(State *s) {
+    int turn = (s->leader + s->k) & 3;
+    int left = popcount(s->h[turn]); /* tricks left, this one included */
+    if (check(s, left) < 0) return NULL;
     if (left == 0) return PyDict_New();
-    u64 live = s.h[0] | s.h[1] | s.h[2] | s.h[3];
-    for (int i = 0; i < s.k; i++) live |= 1ull << s.trick[i];
-    u64 hand = s.h[turn], legal = hand;
-    if (s.k) {
-        u64 follow = hand & suit_of(s.trick[0]);
+    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
+    for (int i = 0; i < s->k; i++) live |= 1ull << s->trick[i];
+    u64 hand = s->h[turn], legal = hand;
+    if (s->k) {
+        u64 follow = hand & suit_of(s->trick[0]);
         if (follow) legal = follow;
     }
     int m[16];
     int n = tops(legal, hand, live, m);
     int value[52];
     for (int i = 0; i < n; i++) {
-        int v = play(&s, m[i], -1, left + 1);
+        int v = play(s, m[i], -1, left + 1);
         value[m[i]] = (turn & 1) ? left - v : v;
     }
     /* every legal card takes its run's value (the run is below its top, in hand) */
@@ -361,6 +361,39 @@ static PyObject *score(PyObject *self, PyObject *args) {
     return out;
 }
 
+static PyObject *score(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *hands, *played;
+    int leader, trump;
+    if (!PyArg_ParseTuple(args, "OiOi", &hands, &leader, &played, &trump)) return NULL;
+    State s;
+    if (read_trick(&s, leader, played, trump) < 0) return NULL;
+    if (read_hands(hands, s.h) < 0) return NULL;
+    return solve_one(&s);
+}
+
+static PyObject *score_many(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *layouts, *played;
+    int leader, trump;
+    if (!PyArg_ParseTuple(args, "OiOi", &layouts, &leader, &played, &trump)) return NULL;
+    State s;
+    if (read_trick(&s, leader, played, trump) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(layouts, "layouts must be a sequence of hands");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    if (!out) { Py_DECREF(seq); return NULL; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *got = NULL;
+        if (read_hands(PySequence_Fast_GET_ITEM(seq, i), s.h) == 0) got = solve_one(&s);
+        if (!got) { Py_DECREF(seq); Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, i, got);
+    }
+    Py_DECREF(seq);
+    return out;
+}
+
 static PyObject *clear(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
@@ -372,6 +405,9 @@ static PyMethodDef methods[] = {
     {"score", score, METH_VARARGS,
      "score(hands, leader, played, trump) -> {card: tricks}: the tricks the side to "
      "play takes from here (the current trick included) with each legal card."},
+    {"score_many", score_many, METH_VARARGS,
+     "score_many(layouts, leader, played, trump) -> [{card: tricks}]: score() of each "
+     "layout (hands N E S W) with the same trick on the table."},
     {"clear", clear, METH_NOARGS, "clear() -> None: forget the transposition table."},
     {NULL, NULL, 0, NULL},
 };

@@ -39,7 +39,7 @@ from ...analysis.position import Position
 from ...core.cards import CARDS, Card, Seat, Suit
 from ..inference import Knowledge
 from .decision import Decision
-from .ending import COMPILED, Ending, solve
+from .ending import COMPILED, Ending, solve_many
 
 __all__ = [
     "LAST_TRICKS", "MAX_LAYOUTS", "PYTHON_CARDS", "SAMPLE", "count_layouts", "count_out", "layouts",
@@ -180,6 +180,45 @@ class _Deals:
                 raise IndexError("no such layout")
         return (hands[0], hands[1], hands[2], hands[3])
 
+    def at_many(self, indices: list[int]) -> list[tuple[int, int, int, int]]:
+        """The layouts ``indices`` (distinct, from 0), in their order: :meth:`at` of
+        each, the walk down the list shared by the indices that share a beginning."""
+        out: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * len(indices)
+        hands = list(self.base)
+        left = list(self.need)
+        cards, options, count, n_cards = self.cards, self.options, self._count, len(self.cards)
+
+        def walk(i: int, items: list[tuple[int, int]]) -> None:
+            # items: (index among the layouts below here, place in out), by index
+            if i == n_cards:
+                out[items[0][1]] = (hands[0], hands[1], hands[2], hands[3])
+                return
+            bit = 1 << cards[i]
+            start = 0
+            offset = 0
+            for s in options[i]:
+                if not left[s]:
+                    continue
+                left[s] -= 1
+                n = count(i + 1, left)
+                end = start
+                while end < len(items) and items[end][0] < offset + n:
+                    end += 1
+                if end > start:
+                    hands[s] |= bit
+                    walk(i + 1, [(x - offset, j) for x, j in items[start:end]])
+                    hands[s] ^= bit
+                left[s] += 1
+                offset += n
+                start = end
+                if start == len(items):
+                    return
+            raise IndexError("no such layout")
+
+        if indices:
+            walk(0, sorted((x, j) for j, x in enumerate(indices)))
+        return out
+
     def every(self, limit: int) -> list[tuple[int, int, int, int]] | None:
         """Every layout, in order; None if there are more than ``limit``."""
         cards, options, seats = self.cards, self.options, self.seats
@@ -247,7 +286,7 @@ def _weighted(
     if n > SAMPLE and all(inf.confidence < 1.0 for inf in k.inferences):
         # no reading can weigh a layout at nought, so none is dropped: the sample is
         # drawn from all n as from their list, and only the drawn are dealt
-        chosen = [deals.at(i) for i in rng.sample(range(n), SAMPLE)]
+        chosen = deals.at_many(rng.sample(range(n), SAMPLE))
         weights = k.weights(chosen, same_facts=True)
         if not any(w > 0 for w in weights):  # the facts fail: every layout alike
             weights = [1.0] * len(chosen)
@@ -271,9 +310,7 @@ def _solve(
     DDS (one batch) beyond, where its fixed cost a board is the cheaper."""
     leader = trick[0][0] if trick else k.seat
     if COMPILED:
-        trump_, leader_ = int(k.trump), int(leader)
-        played_ = tuple(int(c) for _, c in trick)
-        return [solve(lay, leader_, played_, trump_) for lay in found]
+        return solve_many(found, int(leader), tuple(int(c) for _, c in trick), int(k.trump))
     if 4 * (13 - k.trick_number) - len(trick) <= PYTHON_CARDS:
         ending = _ending(k.trump)
         played = tuple(int(c) for _, c in trick)

@@ -50,13 +50,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["COMPILED", "TT_LIMIT", "Ending", "solve"]
+__all__ = ["COMPILED", "TT_LIMIT", "Ending", "solve", "solve_many"]
 
-_compiled: Callable[[tuple[int, int, int, int], int, tuple[int, ...], int], dict[int, int]] | None
+_Hands = tuple[int, int, int, int]
+_compiled: Callable[[_Hands, int, tuple[int, ...], int], dict[int, int]] | None
+_compiled_many: Callable[[list[_Hands], int, tuple[int, ...], int], list[dict[int, int]]] | None
 try:
     from ._endgame import score as _compiled
+    from ._endgame import score_many as _compiled_many
 except ImportError:  # not built (no C compiler where it was installed)
-    _compiled = None
+    _compiled = _compiled_many = None
 
 COMPILED: bool = _compiled is not None
 """Whether the compiled solver was built (else :func:`solve` runs :class:`Ending`)."""
@@ -456,3 +459,20 @@ def solve(
     if solver is None:
         solver = _SOLVERS[trump] = Ending(trump)
     return solver.score(hands, leader, played)
+
+
+def solve_many(
+    layouts: list[tuple[int, int, int, int]], leader: int, played: tuple[int, ...], trump: int
+) -> list[dict[int, int]]:
+    """:func:`solve` of each layout, the same trick on the table (one call to the
+    compiled solver for them all).
+
+    >>> from cavendish.core.cards import hand_mask
+    >>> hands = (hand_mask(["SA", "SQ"]), hand_mask(["H2", "H3"]),
+    ...          hand_mask(["S2", "S3"]), hand_mask(["SK", "S4"]))
+    >>> solve_many([hands], 0, (), 3) == [solve(hands, 0, (), 3)]
+    True
+    """
+    if _compiled_many is not None:
+        return _compiled_many(layouts, leader, played, trump)
+    return [solve(lay, leader, played, trump) for lay in layouts]
