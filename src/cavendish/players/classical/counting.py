@@ -190,8 +190,27 @@ class _Deals:
 
         def walk(i: int, items: list[tuple[int, int]]) -> None:
             # items: (index among the layouts below here, place in out), by index
-            if i == n_cards:
-                out[items[0][1]] = (hands[0], hands[1], hands[2], hands[3])
+            if len(items) == 1:  # one layout below: the rest of the way as at() goes
+                index, j = items[0]
+                got = list(hands)
+                for k in range(i, n_cards):
+                    for s in options[k]:
+                        if not left[s]:
+                            continue
+                        left[s] -= 1
+                        n = count(k + 1, left)
+                        if index < n:
+                            got[s] |= 1 << cards[k]
+                            break
+                        index -= n
+                        left[s] += 1
+                    else:
+                        raise IndexError("no such layout")
+                for k in range(i, n_cards):  # put back what was taken on the way down
+                    for s in options[k]:
+                        if got[s] >> cards[k] & 1:
+                            left[s] += 1
+                out[j] = (got[0], got[1], got[2], got[3])
                 return
             bit = 1 << cards[i]
             start = 0
