@@ -134,18 +134,43 @@ def test_no_count_when_every_legal_card_is_equivalent_double_dummy() -> None:
 
 def test_layout_sample_dealt_by_index_is_the_listed_layout() -> None:
     # the count draws its sample as indices and deals only those layouts: each must be
-    # the layout at that place of the full list, at every stage where it counts
+    # the layout at that place of the full list, at every stage where it counts, dealt
+    # by the compiled walk (_layouts.c, built by make venv) and by the Python one alike
+    from cavendish.players.classical import counting
     from cavendish.players.classical.counting import _Deals
 
+    deal, total = counting._deal, counting._total
+    assert deal is not None and total is not None, "make venv builds _layouts.c"
     checked = 0
-    for k, found in _stages(32):
+    for k, found in _stages(32):  # one Knowledge, followed through the hand
         deals = _Deals(k)
-        assert deals.total() == len(found)
-        assert [deals.at(i) for i in range(len(found))] == found
         picked = random.Random(len(found)).sample(range(len(found)), min(48, len(found)))
+        assert deals.total() == len(found)
         assert deals.at_many(picked) == [found[i] for i in picked]
+        counting._deal = counting._total = None  # the Python walk
+        try:
+            assert deals.total() == len(found)
+            assert deals.at_many(picked) == [found[i] for i in picked]
+        finally:
+            counting._deal, counting._total = deal, total
+        assert [deals.at(i) for i in range(len(found))] == found
         checked += len(found)
     assert checked > 100
+
+
+def test_compiled_layouts_refuse_what_cannot_be_dealt() -> None:
+    from cavendish.players.classical import _layouts
+
+    assert _layouts.total([0, 1, 2, 3], [0b11] * 4, [2, 2, 0, 0]) == 6
+    assert _layouts.deal([0, 1], [0b11] * 2, [1, 1, 0, 0], [0, 0, 4, 0], [1]) == [(2, 1, 4, 0)]
+    with pytest.raises(IndexError, match="no such layout"):
+        _layouts.deal([0, 1], [0b11] * 2, [1, 1, 0, 0], [0, 0, 0, 0], [2])
+    with pytest.raises(ValueError, match="2 cards but 1 seat masks"):
+        _layouts.total([0, 1], [0b11], [1, 1, 0, 0])
+    with pytest.raises(ValueError, match="seat mask 16"):
+        _layouts.total([0], [16], [1, 0, 0, 0])
+    with pytest.raises(ValueError, match="needs"):
+        _layouts.total([0], [1], [1, 0])
 
 
 def _random_endings(seed: int, n: int) -> Iterator[tuple[list[int], int, int, list[int]]]:

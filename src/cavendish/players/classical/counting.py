@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from ...analysis import dd, minimax
 from ...analysis.position import Position
@@ -40,6 +41,15 @@ from ...core.cards import CARDS, Card, Seat, Suit
 from ..inference import Knowledge
 from .decision import Decision
 from .ending import COMPILED, Ending, solve_many
+
+_Layout = tuple[int, int, int, int]
+_total: Callable[[list[int], list[int], list[int]], int] | None
+_deal: Callable[[list[int], list[int], list[int], list[int], list[int]], list[_Layout]] | None
+try:
+    from ._layouts import deal as _deal
+    from ._layouts import total as _total
+except ImportError:  # not built: the Python walk below, the same layouts
+    _deal = _total = None
 
 __all__ = [
     "LAST_TRICKS", "MAX_LAYOUTS", "PYTHON_CARDS", "SAMPLE", "count_layouts", "count_out", "layouts",
@@ -131,6 +141,7 @@ class _Deals:
         cards.sort(key=lambda c: sum(1 for s in self.seats if allowed[s] >> c & 1))
         self.cards = cards
         self.options = [[s for s in self.seats if allowed[s] >> c & 1] for c in cards]
+        self.masks = [sum(1 << s for s in opts) for opts in self.options]
         self._counts: dict[tuple[int, int, int, int, int], int] = {}
 
     @property
@@ -139,7 +150,9 @@ class _Deals:
         return min(self.need) >= 0 and len(self.cards) == sum(self.need)
 
     def total(self) -> int:
-        """How many layouts there are (:func:`count_layouts`)."""
+        """How many layouts there are (:func:`count_layouts`; compiled where built)."""
+        if _total is not None and len(self.cards) <= 39:  # 64 bits hold the count
+            return _total(self.cards, self.masks, self.need)
         return count_layouts(
             self.cards, [self.allowed[s] for s in self.seats], [self.need[s] for s in self.seats]
         )
@@ -182,7 +195,10 @@ class _Deals:
 
     def at_many(self, indices: list[int]) -> list[tuple[int, int, int, int]]:
         """The layouts ``indices`` (distinct, from 0), in their order: :meth:`at` of
-        each, the walk down the list shared by the indices that share a beginning."""
+        each, the walk down the list shared by the indices that share a beginning
+        (compiled where built)."""
+        if _deal is not None and len(self.cards) <= 39:
+            return _deal(self.cards, self.masks, self.need, self.base, indices)
         out: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * len(indices)
         hands = list(self.base)
         left = list(self.need)
