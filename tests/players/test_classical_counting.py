@@ -136,6 +136,7 @@ def test_layout_sample_dealt_by_index_is_the_listed_layout() -> None:
     # the count draws its sample as indices and deals only those layouts: each must be
     # the layout at that place of the full list, at every stage where it counts, dealt
     # by the compiled walk (_layouts.c, built by make venv) and by the Python one alike
+    # (the full list too: listed by index when compiled, enumerated in Python)
     from cavendish.players.classical import counting
     from cavendish.players.classical.counting import _Deals
 
@@ -151,6 +152,7 @@ def test_layout_sample_dealt_by_index_is_the_listed_layout() -> None:
         try:
             assert deals.total() == len(found)
             assert deals.at_many(picked) == [found[i] for i in picked]
+            assert deals.every(10**6) == found
         finally:
             counting._deal, counting._total = deal, total
         assert [deals.at(i) for i in range(len(found))] == found

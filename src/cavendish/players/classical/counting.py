@@ -256,6 +256,11 @@ class _Deals:
 
     def every(self, limit: int) -> list[tuple[int, int, int, int]] | None:
         """Every layout, in order; None if there are more than ``limit``."""
+        if _deal is not None and self.valid and len(self.cards) <= 39:  # compiled: by index
+            n = self.total()
+            return None if n > limit else _deal(
+                self.cards, self.masks, self.need, self.base, list(range(n))
+            )
         cards, options, seats = self.cards, self.options, self.seats
         # room[i][s]: how many of cards[i:] seat s may take; a seat that needs more
         # than that is a dead end, cut before it is walked into
