@@ -13,14 +13,17 @@
  *     position on (an absolute value, so every search shares the table);
  *   - a transposition table of bounds at the start of each trick, keyed by the four
  *     hands and the leader, kept between calls (tagged with the trump suit), so the
- *     layouts of one count, the counts of a hand and the hands of a match share it;
+ *     layouts of one count and the counts of a hand share it; 4096 entries, each
+ *     replaced by the newest (larger tables measured slower: cache misses);
  *   - a card is tried once for its run: the cards of one hand next to each other
  *     among the live cards of their suit (the trick's included) take the same tricks;
  *   - the last trick is read off, not searched.
  *
  * Cards are 13 * suit + rank (rank 0 is the two), hands 52-bit masks N E S W, as in
- * cavendish.core.cards.  Only score() is exported; ending.py wraps it and falls
- * back to the Python solver when this module was not built.
+ * cavendish.core.cards.  score() solves one layout, score_many() the layouts of a
+ * count, clear() empties the table; ending.py wraps them and falls back to the
+ * Python solver when this module was not built.  The interpreter's lock is held
+ * throughout, so the one table is never searched by two threads at once.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
