@@ -1,0 +1,9 @@
+"""The compiled exact solver of short endings (``_endgame.c``; see :mod:`.ending`)."""
+
+def score(
+    hands: tuple[int, int, int, int], leader: int, played: tuple[int, ...], trump: int
+) -> dict[int, int]: ...
+def score_many(
+    layouts: list[tuple[int, int, int, int]], leader: int, played: tuple[int, ...], trump: int
+) -> list[dict[int, int]]: ...
+def clear() -> None: ...
