@@ -521,14 +521,11 @@ def _read_signal(k: Knowledge, rec: PlayRecord) -> None:
     seat, card, suit = rec.seat, rec.card, rec.suit
     if seat in k.calls and seat in k.echoes:
         return
-    for r in k.plays:
+    for r in k._followed[seat][suit]:  # his cards of the suit but his leads, in order
         if r.trick >= rec.trick:
             break
         if (
-            r.seat != seat
-            or r.position == 0
-            or r.suit != suit
-            or r.card <= card
+            r.card <= card
             or (r.card, card) in k._signal_pairs
             or not is_unnecessary(r, k.trump)
         ):
