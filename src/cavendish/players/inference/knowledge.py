@@ -464,13 +464,8 @@ class Knowledge:
         played_by = self._played_by
         for inf in self.inferences:
             s = inf.seat
-            clauses = inf.clauses
-            if not seats >> s & 1:
-                for c in clauses:
-                    if c.mask & cards:
-                        break
-                else:
-                    continue
+            if not (seats >> s & 1 or inf.cards & cards):
+                continue
             got = facts.get(s)
             if got is None:
                 known = self._known[s]
@@ -481,7 +476,7 @@ class Knowledge:
                 )
             known, free, room = got
             base = known | (played_by[s] & ~inf.since)
-            for c in clauses:
+            for c in inf.clauses:
                 k_min = (base & c.mask).bit_count()
                 k_max = k_min + min(room, (free & c.mask).bit_count())
                 if k_max >= k_min and c.allowed >> k_min & ((1 << (k_max - k_min + 1)) - 1):
