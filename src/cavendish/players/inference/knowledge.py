@@ -429,26 +429,26 @@ class Knowledge:
     def _tells(self, inf: Inference) -> bool:
         """Whether the facts leave the reading open: some clause may hold (it is
         satisfiable) and none must (it is not certain already)."""
+        known, free, room = self._facts(inf.seat)
+        base = known | (self._played_by[inf.seat] & ~inf.since)
         satisfiable = False
-        for span, c in zip(self._spans(inf), inf.clauses, strict=True):
+        for c in inf.clauses:
+            # the counts of the clause's cards the seat may hold, as a bit set
+            k_min = (base & c.mask).bit_count()
+            k_max = k_min + min(room, (free & c.mask).bit_count())
+            span = ((1 << (k_max + 1)) - 1) & ~((1 << k_min) - 1)
             if span & ~c.allowed == 0:
                 return False
             satisfiable = satisfiable or bool(span & c.allowed)
         return satisfiable
 
-    def _spans(self, inf: Inference) -> list[int]:
-        # the counts of each clause's cards the seat may hold, as bit sets
-        s = inf.seat
-        known = self._known[s]
-        base = known | (self._played_by[s] & ~inf.since)
-        free = self.possible(s) & ~known
-        room = self.hand_size(s) - known.bit_count()
-        spans = []
-        for c in inf.clauses:
-            k_min = (base & c.mask).bit_count()
-            k_max = k_min + min(room, (free & c.mask).bit_count())
-            spans.append(((1 << (k_max + 1)) - 1) & ~((1 << k_min) - 1))
-        return spans
+    def _facts(self, seat: int) -> tuple[int, int, int]:
+        """The seat's known cards, the unseen cards it may hold, and its hand's room
+        for them (``possible(seat) & ~known``, ``hand_size(seat) - |known|``)."""
+        known = self._known[seat]
+        free = 0 if seat == self.seat else self._unseen & ~self._void_cards[seat]
+        room = self.tricks - self.trick_number - self._in_trick[seat] - known.bit_count()
+        return known, free, room
 
     def _check_all(self) -> None:
         # satisfiability (as _tells) for the inferences whose facts changed since the last check:
@@ -468,12 +468,7 @@ class Knowledge:
                 continue
             got = facts.get(s)
             if got is None:
-                known = self._known[s]
-                got = facts[s] = (
-                    known,
-                    self.possible(s) & ~known,
-                    self.hand_size(s) - known.bit_count(),
-                )
+                got = facts[s] = self._facts(s)
             known, free, room = got
             base = known | (played_by[s] & ~inf.since)
             for c in inf.clauses:
@@ -683,8 +678,13 @@ class Knowledge:
                 f = fails[s].get(h)
                 if f is None:
                     f = 0
-                    for i, inf in by_seat[s]:
-                        if not inf.holds(h, pb[s]):
+                    played = pb[s]
+                    for i, inf in by_seat[s]:  # not inf.holds(h, played), inlined
+                        held = h | (played & ~inf.since)
+                        for c in inf.clauses:
+                            if c.allowed >> (held & c.mask).bit_count() & 1:
+                                break
+                        else:
                             f |= 1 << i
                     fails[s][h] = f
                 failed |= f

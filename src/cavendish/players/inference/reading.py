@@ -118,7 +118,9 @@ def read_play(k: Knowledge, rec: PlayRecord) -> None:
     """Add to ``k`` what ``rec`` tells about the hand that played it."""
     if rec.revoke:
         return
-    if rec.position == 0:
+    if rec.seat == k.seat:
+        pass  # the observer's own card: he knows his hand (add_inference keeps no reading)
+    elif rec.position == 0:
         _read_lead(k, rec)
     elif rec.follows:
         _read_follow(k, rec)
@@ -126,7 +128,7 @@ def read_play(k: Knowledge, rec: PlayRecord) -> None:
         _read_ruff(k, rec)
     else:
         _read_discard(k, rec)
-    if k.school.signals and rec.position > 0:
+    if k.school.signals and rec.position > 0:  # his own signals too: he remembers them
         _read_signal(k, rec)
 
 
