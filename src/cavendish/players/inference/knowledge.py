@@ -661,40 +661,41 @@ class Knowledge:
         by_seat: list[list[tuple[int, Inference]]] = [[], [], [], []]
         for i, inf in enumerate(infs):
             by_seat[inf.seat].append((i, inf))
-        fails: list[dict[int, int]] = [{}, {}, {}, {}]
-        products: dict[int, float] = {0: 1.0}
-        out: list[float] = []
         if same_facts and layouts and self._check_layout(layouts[0]) is not None:
             return [0.0] * len(layouts)
-        for layout in layouts:
+        # the inferences each layout fails, as a bit set: seat by seat, each distinct
+        # hand tested once
+        failed = [0] * len(layouts)
+        for s in range(4):
+            tests = by_seat[s]
+            if not tests:
+                continue
+            played = pb[s]
+            fails: dict[int, int] = {}
+            for h in {layout[s] for layout in layouts}:
+                f = 0
+                for i, inf in tests:  # not inf.holds(h, played), inlined
+                    held = h | (played & ~inf.since)
+                    for c in inf.clauses:
+                        if c.allowed >> (held & c.mask).bit_count() & 1:
+                            break
+                    else:
+                        f |= 1 << i
+                fails[h] = f
+            failed = [m | fails[layout[s]] for m, layout in zip(failed, layouts, strict=True)]
+        products: dict[int, float] = {0: 1.0}
+        out: list[float] = []
+        for layout, fail in zip(layouts, failed, strict=True):
             if not same_facts and self._check_layout(layout) is not None:
                 out.append(0.0)
                 continue
-            failed = 0
-            for s in range(4):
-                if not by_seat[s]:
-                    continue
-                h = layout[s]
-                f = fails[s].get(h)
-                if f is None:
-                    f = 0
-                    played = pb[s]
-                    for i, inf in by_seat[s]:  # not inf.holds(h, played), inlined
-                        held = h | (played & ~inf.since)
-                        for c in inf.clauses:
-                            if c.allowed >> (held & c.mask).bit_count() & 1:
-                                break
-                        else:
-                            f |= 1 << i
-                    fails[s][h] = f
-                failed |= f
-            w = products.get(failed)
+            w = products.get(fail)
             if w is None:
                 w = 1.0
                 for i, inf in enumerate(infs):
-                    if failed >> i & 1:
+                    if fail >> i & 1:
                         w *= 1.0 - inf.confidence
-                products[failed] = w
+                products[fail] = w
             out.append(w)
         return out
 
