@@ -533,20 +533,19 @@ class Knowledge:
 
     # ------------------------------------------------------------ bounds
     def _seat_bounds(self, seat: Seat, mask: int, trusted: float) -> tuple[int, int]:
-        known = self._known[seat]
+        known, free_all, room = self._facts(seat)
         lo = (known & mask).bit_count()
         if seat == self.seat:
             return lo, lo
-        free = self.possible(seat) & ~known & mask
-        room = self.hand_size(seat) - known.bit_count()
-        hi = lo + min(room, free.bit_count())
-        poss_all = self.possible(seat)
+        hi = lo + min(room, (free_all & mask).bit_count())
+        poss_all = known | free_all  # possible(seat)
+        played = self._played_by[seat]
         for inf in self.inferences:
             if inf.seat != seat or len(inf.clauses) != 1 or inf.confidence < trusted:
                 continue
             c = inf.clauses[0]
             a_lo, a_hi = count_range(c.allowed)
-            p = (self._played_by[seat] & ~inf.since & c.mask).bit_count()
+            p = (played & ~inf.since & c.mask).bit_count()
             cur_lo, cur_hi = a_lo - p, a_hi - p
             lo = max(lo, cur_lo - (c.mask & ~mask & poss_all).bit_count())
             hi = min(hi, cur_hi + (mask & ~c.mask & poss_all).bit_count())
