@@ -29,6 +29,12 @@ cards later contradict is dropped (kept in :attr:`Knowledge.refuted` for the
 tutor) and the seat's reliability is cut by a quarter, so a player that does not follow
 the conventions soon stops being read by them.
 
+The record is kept as the cards fall, for a player reads it at every card: the
+trick's best card and each hand's size are carried along, not worked out again, and
+after each card only the inferences whose facts changed are checked (those about a
+seat whose hand changed, or counting a card whose place did); an inference none of
+whose facts changed holds as it held.
+
 The API, for the players, the tutor and a sampling search (PIMC):
 
 * ``unseen`` -- the live cards whose place the observer does not know;
