@@ -8,9 +8,11 @@ import random
 import pytest
 
 from cavendish.core import SUIT_MASK, Card, HandState, Seat, Suit, hand_mask
+from cavendish.core.table import deal_cards
 from cavendish.players.classical import build_position
 from cavendish.players.inference import (
     Clause,
+    Inference,
     Knowledge,
     KnowledgeError,
     at_least,
@@ -292,6 +294,49 @@ def test_refuted_inference_is_dropped_and_the_seat_trusted_less() -> None:
     assert not about(k, Seat.W, "C151")
     assert k.reliability[Seat.W] < 1.0
     assert k.reliability[Seat.E] == 1.0
+
+
+def _satisfiable(k: Knowledge, inf: Inference) -> bool:
+    """The facts' test of a reading, from the public facts alone: some clause allows a
+    count between the cards the seat surely held (known, or played since) and those
+    it may hold, within its hand's room."""
+    s = inf.seat
+    known = k.known(s)
+    base = known | (k.played_by(s) & ~inf.since)
+    free = k.possible(s) & ~known
+    room = k.hand_size(s) - known.bit_count()
+    for c in inf.clauses:
+        lo = (base & c.mask).bit_count()
+        hi = lo + min(room, (free & c.mask).bit_count())
+        if any(c.allowed >> n & 1 for n in range(lo, hi + 1)):
+            return True
+    return False
+
+
+def test_refutation_checked_where_facts_changed_keeps_no_contradicted_reading() -> None:
+    # after each card only the readings whose facts changed are checked again: at every
+    # card of hands played by random players (who keep no convention, so readings are
+    # refuted often), every reading kept must still pass the facts' test, and every
+    # reading refuted must fail it
+    from cavendish.players.random import RandomPlayer
+
+    refuted = 0
+    for deal_seed in range(12):
+        state = HandState(deal_cards(random.Random(deal_seed), Seat(deal_seed % 4)))
+        players = [RandomPlayer(deal_seed * 4 + s) for s in range(4)]
+        ks = [Knowledge.from_view(state.view(s), ("modern", "old")[deal_seed % 2]) for s in Seat]
+        while not state.is_over:
+            seat = state.turn
+            n = len(state.events)
+            state.play(players[seat].choose(state.view(seat)))
+            for e in state.events[n:]:  # the card, and the trick quitted after a fourth
+                for k in ks:
+                    before = len(k.refuted)
+                    k.observe(e)
+                    assert all(_satisfiable(k, inf) for inf in k.inferences)
+                    assert not any(_satisfiable(k, inf) for inf in k.refuted[before:])
+                    refuted += len(k.refuted) - before
+    assert refuted > 0
 
 
 # ----------------------------------------------------------------- layouts

@@ -720,6 +720,11 @@ class Session(TableBase):
             raise SessionError(f"board {self.board} is over: finish it first")
         if self._pending is not None:
             raise SessionError("the adversaries have a fresh deal to elect first")
+        return self._play(state, card)
+
+    def _play(self, state: HandState, card: Card | int | str) -> list[Event]:
+        """:meth:`play` once its checks are made (the hand goes on, no election is due:
+        :attr:`to_play` has just named the seat)."""
         before = len(state.events)
         if state.ruff_due is not None:
             state.verify_play(as_card(card))
@@ -733,22 +738,26 @@ class Session(TableBase):
 
     def step(self) -> list[Event]:
         """Let the computer player on turn choose and play one card."""
-        state = self._require_state()
+        self._require_state()
         seat = self.to_play
         if seat is None:
             raise SessionError(f"board {self.board} is over: no card to play")
-        player = self.controller(seat)
+        return self._step(seat, self.controller(seat))
+
+    def _step(self, seat: Seat, player: Player | None) -> list[Event]:
+        """:meth:`step` for ``seat``, just named by :attr:`to_play`, and its ``player``."""
+        state = self._require_state()
         if self.ruff_offered is not None:
             raise SessionError(
                 f"{self.ruff_offered} holds the ace of trumps: he ruffs or declines first"
             )
         if player is None:
             if self._last_due(seat):
-                return self.play(state.legal_cards()[0])
+                return self._play(state, state.legal_cards()[0])
             raise SessionError(f"{seat} is held by a human: give the card with play()")
         if self.computer_claims and sure_claim(state, seat) and not self._claimed_now(state):
             return [self.claim_tricks(self.holder(seat))]
-        return self.play(self._choose(player, state, seat))
+        return self._play(state, self._choose(player, state, seat))
 
     def run(self) -> list[Event]:
         """Play the computers' cards until a human is to play or the hand is over (or a
@@ -756,8 +765,13 @@ class Session(TableBase):
         events: list[Event] = []
         if self.ruff_offered is not None:
             return events
-        while self.to_play is not None and not self.human_to_play:
-            events.extend(self.step())
+        # to_play and the controller asked once a card (each asks whether a claim ended
+        # the hand, a look through its log): the loop of step() while not human_to_play
+        while (seat := self.to_play) is not None:
+            player = self.controller(seat)
+            if player is None and not self._last_due(seat):
+                break  # a human's card
+            events.extend(self._step(seat, player))
         return events
 
     def play_out(self) -> list[Event]:

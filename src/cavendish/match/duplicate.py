@@ -75,8 +75,6 @@ from ..players import (
     UnknownPlayer,
     get_player,
     kind_of,
-    notify,
-    notify_begin,
     player_names,
 )
 from .parallel import chunk_ranges, run_tasks
@@ -169,13 +167,25 @@ def is_registered(kind: str) -> bool:
 class TimedPlayer:
     """Wraps a player and appends the wall time of each ``choose()`` (ms) to ``times``.
 
-    The hooks ``observe`` and ``begin_hand`` are passed on if the player has them.
+    The hooks ``observe`` and ``begin_hand`` are the player's own, or None if it has
+    none (then the table does not call them): the table calls ``observe`` for every
+    event of the hand, so no wrapper stands between it and the player.
+
+    >>> from cavendish.players import RandomPlayer, get_player, has_observer
+    >>> has_observer(TimedPlayer(RandomPlayer(1), [])), has_observer(
+    ...     TimedPlayer(get_player("classical", 1), []))
+    (False, True)
     """
+
+    observe: Callable[[Event], None] | None
+    begin_hand: Callable[[SeatView], None] | None
 
     def __init__(self, inner: Player, times: list[float]) -> None:
         self.inner = inner
         self.name = inner.name
         self.times = times
+        self.observe = getattr(inner, "observe", None)
+        self.begin_hand = getattr(inner, "begin_hand", None)
 
     def choose(self, view: SeatView) -> Card:
         """The wrapped player's card, timed."""
@@ -183,14 +193,6 @@ class TimedPlayer:
         card = self.inner.choose(view)
         self.times.append((time.perf_counter_ns() - start) / 1e6)
         return card
-
-    def observe(self, event: Event) -> None:
-        """Pass a public event on."""
-        notify(self.inner, event)
-
-    def begin_hand(self, view: SeatView) -> None:
-        """Pass the opening view on."""
-        notify_begin(self.inner, view)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from ...core.cards import Seat
@@ -121,6 +121,15 @@ class Inference:
     """How far the reading is trusted, 0..1 (the seat's reliability included)."""
     trick: int
     """The 0-based trick of the card read."""
+    cards: int = field(init=False, repr=False, compare=False)
+    """Every card the clauses count (the union of their masks): a fact about none of
+    them cannot change whether the reading may hold."""
+
+    def __post_init__(self) -> None:
+        cards = 0
+        for c in self.clauses:
+            cards |= c.mask
+        object.__setattr__(self, "cards", cards)
 
     def holding_then(self, current: int, played: int) -> int:
         """The seat's holding when the card was read, from its current hand and every

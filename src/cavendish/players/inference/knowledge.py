@@ -29,6 +29,12 @@ cards later contradict is dropped (kept in :attr:`Knowledge.refuted` for the
 tutor) and the seat's reliability is cut by a quarter, so a player that does not follow
 the conventions soon stops being read by them.
 
+The record is kept as the cards fall, for a player reads it at every card: the
+trick's best card and each hand's size are carried along, not worked out again, and
+after each card only the inferences whose facts changed are checked (those about a
+seat whose hand changed, or counting a card whose place did); an inference none of
+whose facts changed holds as it held.
+
 The API, for the players, the tutor and a sampling search (PIMC):
 
 * ``unseen`` -- the live cards whose place the observer does not know;
@@ -74,7 +80,7 @@ from ...core.cards import CARDS, FULL_PACK, SUIT_MASK, Card, Seat, Suit
 from ...core.errors import KnowledgeError
 from ...core.events import CardExposed, CardPlayed, Event, PlayOutOfTurn, TrickQuitted
 from ...core.state import SeatView
-from ...core.tricks import trick_winner, winning_index
+from ...core.tricks import beats, trick_winner
 from .constraints import Clause, Inference, count_range
 from .reading import read_play
 from .schools import MODERN, School, get_school
@@ -178,6 +184,17 @@ class Knowledge:
         self.echoes: dict[Seat, int] = {}
         """Seats that have echoed, and the trick."""
         self._signal_pairs: set[tuple[int, int]] = set()
+        self._followed: list[list[list[PlayRecord]]] = [[[], [], [], []] for _ in range(4)]
+        # each seat's cards that were not a lead, by suit, in order (the signals' reading)
+        self._in_trick = [0, 0, 0, 0]  # each seat's cards in the trick in progress
+        self._best: tuple[Seat, int] | None = None  # the card winning the trick in progress
+        self._unseen = 0
+        self._set_unseen()
+        # the facts that changed since the inferences were last checked (_check_all):
+        # the seats whose every inference must be checked again, and the cards whose
+        # place changed (an inference whose clauses count none of them still holds)
+        self._dirty_seats = 0
+        self._dirty_cards = 0
         self._version = 0
         self._prob_cache: tuple[int, list[list[float]]] | None = None
 
@@ -234,10 +251,19 @@ class Knowledge:
                     )
                 continue
             self._play(seat, card, False)
-        self._known[self.seat] = view.hand
+        known = self._known
+        changed = known[self.seat] ^ view.hand
+        known[self.seat] = view.hand
         for s in range(4):
             if s != self.seat and view.exposed[s]:
-                self._known[s] |= view.exposed[s] & ~self.played
+                added = view.exposed[s] & ~self.played & ~known[s]
+                if added:
+                    known[s] |= added
+                    changed |= added
+                    self._dirty_seats |= 1 << s
+        if changed:
+            self._dirty_cards |= changed
+            self._set_unseen()
         self._version += 1
 
     def _skip_to(self, view: SeatView) -> None:
@@ -246,6 +272,9 @@ class Knowledge:
         self.complete = False
         target = view.trick_number - (1 if view.last_trick is not None else 0)
         self.trick = []
+        self._in_trick = [0, 0, 0, 0]
+        self._best = None
+        self._dirty_seats = 0b1111  # every hand's size changed
         self.trick_number = target
         self.leader = view.last_trick.leader if view.last_trick is not None else view.leader
         seen = self.played.bit_count() + (4 if view.last_trick is not None else 0)
@@ -259,27 +288,42 @@ class Knowledge:
         elif isinstance(event, TrickQuitted):
             pass  # the winner is worked out when the fourth card falls
         elif isinstance(event, PlayOutOfTurn | CardExposed):
-            self._known[event.seat] |= 1 << event.card
+            self._add_known(event.seat, 1 << event.card)
             self._version += 1
 
     def set_known(self, seat: Seat, cards: int) -> None:
         """Add cards known to be in ``seat``'s hand (e.g. one's own other hand at dummy)."""
-        self._known[seat] |= cards & ~self.played
+        self._add_known(seat, cards & ~self.played)
         self._version += 1
+
+    def _add_known(self, seat: Seat, cards: int) -> None:
+        added = cards & ~self._known[seat]
+        if added:
+            self._known[seat] |= added
+            self._dirty_seats |= 1 << seat
+            self._dirty_cards |= added
+            self._set_unseen()
+
+    def _set_unseen(self) -> None:
+        k = self._known
+        self._unseen = FULL_PACK & ~self.played & ~self.out & ~(k[0] | k[1] | k[2] | k[3])
 
     # ------------------------------------------------------------ the play
     def _play(self, seat: Seat, card: int, revoke: bool) -> None:
         seat = _SEATS[seat]
         card = CARDS[card]
-        pos = len(self.trick)
+        trick = self.trick
+        pos = len(trick)
+        suit = card // 13
         if pos == 0:
             self.leader = seat
-            led = card // 13
+            led = suit
             winner_before: Seat | None = None
             best = -1
         else:
-            led = self.trick[0].card // 13
-            winner_before, best = self._current_best()
+            led = trick[0].card // 13
+            assert self._best is not None
+            winner_before, best = self._best
         rec = PlayRecord(
             seat,
             card,
@@ -292,44 +336,54 @@ class Knowledge:
             FULL_PACK & ~self.played,
             revoke,
         )
+        if pos == 0 or beats(card, best, self.trump):
+            self._best = (seat, card)
         bit = 1 << card
         self.played |= bit
         self._played_by[seat] |= bit
+        known = self._known
+        dirty = 1 << seat  # his hand's size, his cards played, perhaps his voids
         for s in range(4):
-            self._known[s] &= ~bit
-        suit = card // 13
-        if self._voids[seat] >> suit & 1:
+            if known[s] & bit:
+                known[s] &= ~bit
+                dirty |= 1 << s
+        self._dirty_seats |= dirty
+        self._dirty_cards |= bit
+        self._unseen &= ~bit
+        voids = self._voids
+        if voids[seat] >> suit & 1:
             # a card of a suit he had renounced: the renounce was a revoke
-            self._voids[seat] &= ~(1 << suit)
+            voids[seat] &= ~(1 << suit)
             self._void_cards[seat] &= ~SUIT_MASK[suit]
-        if pos and suit != led and not revoke and not self._voids[seat] >> led & 1:
-            self._voids[seat] |= 1 << led
+        if pos and suit != led and not revoke and not voids[seat] >> led & 1:
+            voids[seat] |= 1 << led
             self._void_cards[seat] |= SUIT_MASK[led]
-        self.trick.append(rec)
+        trick.append(rec)
+        self._in_trick[seat] += 1
         self.plays.append(rec)
         if pos == 0:
             self._leads[seat].append(rec)
-        elif suit != led and suit != self.trump:
-            self._discards[seat].append(rec)
+        else:
+            self._followed[seat][suit].append(rec)
+            if suit != led and suit != self.trump:
+                self._discards[seat].append(rec)
         self._version += 1
         read_play(self, rec)
         self._check_all()
         if pos == 3:
-            winner = trick_winner([r.card for r in self.trick], self.trick[0].seat, self.trump)
+            winner = trick_winner([r.card for r in trick], trick[0].seat, self.trump)
             self.winners.append(winner)
             self.trick = []
+            self._in_trick = [0, 0, 0, 0]
+            self._best = None
             self.trick_number += 1
             self.leader = winner
 
-    def _current_best(self) -> tuple[Seat, int]:
-        best = self.trick[winning_index([r.card for r in self.trick], self.trump)]
-        return best.seat, best.card
-
     def winning(self) -> tuple[Seat, Card] | None:
         """Who is winning the trick in progress, with which card (None before the lead)."""
-        if not self.trick:
+        if self._best is None:
             return None
-        who, best = self._current_best()
+        who, best = self._best
         return who, CARDS[best]
 
     # ------------------------------------------------------------ inferences
@@ -365,7 +419,7 @@ class Knowledge:
             confidence * self.reliability[seat],
             self.trick_number,
         )
-        if not self._satisfiable(inf) or self._certain(inf):
+        if not self._tells(inf):
             return None
         self.inferences.append(inf)
         self._version += 1
@@ -378,51 +432,64 @@ class Knowledge:
         self.inferences = [i for i in self.inferences if not (i.seat == seat and predicate(i))]
         self._version += 1
 
-    def _satisfiable(self, inf: Inference) -> bool:
-        return any(self._span(inf, c) & c.allowed for c in inf.clauses)
+    def _tells(self, inf: Inference) -> bool:
+        """Whether the facts leave the reading open: some clause may hold (it is
+        satisfiable) and none must (it is not certain already)."""
+        known, free, room = self._facts(inf.seat)
+        base = known | (self._played_by[inf.seat] & ~inf.since)
+        satisfiable = False
+        for c in inf.clauses:
+            # the counts of the clause's cards the seat may hold, as a bit set
+            k_min = (base & c.mask).bit_count()
+            k_max = k_min + min(room, (free & c.mask).bit_count())
+            span = ((1 << (k_max + 1)) - 1) & ~((1 << k_min) - 1)
+            if span & ~c.allowed == 0:
+                return False
+            satisfiable = satisfiable or bool(span & c.allowed)
+        return satisfiable
 
-    def _span(self, inf: Inference, c: Clause) -> int:
-        # the counts of the clause's cards the seat may hold, as a bit set
-        s = inf.seat
-        base = self._known[s] | (self._played_by[s] & ~inf.since)
-        free = self.possible(s) & ~self._known[s]
-        room = self.hand_size(s) - self._known[s].bit_count()
-        k_min = (base & c.mask).bit_count()
-        k_max = k_min + min(room, (free & c.mask).bit_count())
-        return ((1 << (k_max + 1)) - 1) & ~((1 << k_min) - 1)
-
-    def _certain(self, inf: Inference) -> bool:
-        """Whether the facts already make the reading true (it tells nothing)."""
-        return any(self._span(inf, c) & ~c.allowed == 0 for c in inf.clauses)
+    def _facts(self, seat: int) -> tuple[int, int, int]:
+        """The seat's known cards, the unseen cards it may hold, and its hand's room
+        for them (``possible(seat) & ~known``, ``hand_size(seat) - |known|``)."""
+        known = self._known[seat]
+        free = 0 if seat == self.seat else self._unseen & ~self._void_cards[seat]
+        room = self.tricks - self.trick_number - self._in_trick[seat] - known.bit_count()
+        return known, free, room
 
     def _check_all(self) -> None:
-        # _satisfiable for every inference, with each seat's facts worked out once
-        # (they do not change during the check; this runs after every card)
-        keep: list[Inference] = []
+        # satisfiability (as _tells) for the inferences whose facts changed since the last check:
+        # those about a seat marked dirty, or counting a card whose place changed (the
+        # others were satisfiable then and still are); each seat's facts worked out
+        # once (they do not change during the check; this runs after every card)
+        seats, cards = self._dirty_seats, self._dirty_cards
+        self._dirty_seats = self._dirty_cards = 0
+        if not (seats or cards):
+            return
+        bad: list[Inference] = []
         facts: dict[int, tuple[int, int, int]] = {}
+        played_by = self._played_by
         for inf in self.inferences:
             s = inf.seat
+            if not (seats >> s & 1 or inf.cards & cards):
+                continue
             got = facts.get(s)
             if got is None:
-                known = self._known[s]
-                got = facts[s] = (
-                    known,
-                    self.possible(s) & ~known,
-                    self.hand_size(s) - known.bit_count(),
-                )
+                got = facts[s] = self._facts(s)
             known, free, room = got
-            base = known | (self._played_by[s] & ~inf.since)
+            base = known | (played_by[s] & ~inf.since)
             for c in inf.clauses:
                 k_min = (base & c.mask).bit_count()
                 k_max = k_min + min(room, (free & c.mask).bit_count())
                 if k_max >= k_min and c.allowed >> k_min & ((1 << (k_max - k_min + 1)) - 1):
-                    keep.append(inf)
                     break
             else:
+                bad.append(inf)
+        if bad:
+            for inf in bad:
                 self.refuted.append(inf)
                 self.reliability[inf.seat] *= 0.75
-        if len(keep) != len(self.inferences):
-            self.inferences = keep
+            gone = {id(inf) for inf in bad}
+            self.inferences = [inf for inf in self.inferences if id(inf) not in gone]
 
     def inferences_about(self, seat: Seat) -> list[Inference]:
         """The active inferences about ``seat``."""
@@ -437,8 +504,7 @@ class Knowledge:
     @property
     def unseen(self) -> int:
         """Live cards whose place the observer does not know."""
-        k = self._known
-        return FULL_PACK & ~self.played & ~self.out & ~(k[0] | k[1] | k[2] | k[3])
+        return self._unseen
 
     def known(self, seat: Seat) -> int:
         """Cards known to be in ``seat``'s hand now."""
@@ -458,18 +524,14 @@ class Knowledge:
 
     def hand_size(self, seat: Seat) -> int:
         """How many cards ``seat`` holds now."""
-        n = self.tricks - self.trick_number
-        for r in self.trick:
-            if r.seat == seat:
-                n -= 1
-        return n
+        return self.tricks - self.trick_number - self._in_trick[seat]
 
     def possible(self, seat: Seat) -> int:
         """Every card ``seat`` may hold now: its known cards and the unseen cards of
         suits it has not renounced."""
         if seat == self.seat:
             return self._known[seat]
-        return self._known[seat] | (self.unseen & ~self._void_cards[seat])
+        return self._known[seat] | (self._unseen & ~self._void_cards[seat])
 
     def not_held(self, seat: Seat) -> int:
         """Live cards ``seat`` is known not to hold (by the facts)."""
@@ -477,20 +539,19 @@ class Knowledge:
 
     # ------------------------------------------------------------ bounds
     def _seat_bounds(self, seat: Seat, mask: int, trusted: float) -> tuple[int, int]:
-        known = self._known[seat]
+        known, free_all, room = self._facts(seat)
         lo = (known & mask).bit_count()
         if seat == self.seat:
             return lo, lo
-        free = self.possible(seat) & ~known & mask
-        room = self.hand_size(seat) - known.bit_count()
-        hi = lo + min(room, free.bit_count())
-        poss_all = self.possible(seat)
+        hi = lo + min(room, (free_all & mask).bit_count())
+        poss_all = known | free_all  # possible(seat)
+        played = self._played_by[seat]
         for inf in self.inferences:
             if inf.seat != seat or len(inf.clauses) != 1 or inf.confidence < trusted:
                 continue
             c = inf.clauses[0]
             a_lo, a_hi = count_range(c.allowed)
-            p = (self._played_by[seat] & ~inf.since & c.mask).bit_count()
+            p = (played & ~inf.since & c.mask).bit_count()
             cur_lo, cur_hi = a_lo - p, a_hi - p
             lo = max(lo, cur_lo - (c.mask & ~mask & poss_all).bit_count())
             hi = min(hi, cur_hi + (mask & ~c.mask & poss_all).bit_count())
@@ -605,35 +666,41 @@ class Knowledge:
         by_seat: list[list[tuple[int, Inference]]] = [[], [], [], []]
         for i, inf in enumerate(infs):
             by_seat[inf.seat].append((i, inf))
-        fails: list[dict[int, int]] = [{}, {}, {}, {}]
-        products: dict[int, float] = {0: 1.0}
-        out: list[float] = []
         if same_facts and layouts and self._check_layout(layouts[0]) is not None:
             return [0.0] * len(layouts)
-        for layout in layouts:
+        # the inferences each layout fails, as a bit set: seat by seat, each distinct
+        # hand tested once
+        failed = [0] * len(layouts)
+        for s in range(4):
+            tests = by_seat[s]
+            if not tests:
+                continue
+            played = pb[s]
+            fails: dict[int, int] = {}
+            for h in {layout[s] for layout in layouts}:
+                f = 0
+                for i, inf in tests:  # not inf.holds(h, played), inlined
+                    held = h | (played & ~inf.since)
+                    for c in inf.clauses:
+                        if c.allowed >> (held & c.mask).bit_count() & 1:
+                            break
+                    else:
+                        f |= 1 << i
+                fails[h] = f
+            failed = [m | fails[layout[s]] for m, layout in zip(failed, layouts, strict=True)]
+        products: dict[int, float] = {0: 1.0}
+        out: list[float] = []
+        for layout, fail in zip(layouts, failed, strict=True):
             if not same_facts and self._check_layout(layout) is not None:
                 out.append(0.0)
                 continue
-            failed = 0
-            for s in range(4):
-                if not by_seat[s]:
-                    continue
-                h = layout[s]
-                f = fails[s].get(h)
-                if f is None:
-                    f = 0
-                    for i, inf in by_seat[s]:
-                        if not inf.holds(h, pb[s]):
-                            f |= 1 << i
-                    fails[s][h] = f
-                failed |= f
-            w = products.get(failed)
+            w = products.get(fail)
             if w is None:
                 w = 1.0
                 for i, inf in enumerate(infs):
-                    if failed >> i & 1:
+                    if fail >> i & 1:
                         w *= 1.0 - inf.confidence
-                products[failed] = w
+                products[fail] = w
             out.append(w)
         return out
 

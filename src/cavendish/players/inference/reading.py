@@ -43,9 +43,11 @@ The readings made (sources/reference/conventions.md ids):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
-from ...core.cards import SUIT_MASK
+from ...core.cards import SUIT_MASK, Seat
 from .constraints import Clause, at_least, at_most, exactly
 
 if TYPE_CHECKING:
@@ -53,15 +55,31 @@ if TYPE_CHECKING:
 
 __all__ = ["eff_cards", "is_unnecessary", "read_play"]
 
+_PARTNER = tuple(seat.partner for seat in Seat)
+"""Each seat's partner, by seat (``Seat.partner`` builds the enum member each time)."""
+
 _LOW_BIT = 7
 """A card of rank nine or lower is a small card (sources/reference/conventions.md §17.2)."""
 
 
 def eff_cards(suit: int, live: int) -> list[int]:
-    """The live cards of ``suit``, highest first (index 0 is the effective ace)."""
-    bits = (live >> (13 * suit)) & 0x1FFF
+    """The live cards of ``suit``, highest first (index 0 is the effective ace).
+
+    >>> eff_cards(1, SUIT_MASK[1] & ~(1 << 25))  # the ace of hearts gone: the king first
+    [24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13]
+    """
+    return list(_eff(suit, (live >> (13 * suit)) & 0x1FFF))
+
+
+@cache
+def _eff(suit: int, bits: int) -> tuple[int, ...]:
+    """:func:`eff_cards` of a suit's 13 live bits, as a tuple (read for every card)."""
     base = 13 * suit
-    return [base + b for b in range(12, -1, -1) if bits >> b & 1]
+    return tuple(base + b for b in range(12, -1, -1) if bits >> b & 1)
+
+
+def _live(suit: int, live: int) -> tuple[int, ...]:
+    return _eff(suit, (live >> (13 * suit)) & 0x1FFF)
 
 
 def _higher(card: int) -> int:
@@ -74,7 +92,7 @@ def _lower(card: int) -> int:
     return SUIT_MASK[card // 13] & ((1 << card) - 1)
 
 
-def _mask(cards: list[int]) -> int:
+def _mask(cards: Sequence[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
@@ -100,7 +118,9 @@ def read_play(k: Knowledge, rec: PlayRecord) -> None:
     """Add to ``k`` what ``rec`` tells about the hand that played it."""
     if rec.revoke:
         return
-    if rec.position == 0:
+    if rec.seat == k.seat:
+        pass  # the observer's own card: he knows his hand (add_inference keeps no reading)
+    elif rec.position == 0:
         _read_lead(k, rec)
     elif rec.follows:
         _read_follow(k, rec)
@@ -108,7 +128,7 @@ def read_play(k: Knowledge, rec: PlayRecord) -> None:
         _read_ruff(k, rec)
     else:
         _read_discard(k, rec)
-    if k.school.signals and rec.position > 0:
+    if k.school.signals and rec.position > 0:  # his own signals too: he remembers them
         _read_signal(k, rec)
 
 
@@ -117,7 +137,7 @@ def _read_lead(k: Knowledge, rec: PlayRecord) -> None:
     seat, card, suit = rec.seat, rec.card, rec.suit
     leads = k.leads(seat)
     earlier = [r for r in leads if r.suit == suit and r.trick < rec.trick]
-    partner = seat.partner
+    partner = _PARTNER[seat]
     if suit == k.trump:
         if not earlier and not k.trump_leader(partner) and not k.called(partner):
             k.add_inference(
@@ -135,7 +155,7 @@ def _read_lead(k: Knowledge, rec: PlayRecord) -> None:
         return
     p_open = k.suit_opened_by(partner, suit)
     if p_open is not None and p_open.trick < rec.trick:
-        live = eff_cards(suit, rec.live_before)
+        live = _live(suit, rec.live_before)
         if live and live[0] != card:
             k.add_inference(
                 seat,
@@ -148,7 +168,7 @@ def _read_lead(k: Knowledge, rec: PlayRecord) -> None:
         return
     first_of_hand = len(leads) == 1
     conf = 1.0 if first_of_hand else 0.7
-    live = eff_cards(suit, rec.live_before)
+    live = _live(suit, rec.live_before)
     idx = live.index(card)
     word = _suit_word(suit)
     if idx >= 5 or (idx == 4 and card % 13 <= _LOW_BIT - 1):
@@ -245,11 +265,11 @@ def _read_lead(k: Knowledge, rec: PlayRecord) -> None:
 
 def _read_second_lead(k: Knowledge, first: PlayRecord, rec: PlayRecord) -> None:
     seat, suit = rec.seat, rec.suit
-    live0 = eff_cards(suit, first.live_before)
+    live0 = _live(suit, first.live_before)
     i0 = live0.index(first.card)
     since = _played_before(k, seat, first.trick)
     word = _suit_word(suit)
-    live = eff_cards(suit, rec.live_before)
+    live = _live(suit, rec.live_before)
     i1 = live.index(rec.card)
     modern = k.school.length_continuations
     if i0 == 0 and first.card % 13 == 12:
@@ -345,7 +365,7 @@ def _played_before(k: Knowledge, seat: object, trick: int) -> int:
 # ---------------------------------------------------------------- following
 def _read_follow(k: Knowledge, rec: PlayRecord) -> None:
     seat, card, suit = rec.seat, rec.card, rec.suit
-    live = eff_cards(suit, rec.live_before)
+    live = _live(suit, rec.live_before)
     idx = live.index(card)
     bit = card % 13
     word = _suit_word(suit)
@@ -362,7 +382,7 @@ def _read_follow(k: Knowledge, rec: PlayRecord) -> None:
             include_card=card,
         )
     best = rec.best_before
-    partner_winning = rec.winner_before == seat.partner
+    partner_winning = rec.winner_before == _PARTNER[seat]
     if rec.position == 1:
         if lead_card % 13 <= _LOW_BIT:
             if idx == 1:
@@ -466,7 +486,7 @@ def _read_ruff(k: Knowledge, rec: PlayRecord) -> None:
     if rec.position != 1:
         return
     lead = k.trick[0].card
-    live = eff_cards(lead // 13, rec.live_before)
+    live = _live(lead // 13, rec.live_before)
     if live and live[0] != lead:
         k.add_inference(
             rec.seat,
@@ -483,7 +503,7 @@ def _read_discard(k: Knowledge, rec: PlayRecord) -> None:
     trumps = SUIT_MASK[k.trump]
     if (
         rec.winner_before is not None
-        and rec.winner_before != seat.partner
+        and rec.winner_before != _PARTNER[seat]
         and not k.is_void(seat, k.trump)
     ):
         k.add_inference(
@@ -493,7 +513,7 @@ def _read_discard(k: Knowledge, rec: PlayRecord) -> None:
             "declined to trump a trick going to the adversaries: no trumps, or four or more",
             0.5,
         )
-    live = eff_cards(suit, rec.live_before)
+    live = _live(suit, rec.live_before)
     idx = live.index(card)
     word = _suit_word(suit)
     if idx == 1:
@@ -521,20 +541,17 @@ def _read_signal(k: Knowledge, rec: PlayRecord) -> None:
     seat, card, suit = rec.seat, rec.card, rec.suit
     if seat in k.calls and seat in k.echoes:
         return
-    for r in k.plays:
+    for r in k._followed[seat][suit]:  # his cards of the suit but his leads, in order
         if r.trick >= rec.trick:
             break
         if (
-            r.seat != seat
-            or r.position == 0
-            or r.suit != suit
-            or r.card <= card
+            r.card <= card
             or (r.card, card) in k._signal_pairs
             or not is_unnecessary(r, k.trump)
         ):
             continue
         k._signal_pairs.add((r.card, card))
-        partner = seat.partner
+        partner = _PARTNER[seat]
         trumps = SUIT_MASK[k.trump]
         if k.called(partner) or k.trump_leader(partner):
             if seat in k.echoes:
