@@ -32,7 +32,7 @@ number of workers, when a task fails, or at exit (:func:`shutdown_pool` at once)
 >>> run_tasks(abs, [-3, 2, -1], workers=1)
 [3, 2, 1]
 >>> chunk_ranges(10, 3)
-[range(0, 5), range(5, 8), range(8, 10)]
+[range(0, 6), range(6, 9), range(9, 10)]
 """
 
 from __future__ import annotations
