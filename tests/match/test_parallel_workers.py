@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from cavendish.analysis.dd import endplay_available
 from cavendish.match.parallel import dd_threads, run_tasks
 
 PARENT = """
@@ -114,3 +115,35 @@ def test_pool_workers_stay_warm_between_calls_and_end_on_shutdown():
         with contextlib.suppress(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
         assert not _alive(pid), f"worker {pid} outlived shutdown_pool"
+
+
+def _dds_report(_: int) -> int | None:
+    from cavendish.analysis import dd
+
+    return dd.dds_threads()
+
+
+@pytest.mark.skipif(not endplay_available(), reason="needs DDS (endplay)")
+def test_the_thread_limit_reaches_dds_itself_in_each_worker():
+    # DDS's own report (GetDDSInfo), not our record of what we asked for
+    cores = os.cpu_count() or 1
+    seen = run_tasks(_dds_report, [0, 1, 2, 3], workers=2)
+    assert seen == [min(dd_threads(2), cores)] * 4
+
+
+@pytest.mark.skipif(not endplay_available(), reason="needs DDS (endplay)")
+def test_setting_dds_threads_calls_dds_only_on_a_change(monkeypatch):
+    from cavendish.analysis import dd
+
+    calls: list[int] = []
+
+    class Fake:
+        def SetMaxThreads(self, n: int) -> None:  # noqa: N802 (DDS's name)
+            calls.append(n)
+
+    monkeypatch.setattr(dd, "_threads", dd.get_threads())  # restored afterwards
+    monkeypatch.setattr(dd, "_dds", Fake())
+    monkeypatch.setattr(dd, "_applied", None)
+    for n in (1, 1, 1, 2, 2, 1):
+        dd.set_threads(n)
+    assert calls == [1, 2, 1]

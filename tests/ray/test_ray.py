@@ -100,3 +100,21 @@ def test_cli_commands_take_ray(ray_cluster, tmp_path: Path):
     local = runner.invoke(app, ["analyse", str(pbn), "--json", "--workers", "1"])
     assert on_ray.exit_code == 0, on_ray.output
     assert json.loads(on_ray.output) == json.loads(local.output)
+
+
+def test_each_ray_task_s_dds_itself_reports_one_thread_and_its_timing(ray_cluster):
+    from cavendish.analysis import dd
+    from ray import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    if not dd.endplay_available():
+        pytest.skip("needs DDS (endplay)")
+    with parallel.task_timings() as seen:
+        assert parallel.run_tasks(_dds_report, [0, 1, 2], ray_address="auto") == [1, 1, 1]
+    assert [t.task for t in seen] == [0, 1, 2] and {t.dds_threads for t in seen} == {1}
+
+
+def _dds_report(_: int) -> int | None:
+    from cavendish.analysis import dd
+
+    return dd.dds_threads()

@@ -45,6 +45,7 @@ forced plays are not solved at all.
 
 from __future__ import annotations
 
+import ctypes
 import importlib.util
 import os
 import threading
@@ -68,6 +69,7 @@ __all__ = [
     "cache_clear",
     "cache_info",
     "dd_table",
+    "dds_threads",
     "endplay_available",
     "get_engine",
     "get_threads",
@@ -163,7 +165,9 @@ def set_threads(threads: int) -> None:
     """Let DDS run at most ``threads`` solver threads (0: DDS's own choice, a thread
     per core), through endplay's ``SetMaxThreads``; nothing to do for the Python
     engine.  A pool of K worker processes on C cores gives each ``C // K`` (at least
-    one), so that workers times solver threads never exceed the cores.
+    one), so that workers times solver threads never exceed the cores.  Setting
+    the number DDS already has does not call DDS again (each call reallocates its
+    memory, some milliseconds: a Ray task sets it for every batch of boards).
 
     >>> set_threads(0)
     >>> set_threads(-1)
@@ -171,20 +175,66 @@ def set_threads(threads: int) -> None:
     ...
     ValueError: DDS threads must be 0 (DDS's choice) or more, not -1
     """
-    global _threads
+    global _threads, _applied
     if threads < 0:
         raise ValueError(f"DDS threads must be 0 (DDS's choice) or more, not {threads}")
-    if _dds is not None:
+    if _dds is not None and _applied != threads:
         _dds.SetMaxThreads(threads)
+        _applied = threads
     _threads = threads
 
 
 _threads = 0
+_applied: int | None = None
+"""The number last given to DDS's ``SetMaxThreads`` by :func:`set_threads` (None: never)."""
 
 
 def get_threads() -> int:
     """The DDS threads set by :func:`set_threads` in this process (0: DDS's choice)."""
     return _threads
+
+
+class _DDSInfo(ctypes.Structure):
+    """DDS 2.9's ``DDSInfo`` (endplay's copy of it stops before ``numCores`` and is
+    too short: DDS would write past its end)."""
+
+    _fields_ = [
+        ("major", ctypes.c_int),
+        ("minor", ctypes.c_int),
+        ("patch", ctypes.c_int),
+        ("versionString", ctypes.c_char * 10),
+        ("system", ctypes.c_int),
+        ("numBits", ctypes.c_int),
+        ("compiler", ctypes.c_int),
+        ("constructor", ctypes.c_int),
+        ("numCores", ctypes.c_int),
+        ("threading", ctypes.c_int),
+        ("noOfThreads", ctypes.c_int),
+        ("threadSizes", ctypes.c_char * 128),
+        ("systemString", ctypes.c_char * 1024),
+        ("_spare", ctypes.c_char * 4096),  # room for a later DDS's longer struct
+    ]
+
+
+def dds_threads() -> int | None:
+    """The solver threads DDS itself is set up for in this process now, as DDS reports
+    them (``GetDDSInfo``): the proof that :func:`set_threads` reached DDS, the
+    smaller of the number asked for and the cores.  None without DDS (or a DDS
+    older than 2.9, whose report is laid out otherwise).
+
+    >>> n = dds_threads()
+    >>> n is None or 1 <= n <= (os.cpu_count() or 1)
+    True
+    """
+    if _dds is None:
+        return None
+    import endplay._dds as binding
+
+    info = _DDSInfo()
+    binding._dll.GetDDSInfo(ctypes.byref(info))
+    if (info.major, info.minor) < (2, 9):
+        return None
+    return int(info.noOfThreads)
 
 
 # --------------------------------------------------------------------- cache
