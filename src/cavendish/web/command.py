@@ -69,6 +69,7 @@ def register(app: typer.Typer) -> None:
         """Serve tables in the browser: people and computer players at one table."""
         import uvicorn
 
+        from .computer import warm_judge
         from .server import create_app
         from .store import default_url
 
@@ -88,5 +89,6 @@ def register(app: typer.Typer) -> None:
 
             threading.Timer(1.0, webbrowser.open, (url,)).start()
         app_ = create_app(db, delay=delay, workers=workers, takeover=takeover)
+        warm_judge()  # the first claim's solver, loaded before any table waits for it
         quiet_collector()
         uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536)

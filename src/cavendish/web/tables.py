@@ -277,10 +277,11 @@ class LiveTable:
             await self._act(action)
         self.kick()
 
-    async def _act(self, action: Action) -> None:
+    async def _act(self, action: Action, *, first: bool = True) -> None:
         """Apply, store (off the event loop), then show: the caller holds the lock,
         and everything that shows the session takes it, so nothing is shown before
-        it is stored."""
+        it is stored.  ``first``: a person's action, stored before any computer's
+        waiting (:mod:`.writer`); a computer's card is not."""
         try:
             if action[0] == "claim":  # judged double dummy: up to a second or so
                 events = await asyncio.to_thread(self._apply, action)
@@ -289,9 +290,7 @@ class LiveTable:
         except (WhistError, SessionError, CardParseError) as exc:
             raise ProtocolError(str(exc)) from None
         try:
-            store = self.hub.store
-            await asyncio.get_running_loop().run_in_executor(
-                store.writer, store.append, self.id, self.seq + 1, action)
+            await self.hub.store.writer.append(self.id, self.seq + 1, action, first=first)
         except SeqTaken:
             log.warning("table %s: action %d was stored by another process first",
                         self.id, self.seq + 1)
@@ -448,7 +447,7 @@ class LiveTable:
         async with self.lock:
             if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
                 try:
-                    await self._act(action)
+                    await self._act(action, first=False)
                 except Superseded:  # another process played for it: it moves the table
                     return
                 if action[0] == "card":
