@@ -71,6 +71,7 @@ from .computer import choose_card, hint_for, review_for, why_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
 from .spectators import follow_seat
 from .store import SeqTaken, Store
+from .tail import History, ask
 from .visibility import visible_state
 
 __all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded"]
@@ -205,6 +206,8 @@ class LiveTable:
         """The last action was stored by another process: it moves the computers."""
         self.seen = time.monotonic()
         """When it was last asked for or left by a connection here."""
+        self.tail = History()
+        """What the pool's workers were sent of the actions (:mod:`.tail`)."""
 
     def _fresh(self) -> Session | LawsSession:
         """A new session for the table's config (a laws table's: :mod:`.laws_table`)."""
@@ -421,14 +424,12 @@ class LiveTable:
 
     async def _computer(self, turn: Seat) -> None:
         seen = self.seq
-        actions = list(self.actions)
-        loop = asyncio.get_running_loop()
         kind = self.config.kind_of(self.session.holder(turn)) or ""
         lane = self.hub.lane_of(kind)
         pool = self.hub.pools[lane]
-        try:
-            action, why = await loop.run_in_executor(pool, self.chooser, self.id,
-                                                     self.config_json, actions)
+        try:  # the worker is sent the actions it has not seen (.tail)
+            action, why = await ask(pool, self.tail, self.chooser, self.id, self.config_json,
+                                    self.actions)
         except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool
             log.warning("table %s: the %s pool is broken (%s)", self.id, lane, exc)
             if self.hub.renew_pool(lane, pool):

@@ -39,6 +39,7 @@ actions are committed in their order.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -120,10 +121,8 @@ class GroupWriter:
             for item, error in zip(items, errors, strict=True):
                 by_loop.setdefault(item.loop, []).append((item, error))
             for loop, done in by_loop.items():
-                try:
+                with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
                     loop.call_soon_threadsafe(_settle, done)
-                except RuntimeError:  # that loop is closed: nobody waits for the answer
-                    pass
 
     def _commit(self, items: list[Pending]) -> list[BaseException | None]:
         """Commit the actions together; if that fails, each alone, with its own answer."""
@@ -131,14 +130,14 @@ class GroupWriter:
             try:
                 self._append_many([(i.table_id, i.seq, i.action) for i in items])
                 return [None] * len(items)
-            except Exception:  # noqa: BLE001 - each is tried again alone just below
+            except Exception:  # each is tried again alone just below
                 pass
         errors: list[BaseException | None] = []
         for item in items:
             try:
                 self._append(item.table_id, item.seq, item.action)
                 errors.append(None)
-            except Exception as exc:  # noqa: BLE001 - the waiting table's to handle
+            except Exception as exc:  # the waiting table's to handle
                 errors.append(exc)
         return errors
 
