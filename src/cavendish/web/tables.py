@@ -16,7 +16,11 @@ the list of its actions.  One action at a time (an :class:`asyncio.Lock`):
 Each connection has a queue and a writer task, so a slow client never holds up
 the table.  Messages carry the table's ``seq``: the number of actions stored.
 After an action the table looks at who is to play: a computer's card is asked of
-the pool (off the event loop) and played after ``delay`` seconds, as an action.
+the pool (off the event loop; the worker is sent only the actions it has not
+seen, :mod:`.tail`) and played after ``delay`` seconds, as an action, when the
+loop lets it in (one computer's card per turn of the loop, :mod:`.pace`; its
+storing after a person's, :mod:`.writer`): a person's card is never queued
+behind a crowd of computers' cards.
 A hand over waits for a person's ``next`` (at once when no person sits).
 
 Claims, concessions and taking back (practice tables) are actions as cards are
@@ -69,6 +73,7 @@ from ..players import kind_of
 from .chat import deliver_chat, post_chat, recent_chat
 from .computer import choose_card, hint_for, review_for, why_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
+from .pace import Pacer
 from .spectators import follow_seat
 from .store import SeqTaken, Store
 from .tail import History, ask
@@ -445,6 +450,7 @@ class LiveTable:
             return
         if self.hub.delay:
             await asyncio.sleep(self.hub.delay)
+        await self.hub.pacer.turn()  # one computer's card per turn of the loop (.pace)
         async with self.lock:
             if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
                 try:
@@ -692,6 +698,8 @@ class Hub:
         self.new_pool = new_pool
         self.renewals = 0
         self.tables: dict[str, LiveTable] = {}
+        self.pacer = Pacer()
+        """Lets the computers' cards into the loop one per turn (:mod:`.pace`)."""
 
     @staticmethod
     def lane_of(kind: str) -> str:
