@@ -79,7 +79,7 @@ from .store import SeqTaken, Store
 from .tail import History, ask
 from .visibility import visible_state
 
-__all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded"]
+__all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded", "encode"]
 
 log = logging.getLogger("cavendish.web")
 
@@ -93,6 +93,18 @@ BURST = 30.0
 QUICK, SLOW = "quick", "slow"
 QUICK_KINDS = frozenset({"classical", "random"})
 """Kinds of player that answer in milliseconds."""
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the text sent (compact JSON).
+
+    >>> encode({"type": "error", "seq": 3})
+    '{"type":"error","seq":3}'
+    """
+    return _ENCODER.encode(message)
+
 
 class ProtocolError(IllegalAction):
     """A client's message that cannot be acted on (the connection is kept)."""
@@ -132,7 +144,11 @@ class Connection:
 
     def put(self, message: dict[str, Any]) -> None:
         """Queue a message."""
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.put_text(encode(message))
+
+    def put_text(self, text: str) -> None:
+        """Queue a message already encoded (:func:`encode`)."""
+        self.queue.put_nowait(text)
 
     async def close(self) -> None:
         """Stop the writer after the queued messages."""
@@ -323,8 +339,15 @@ class LiveTable:
         if self._is_call(action[0]):
             assert isinstance(self.session, Session)
             self.last_events.insert(0, _call_event(self.session, action))
+        # each distinct message built and encoded once: the connections of one seat,
+        # and the spectators following the same seat or none, are sent the same text
+        texts: dict[tuple[Seat | None, Seat | None], str] = {}
         for conn in list(self.conns):
-            conn.put(self.message(conn.seat, follow=conn.follow))
+            key = (conn.seat, conn.follow)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = encode(self.message(conn.seat, follow=conn.follow))
+            conn.put_text(text)
 
     def _rebuild(self) -> None:
         """The session again from the actions stored (an action applied but not stored)."""

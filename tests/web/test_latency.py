@@ -1,12 +1,15 @@
-"""The computer pipeline's latency fixes: a worker is sent only the actions it has
-not seen (:mod:`cavendish.web.tail`) and gives the card it would give for the whole
-list; the store's writer commits a person's action before the computers' waiting,
-and a failed group commit still gives each action its own answer
-(:mod:`cavendish.web.writer`)."""
+"""Issue 20's benchmark, the person's card round trip: what was changed to bring its
+tail down keeps the behaviour.  A worker is sent only the actions it has not seen
+(:mod:`cavendish.web.tail`) and gives the card it would give for the whole list;
+the store's writer commits a person's action before the computers' waiting, and a
+failed group commit still gives each action its own answer
+(:mod:`cavendish.web.writer`); connections that may see the same are sent one
+message built once, and every seat still its own (:mod:`cavendish.web.tables`)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -14,11 +17,15 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from test_protocol import new_table
+from web_client import Receiver, check_no_leak, deal_of, play_hand
 
 from cavendish.web import tail
 from cavendish.web.computer import choose_card
 from cavendish.web.config import Action, TableConfig
 from cavendish.web.store import SeqTaken, Store
+from cavendish.web.tables import LiveTable
 from cavendish.web.writer import GroupWriter
 
 
@@ -175,3 +182,46 @@ def test_a_failed_group_commit_gives_each_action_its_own_answer() -> None:
 def test_the_writer_refuses_a_batch_of_no_action() -> None:
     with pytest.raises(ValueError, match="batch 0"):
         GroupWriter(lambda items: None, lambda t, s, a: None, batch=0)
+
+
+def test_spectators_share_one_message_built_once_and_each_seat_gets_its_own(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three plain spectators and two following East: per action, one message for
+    the three, one for the two, one per seat (each its own hand); none leaks."""
+    built: list[tuple[str | None, str | None]] = []
+    message = LiveTable.message
+
+    def counted(self: LiveTable, seat: Any, *, snapshot: bool = False,
+                follow: Any = None) -> dict[str, Any]:
+        if not snapshot:
+            built.append((None if seat is None else str(seat),
+                          None if follow is None else str(follow)))
+        return message(self, seat, snapshot=snapshot, follow=follow)
+
+    monkeypatch.setattr(LiveTable, "message", counted)
+    table = new_table(client, "short", seed=23)
+    tid = table["id"]
+    with contextlib.ExitStack() as stack:
+        plain = [Receiver(None, stack.enter_context(client.websocket_connect(f"/ws/{tid}")))
+                 for _ in range(3)]
+        east = [Receiver(None, stack.enter_context(
+            client.websocket_connect(f"/ws/{tid}?follow=E")), follow="E") for _ in range(2)]
+        seats = [Receiver(k, stack.enter_context(client.websocket_connect(f"/ws/{tid}?token={t}")))
+                 for k, t in table["tokens"].items()]
+        built.clear()
+        play_hand([*plain, *east, *seats])
+    actions = len(built) // 4
+    assert actions >= 40
+    assert sorted(set(built), key=str) == sorted({(None, None), (None, "E"), ("N", None),
+                                                  ("S", None)}, key=str)
+    assert all(built.count(k) == actions for k in set(built))  # once per action each
+    for group in (plain, east):
+        first = [m for m in group[0].messages if not m["snapshot"]]
+        for other in group[1:]:
+            assert [m for m in other.messages if not m["snapshot"]] == first
+    for a, b in zip(seats[0].messages, seats[1].messages, strict=True):
+        if a["phase"] == "play" and a["trick_number"] < 12:
+            assert a["hand"] and b["hand"] and not set(a["hand"]) & set(b["hand"])
+    hands, trump_card, plays = deal_of(client.get(f"/api/tables/{tid}/pbn").text)
+    for r in [*plain, *east, *seats]:
+        assert check_no_leak(r, hands, [], trump_card, plays) == len(r.messages)
