@@ -225,3 +225,56 @@ def test_spectators_share_one_message_built_once_and_each_seat_gets_its_own(
     hands, trump_card, plays = deal_of(client.get(f"/api/tables/{tid}/pbn").text)
     for r in [*plain, *east, *seats]:
         assert check_no_leak(r, hands, [], trump_card, plays) == len(r.messages)
+
+
+def _slow_pid(seconds: float) -> int:
+    import time
+
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def _fails() -> None:
+    raise ValueError("no card: the worker says why")
+
+
+def test_the_loop_pool_answers_on_the_loop_spreads_calls_and_returns_errors() -> None:
+    from cavendish.web.looppool import LoopPool
+
+    async def run() -> tuple[set[int], str]:
+        pool = LoopPool(2)
+        try:
+            pids = await asyncio.gather(*(pool.call(_slow_pid, 0.2) for _ in range(4)))
+            with pytest.raises(ValueError, match="the worker says why") as exc:
+                await pool.call(_fails)
+            return set(pids), str(exc.value)
+        finally:
+            pool.shutdown()
+
+    pids, _ = asyncio.run(run())
+    assert len(pids) == 2 and os.getpid() not in pids  # both workers, neither the server
+
+
+def test_a_dead_worker_breaks_the_loop_pool_as_it_breaks_a_process_pool() -> None:
+    """Its calls waiting fail, and every call after, with BrokenProcessPool (a
+    BrokenExecutor: the hub starts a new pool, as for a process pool)."""
+    import signal
+    from concurrent.futures import BrokenExecutor
+
+    from cavendish.web.looppool import LoopPool
+
+    async def run() -> None:
+        pool = LoopPool(1)
+        try:
+            pid = await pool.call(_slow_pid, 0)
+            waiting = asyncio.ensure_future(pool.call(_slow_pid, 30))
+            await asyncio.sleep(0.2)
+            os.kill(pid, signal.SIGKILL)
+            with pytest.raises(BrokenExecutor, match="died"):
+                await asyncio.wait_for(waiting, 10)
+            with pytest.raises(BrokenExecutor):
+                await pool.call(_slow_pid, 0)
+        finally:
+            pool.shutdown()
+
+    asyncio.run(run())

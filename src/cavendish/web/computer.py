@@ -36,7 +36,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from ..core.events import CardPlayed, Claimed
@@ -232,13 +232,20 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def make_pool(workers: int, *, warm: bool = True) -> ProcessPoolExecutor:
+def make_pool(workers: int, *, warm: bool = True, on_loop: bool = False) -> Executor:
     """A pool (spawned processes: the server's threads are not inherited), each
     worker at a lower priority than the server, and warmed up if ``warm`` (else its
-    workers start when first needed)."""
-    pool = ProcessPoolExecutor(max_workers=workers,
-                               mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_init, initargs=(os.getpid(),))
+    workers start when first needed); ``on_loop``: answered on the running event
+    loop, without the threads of a process pool (:mod:`.looppool`)."""
+    pool: Executor
+    if on_loop:
+        from .looppool import LoopPool
+
+        pool = LoopPool(workers, initializer=_worker_init, initargs=(os.getpid(),))
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers,
+                                   mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_worker_init, initargs=(os.getpid(),))
     for i in range(workers if warm else 0):
         pool.submit(warm_up, i)
     return pool

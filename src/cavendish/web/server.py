@@ -82,7 +82,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         own = pool is None
 
         def new_pool(lane: str) -> Executor:
-            return make_pool(workers, warm=lane == QUICK)
+            return make_pool(workers, warm=lane == QUICK, on_loop=lane == QUICK)
 
         pools = ({lane: new_pool(lane) for lane in (QUICK, SLOW)} if pool is None
                  else {QUICK: pool, SLOW: pool})

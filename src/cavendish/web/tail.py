@@ -47,9 +47,10 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .config import Action
+from .looppool import LoopPool
 
 __all__ = ["ROOT", "History", "ask", "chain", "choose_tail"]
 
@@ -130,14 +131,18 @@ async def ask(pool: Executor, history: History,
     """The chooser's answer from a worker of ``pool``, sent the tail of ``actions``
     (all of them again if that worker missed)."""
     loop = asyncio.get_running_loop()
+
+    async def run(*args: Any) -> tuple[int, T | None]:
+        if isinstance(pool, LoopPool):  # answered on the loop, no thread (.looppool)
+            return await pool.call(choose_tail, chooser, table_id, config, *args)
+        return await loop.run_in_executor(pool, choose_tail, chooser, table_id, config, *args)
+
     length = len(actions)
     base, digest, tail = history.request(actions)
-    pid, answer = await loop.run_in_executor(pool, choose_tail, chooser, table_id, config,
-                                             base, digest, tail)
+    pid, answer = await run(base, digest, tail)
     if answer is None:
         history.answered(pid, 0)  # it holds none of them: all of them, until it is sent them
-        pid, answer = await loop.run_in_executor(pool, choose_tail, chooser, table_id, config,
-                                                 0, ROOT, list(actions[:length]))
+        pid, answer = await run(0, ROOT, list(actions[:length]))
         if answer is None:  # never: a worker takes the whole list as it comes
             raise RuntimeError(f"table {table_id}: the pool refused the table's actions")
     history.answered(pid, length)
