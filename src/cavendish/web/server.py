@@ -4,7 +4,8 @@ Design note
 -----------
 :func:`create_app` builds the application around a :class:`~.tables.Hub` made
 at start-up (the lifespan): the store is opened (migrations run), the computer
-players' process pool started, every stored table rebuilt.  Routes (the
+players' process pools started (the quick players' answered on the event loop,
+:mod:`.looppool`), every stored table rebuilt.  Routes (the
 protocol is in ``docs/web.md``):
 
 * ``GET /`` the front page, ``GET /table/{id}`` the table page, ``/static/...``;

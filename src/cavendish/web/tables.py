@@ -702,7 +702,8 @@ class Hub:
     Two lanes: the ``quick`` pool thinks for the players that answer in
     milliseconds (``classical``, ``random``), the ``slow`` pool for the searching
     ones (``pimc``, ``search``, any other kind) and for hints and reviews, so that
-    a search player's seconds never hold up a classical table's cards."""
+    a search player's seconds never hold up a classical table's cards.  The server's
+    own quick pool is answered on the event loop (:mod:`.looppool`)."""
 
     def __init__(self, store: Store, pools: Mapping[str, Executor], *, delay: float = 0.5,
                  new_pool: Callable[[str], Executor] | None = None, shared: bool = False,
