@@ -75,6 +75,20 @@ def _serve(conn: Connection, initializer: Callable[..., object] | None,
         conn.send_bytes(data)
 
 
+def _settler(future: asyncio.Future[Any] | concurrent.futures.Future[Any]) -> Settle:
+    """What settles ``future`` with a call's answer (unless it is done: cancelled)."""
+
+    def settle(ok: bool, value: Any) -> None:
+        if future.done():
+            return
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)
+
+    return settle
+
+
 class LoopPool(concurrent.futures.Executor):
     """``workers`` processes (spawned), each run ``initializer(*initargs)`` first."""
 
@@ -119,16 +133,7 @@ class LoopPool(concurrent.futures.Executor):
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``fn(*args, **kwargs)`` in a worker, awaited on the loop (no thread)."""
         future: asyncio.Future[T] = self._loop.create_future()
-
-        def settle(ok: bool, value: Any) -> None:
-            if future.done():
-                return
-            if ok:
-                future.set_result(value)
-            else:
-                future.set_exception(value)
-
-        self._send(settle, fn, args, kwargs)
+        self._send(_settler(future), fn, args, kwargs)
         return await future
 
     def submit(self, fn: Callable[..., T], /, *args: Any,
@@ -136,16 +141,7 @@ class LoopPool(concurrent.futures.Executor):
         """``fn(*args, **kwargs)`` in a worker (on the pool's loop thread only)."""
         future: concurrent.futures.Future[T] = concurrent.futures.Future()
         future.set_running_or_notify_cancel()
-
-        def settle(ok: bool, value: Any) -> None:
-            if future.done():
-                return
-            if ok:
-                future.set_result(value)
-            else:
-                future.set_exception(value)
-
-        self._send(settle, fn, args, kwargs)
+        self._send(_settler(future), fn, args, kwargs)
         return future
 
     def _readable(self, i: int) -> None:
