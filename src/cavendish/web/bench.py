@@ -9,7 +9,9 @@ JSON line.  A real ``cavendish serve`` is started in a subprocess (computer dela
   (from sending ``play`` to the ``state`` that shows the card) at the median and
   the 99th percentile, errors (error messages and failed connections: must be 0),
   the server's memory (resident set of the server and its pool, MiB) and the
-  processor time it spent per card (ms, the server and its pool);
+  processor time it spent per card (ms, the server and its pool; and the server
+  process alone, ``loop_cpu_ms_per_card``: its event loop and threads, one
+  interpreter lock, the share that makes a person wait);
 * ``web-tables-multi``: the same with ``--processes`` server processes (2) on one
   throwaway PostgreSQL cluster (:mod:`.pgcluster`; fsync off) and ``--multi-tables``
   tables (200): each table is made on one process and its person plays on another,
@@ -74,13 +76,23 @@ def _rss_mib(pgid: int) -> float:
     return round(total / 1024, 1)
 
 
+def _ticks(stat: str) -> int:
+    fields = stat.rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime, stime
+
+
 def _cpu_s(pgid: int) -> float:
     """Processor seconds (user and system) used so far by every process of a group."""
-    total = 0
-    for stat in _group(pgid, "stat"):
-        fields = stat.rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK")
+    return sum(_ticks(stat) for stat in _group(pgid, "stat")) / os.sysconf("SC_CLK_TCK")
+
+
+def _own_cpu_s(pid: int) -> float:
+    """Processor seconds used so far by one process (all its threads), not its pool."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return _ticks(f.read()) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return 0.0
 
 
 def _start(db: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
@@ -208,10 +220,11 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="cavendish-bench-web-") as tmp:
         proc, url = _start(f"sqlite:///{tmp}/web.sqlite3", args.workers)
         try:
-            cpu = _cpu_s(proc.pid)
+            cpu, own = _cpu_s(proc.pid), _own_cpu_s(proc.pid)
             result = asyncio.run(_tables([url], args.tables, args.seconds))
             result["server_rss_mib"] = _rss_mib(proc.pid)
             result["server_cpu_ms_per_card"] = _per_card(_cpu_s(proc.pid) - cpu, result)
+            result["loop_cpu_ms_per_card"] = _per_card(_own_cpu_s(proc.pid) - own, result)
             print(json.dumps({"bench": "web-tables", **result}), flush=True)
             if not Path("/usr/bin/chromium").exists():
                 print(json.dumps({"bench": "web-page", "skipped":

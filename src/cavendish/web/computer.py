@@ -36,14 +36,15 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from ..core.events import CardPlayed, Claimed
 from ..game.session import Session
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
 
-__all__ = ["choose_card", "hint_for", "make_pool", "review_for", "warm_up", "why_for"]
+__all__ = ["choose_card", "hint_for", "make_pool", "review_for", "warm_judge", "warm_up",
+           "why_for"]
 
 _CACHE_SIZE = 256
 _cache: OrderedDict[str, tuple[str, Session, list[Action]]] = OrderedDict()
@@ -180,11 +181,39 @@ def review_for(config: str, actions: list[Action], board: int) -> dict[str, Any]
 
 def warm_up(seed: int) -> str:
     """Load the players' modules and tables in a worker (the first decision of a
-    classical player costs seconds; a person should not wait for it)."""
+    classical player costs seconds; a person should not wait for it), and the
+    double-dummy solver its first claim asks (:func:`warm_judge`)."""
     cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=seed)
     action, _ = choose_card("warm-up", cfg.to_json(), [("deal",)])
     _cache.pop("warm-up", None)
+    warm_judge()
     return action[1]
+
+
+def warm_judge() -> int:
+    """Load the double-dummy solver that judges claims, by solving one last trick.
+
+    The first claim at a server judged the claim double dummy
+    (:func:`~cavendish.game.claims.claim_holds`), and so imported the solver's
+    binding (endplay, and the plotting library it imports: seconds of work, the
+    interpreter's lock held all along): every table of the server stood still
+    meanwhile.  ``cavendish serve`` calls this before it serves, each worker of
+    the pool as it warms up.  The tricks the side on lead takes in the last trick:
+
+    >>> warm_judge() in (0, 1)
+    True
+    """
+    import random
+
+    from ..analysis.dd import solve_state
+    from ..core.cards import Seat
+    from ..core.state import HandState
+    from ..core.table import deal_cards
+
+    state = HandState(deal_cards(random.Random(0), Seat.S))
+    while state.tricks_in_hand - state.trick_number > 1:
+        state.play(state.legal_cards()[0])
+    return solve_state(state).best
 
 
 def _worker_init(parent: int) -> None:
@@ -203,13 +232,20 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def make_pool(workers: int, *, warm: bool = True) -> ProcessPoolExecutor:
+def make_pool(workers: int, *, warm: bool = True, on_loop: bool = False) -> Executor:
     """A pool (spawned processes: the server's threads are not inherited), each
     worker at a lower priority than the server, and warmed up if ``warm`` (else its
-    workers start when first needed)."""
-    pool = ProcessPoolExecutor(max_workers=workers,
-                               mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_init, initargs=(os.getpid(),))
+    workers start when first needed); ``on_loop``: answered on the running event
+    loop, without the threads of a process pool (:mod:`.looppool`)."""
+    pool: Executor
+    if on_loop:
+        from .looppool import LoopPool
+
+        pool = LoopPool(workers, initializer=_worker_init, initargs=(os.getpid(),))
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers,
+                                   mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_worker_init, initargs=(os.getpid(),))
     for i in range(workers if warm else 0):
         pool.submit(warm_up, i)
     return pool

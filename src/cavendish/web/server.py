@@ -4,7 +4,8 @@ Design note
 -----------
 :func:`create_app` builds the application around a :class:`~.tables.Hub` made
 at start-up (the lifespan): the store is opened (migrations run), the computer
-players' process pool started, every stored table rebuilt.  Routes (the
+players' process pools started (the quick players' answered on the event loop,
+:mod:`.looppool`), every stored table rebuilt.  Routes (the
 protocol is in ``docs/web.md``):
 
 * ``GET /`` the front page, ``GET /table/{id}`` the table page, ``/static/...``;
@@ -82,7 +83,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         own = pool is None
 
         def new_pool(lane: str) -> Executor:
-            return make_pool(workers, warm=lane == QUICK)
+            return make_pool(workers, warm=lane == QUICK, on_loop=lane == QUICK)
 
         pools = ({lane: new_pool(lane) for lane in (QUICK, SLOW)} if pool is None
                  else {QUICK: pool, SLOW: pool})

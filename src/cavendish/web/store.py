@@ -13,10 +13,11 @@ in :mod:`cavendish.web.migrations`, run by :meth:`Store.open` at start-up):
 :meth:`Store.append` commits an action in its own transaction and the caller
 broadcasts only after it returns: whatever anyone was shown is on disk, and a
 server killed with ``kill -9`` rebuilds every table from :meth:`Store.load`.
-The server runs the appends in :attr:`Store.writer`, a pool of its own: one thread
-for SQLite, which takes one writer at a time (two threads committing at once make
-one of them wait in SQLite's busy handler, which sleeps 1, 2, 5, 10 ms and more:
-the tail of a person's round trip), a few for PostgreSQL.
+The server runs the appends in :attr:`Store.writer` (:mod:`.writer`): one thread
+(SQLite takes one writer at a time: two threads committing at once make one of
+them wait in SQLite's busy handler, which sleeps 1, 2, 5, 10 ms and more: the tail
+of a person's round trip), which commits every action waiting in one transaction
+(:meth:`Store.append_many`), a person's before the computers'.
 The key of ``actions`` is ``(table_id, seq)``: an action numbered as one stored
 already (another server process on the same PostgreSQL stored it first,
 :mod:`.bus`) is refused with :class:`SeqTaken`, and nothing is stored.
@@ -39,7 +40,6 @@ import datetime as dt
 import hashlib
 import json
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,6 +62,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
 from ..core.errors import IllegalAction
+from .writer import GroupWriter
 
 __all__ = ["SeqTaken", "Store", "StoredTable", "default_url", "token_hash"]
 
@@ -147,9 +148,9 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._insert_action = insert(ActionRow)
-        self.writer = ThreadPoolExecutor(
-            1 if engine.dialect.name == "sqlite" else 4, thread_name_prefix="store-writer")
-        """Where the server runs :meth:`append` (off the event loop, in order)."""
+        self.writer = GroupWriter(self.append_many, self.append)
+        """Where the server commits its actions (off the event loop, several to a
+        transaction, a person's first: :mod:`.writer`)."""
         self.notify: Callable[[str, int, Sequence[str]], tuple[str, str]] | None = None
         """On PostgreSQL, the bus's channel and payload for an action (:mod:`.bus`):
         :meth:`append` then sends them with ``pg_notify`` in the insert's own
@@ -213,6 +214,30 @@ class Store:
             if self.actions_after(table_id, seq - 1)[:1]:
                 raise SeqTaken(table_id, seq) from None
             raise
+
+    def append_many(self, actions: Sequence[tuple[str, int, Sequence[str]]]) -> None:
+        """Commit several actions ``(table_id, seq, action)``, of one table or of
+        several, in one transaction: all of them, or (an error raised) none.
+
+        >>> store = Store.open("sqlite://")
+        >>> store.create_table("t1", "{}", {})
+        >>> store.append_many([("t1", 1, ["deal"]), ("t1", 2, ["card", "SA"])])
+        >>> try:
+        ...     store.append_many([("t1", 3, ["card", "SK"]), ("t1", 2, ["card", "SQ"])])
+        ... except IntegrityError:
+        ...     print(store.actions_after("t1", 0))
+        [('deal',), ('card', 'SA')]
+        """
+        now = _now()
+        rows = [{"table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
+                 "created_at": now} for table_id, seq, action in actions]
+        with self.engine.begin() as conn:
+            if self.notify is None:
+                conn.execute(self._insert_action, rows)
+            else:
+                for row, (table_id, seq, action) in zip(rows, actions, strict=True):
+                    channel, message = self.notify(table_id, seq, action)
+                    conn.execute(INSERT_NOTIFY, {**row, "channel": channel, "payload": message})
 
     def actions_after(self, table_id: str, seq: int) -> list[tuple[str, ...]]:
         """A table's actions numbered after ``seq``, in order.

@@ -16,7 +16,11 @@ the list of its actions.  One action at a time (an :class:`asyncio.Lock`):
 Each connection has a queue and a writer task, so a slow client never holds up
 the table.  Messages carry the table's ``seq``: the number of actions stored.
 After an action the table looks at who is to play: a computer's card is asked of
-the pool (off the event loop) and played after ``delay`` seconds, as an action.
+the pool (off the event loop; the worker is sent only the actions it has not
+seen, :mod:`.tail`) and played after ``delay`` seconds, as an action, when the
+loop lets it in (one computer's card per turn of the loop, :mod:`.pace`; its
+storing after a person's, :mod:`.writer`): a person's card is never queued
+behind a crowd of computers' cards.
 A hand over waits for a person's ``next`` (at once when no person sits).
 
 Claims, concessions and taking back (practice tables) are actions as cards are
@@ -69,11 +73,13 @@ from ..players import kind_of
 from .chat import deliver_chat, post_chat, recent_chat
 from .computer import choose_card, hint_for, review_for, why_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
+from .pace import Pacer
 from .spectators import follow_seat
 from .store import SeqTaken, Store
+from .tail import History, ask
 from .visibility import visible_state
 
-__all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded"]
+__all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded", "encode"]
 
 log = logging.getLogger("cavendish.web")
 
@@ -87,6 +93,18 @@ BURST = 30.0
 QUICK, SLOW = "quick", "slow"
 QUICK_KINDS = frozenset({"classical", "random"})
 """Kinds of player that answer in milliseconds."""
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the text sent (compact JSON).
+
+    >>> encode({"type": "error", "seq": 3})
+    '{"type":"error","seq":3}'
+    """
+    return _ENCODER.encode(message)
+
 
 class ProtocolError(IllegalAction):
     """A client's message that cannot be acted on (the connection is kept)."""
@@ -126,7 +144,11 @@ class Connection:
 
     def put(self, message: dict[str, Any]) -> None:
         """Queue a message."""
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.put_text(encode(message))
+
+    def put_text(self, text: str) -> None:
+        """Queue a message already encoded (:func:`encode`)."""
+        self.queue.put_nowait(text)
 
     async def close(self) -> None:
         """Stop the writer after the queued messages."""
@@ -205,6 +227,8 @@ class LiveTable:
         """The last action was stored by another process: it moves the computers."""
         self.seen = time.monotonic()
         """When it was last asked for or left by a connection here."""
+        self.tail = History()
+        """What the pool's workers were sent of the actions (:mod:`.tail`)."""
 
     def _fresh(self) -> Session | LawsSession:
         """A new session for the table's config (a laws table's: :mod:`.laws_table`)."""
@@ -277,10 +301,11 @@ class LiveTable:
             await self._act(action)
         self.kick()
 
-    async def _act(self, action: Action) -> None:
+    async def _act(self, action: Action, *, first: bool = True) -> None:
         """Apply, store (off the event loop), then show: the caller holds the lock,
         and everything that shows the session takes it, so nothing is shown before
-        it is stored."""
+        it is stored.  ``first``: a person's action, stored before any computer's
+        waiting (:mod:`.writer`); a computer's card is not."""
         try:
             if action[0] == "claim":  # judged double dummy: up to a second or so
                 events = await asyncio.to_thread(self._apply, action)
@@ -289,9 +314,7 @@ class LiveTable:
         except (WhistError, SessionError, CardParseError) as exc:
             raise ProtocolError(str(exc)) from None
         try:
-            store = self.hub.store
-            await asyncio.get_running_loop().run_in_executor(
-                store.writer, store.append, self.id, self.seq + 1, action)
+            await self.hub.store.writer.append(self.id, self.seq + 1, action, first=first)
         except SeqTaken:
             log.warning("table %s: action %d was stored by another process first",
                         self.id, self.seq + 1)
@@ -316,8 +339,15 @@ class LiveTable:
         if self._is_call(action[0]):
             assert isinstance(self.session, Session)
             self.last_events.insert(0, _call_event(self.session, action))
+        # each distinct message built and encoded once: the connections of one seat,
+        # and the spectators following the same seat or none, are sent the same text
+        texts: dict[tuple[Seat | None, Seat | None], str] = {}
         for conn in list(self.conns):
-            conn.put(self.message(conn.seat, follow=conn.follow))
+            key = (conn.seat, conn.follow)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = encode(self.message(conn.seat, follow=conn.follow))
+            conn.put_text(text)
 
     def _rebuild(self) -> None:
         """The session again from the actions stored (an action applied but not stored)."""
@@ -422,14 +452,12 @@ class LiveTable:
 
     async def _computer(self, turn: Seat) -> None:
         seen = self.seq
-        actions = list(self.actions)
-        loop = asyncio.get_running_loop()
         kind = self.config.kind_of(self.session.holder(turn)) or ""
         lane = self.hub.lane_of(kind)
         pool = self.hub.pools[lane]
-        try:
-            action, why = await loop.run_in_executor(pool, self.chooser, self.id,
-                                                     self.config_json, actions)
+        try:  # the worker is sent the actions it has not seen (.tail)
+            action, why = await ask(pool, self.tail, self.chooser, self.id, self.config_json,
+                                    self.actions)
         except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool
             log.warning("table %s: the %s pool is broken (%s)", self.id, lane, exc)
             if self.hub.renew_pool(lane, pool):
@@ -445,10 +473,11 @@ class LiveTable:
             return
         if self.hub.delay:
             await asyncio.sleep(self.hub.delay)
+        await self.hub.pacer.turn()  # one computer's card per turn of the loop (.pace)
         async with self.lock:
             if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
                 try:
-                    await self._act(action)
+                    await self._act(action, first=False)
                 except Superseded:  # another process played for it: it moves the table
                     return
                 if action[0] == "card":
@@ -673,7 +702,8 @@ class Hub:
     Two lanes: the ``quick`` pool thinks for the players that answer in
     milliseconds (``classical``, ``random``), the ``slow`` pool for the searching
     ones (``pimc``, ``search``, any other kind) and for hints and reviews, so that
-    a search player's seconds never hold up a classical table's cards."""
+    a search player's seconds never hold up a classical table's cards.  The server's
+    own quick pool is answered on the event loop (:mod:`.looppool`)."""
 
     def __init__(self, store: Store, pools: Mapping[str, Executor], *, delay: float = 0.5,
                  new_pool: Callable[[str], Executor] | None = None, shared: bool = False,
@@ -692,6 +722,8 @@ class Hub:
         self.new_pool = new_pool
         self.renewals = 0
         self.tables: dict[str, LiveTable] = {}
+        self.pacer = Pacer()
+        """Lets the computers' cards into the loop one per turn (:mod:`.pace`)."""
 
     @staticmethod
     def lane_of(kind: str) -> str:

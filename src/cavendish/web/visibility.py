@@ -45,15 +45,21 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from ..core.cards import Card, Seat, Side, cards_of
+from ..core.cards import CARDS, Card, Seat, Side
 from ..core.events import settled_claim
 from ..core.state import Trick
 from ..game.laws_session import LawsSession
 from ..game.session import PlayedHand, Session
+from ..scoring.result import HandScore
 
 __all__ = ["card_list", "score_json", "visible_state"]
+
+
+_NAME = tuple(str(card) for card in CARDS)
+"""Each card's PBN text, by its index (its bit in a mask)."""
 
 
 def card_list(mask: int) -> list[str]:
@@ -62,9 +68,14 @@ def card_list(mask: int) -> list[str]:
     >>> card_list((1 << 12) | (1 << 0) | (1 << 25))
     ['SA', 'S2', 'HA']
     """
-    cards = cards_of(mask)
-    cards.sort(key=lambda c: (int(c.suit), -int(c.rank)))
-    return [str(c) for c in cards]
+    out: list[str] = []
+    for base in (0, 13, 26, 39):  # bit 13 * suit + rank - 2 is that card (cards_of)
+        held = (mask >> base) & 0x1FFF
+        while held:
+            top = held.bit_length() - 1
+            out.append(_NAME[base + top])
+            held ^= 1 << top
+    return out
 
 
 def _plays(plays: list[tuple[Seat, Card]] | tuple[tuple[Seat, Card], ...]) -> list[dict[str, str]]:
@@ -85,21 +96,26 @@ def score_json(session: Session | LawsSession) -> dict[str, Any]:
     return {
         "game": {"NS": sheet.score[0], "EW": sheet.score[1]},
         "game_points": session.rules.game_points,
-        "hands": [
-            {
-                "board": i + 1,
-                "tricks": list(h.tricks),
-                "honours": list(h.honours),
-                "points": list(h.points),
-                "after": list(h.after),
-                "game_winner": None if h.game_winner is None else str(Side(h.game_winner)),
-                "game_value": h.game_value,
-                "notes": list(h.notes),
-            }
-            for i, h in enumerate(sheet.hands)
-        ],
+        "hands": [_hand_json(i + 1, h) for i, h in enumerate(sheet.hands)],
         "games": [{"winner": str(Side(g.winner)), "value": g.value} for g in sheet.games],
         "rubbers": [{"winner": str(Side(r.winner)), "points": r.points} for r in sheet.rubbers],
+    }
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_json(board: int, h: HandScore) -> dict[str, Any]:
+    """One hand's line of the score sheet (a hand scored never changes: each line is
+    built once, and the same object is sent in every message after; not to be
+    changed by its readers)."""
+    return {
+        "board": board,
+        "tricks": list(h.tricks),
+        "honours": list(h.honours),
+        "points": list(h.points),
+        "after": list(h.after),
+        "game_winner": None if h.game_winner is None else str(Side(h.game_winner)),
+        "game_value": h.game_value,
+        "notes": list(h.notes),
     }
 
 
@@ -161,8 +177,9 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
     out["phase"] = "play"
     # The public part of the table is the same in every seat's view: take N's.
     view = session.view(seat if seat is not None else Seat.N)
+    turn = session.to_play  # read once: it looks through the hand's events
     out.update(
-        to_play=None if session.to_play is None else str(session.to_play),  # not while
+        to_play=None if turn is None else str(turn),  # not while
         # the adversaries of a wrong call elect (long whist, calls="players")
         trick=_plays(view.trick),
         last_trick=_trick(view.last_trick),
@@ -195,7 +212,6 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
     # his own cards lying face up too (exposed under the laws: liable to be called)
     out["exposed"] = {str(s): card_list(m) for s, m in zip(Seat, view.exposed, strict=True)
                       if m}
-    turn = session.to_play
     # not when his last card plays itself (auto_last): the server plays it
     if turn is not None and session.holder(turn) == seat and session.human_to_play:
         out["legal"] = card_list(session.view(turn).legal)

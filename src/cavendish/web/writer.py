@@ -1,0 +1,162 @@
+"""The store's writer: one thread committing the server's actions, a person's first,
+every action waiting committed together in one transaction.
+
+Design note
+-----------
+Every action is stored before anyone is shown it (:mod:`.tables`), off the event
+loop.  The server ran each append in a pool thread of its own transaction: at
+fifty busy tables that was most of a millisecond of the interpreter's lock per
+card (SQLAlchemy's connection, transaction and statement for one row; the thread
+woken, and its answer carried back to the loop, for each), taken from the event
+loop that answers the people, and a person's card waited in line behind every
+computer card queued before it.
+
+:class:`GroupWriter` keeps two lines, a person's actions and the computers', and
+one thread.  Each time round, the thread takes every action waiting (a person's
+first; at most ``batch`` of them) and commits them in one transaction
+(:meth:`~.store.Store.append_many`); the loop is then told once for all of them.
+An action waits at most for the transaction under way and its own: it is still
+committed before it is shown, and a server killed at any moment has shown
+nothing it has not stored.  If the transaction fails (an action whose number
+another server process stored first, :class:`~.store.SeqTaken`, or any error),
+nothing of it is stored and each of its actions is committed again alone
+(:meth:`~.store.Store.append`), so each gets its own answer, as before.  One
+table has at most one action in the writer at a time (its lock), so a table's
+actions are committed in their order.
+
+>>> import asyncio
+>>> from cavendish.web.store import Store
+>>> store = Store.open("sqlite://")
+>>> store.create_table("t1", "{}", {})
+>>> async def two() -> None:
+...     await asyncio.gather(store.writer.append("t1", 1, ("deal",)),
+...                          store.writer.append("t1", 2, ("card", "SA"), first=True))
+>>> asyncio.run(two())
+>>> store.load("t1").actions
+[('deal',), ('card', 'SA')]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+__all__ = ["GroupWriter", "Pending"]
+
+
+@dataclass
+class Pending:
+    """One action waiting to be committed, and the future that says it was."""
+
+    table_id: str
+    seq: int
+    action: Sequence[str]
+    future: asyncio.Future[None]
+    loop: asyncio.AbstractEventLoop = field(repr=False)
+
+
+class GroupWriter:
+    """The store's one writer thread (started when first needed)."""
+
+    def __init__(self, append_many: Callable[[Sequence[tuple[str, int, Sequence[str]]]], None],
+                 append: Callable[[str, int, Sequence[str]], None], *,
+                 batch: int = 64) -> None:
+        if batch < 1:
+            raise ValueError(f"batch {batch}: expected at least 1 action a transaction")
+        self._append_many = append_many
+        self._append = append
+        self.batch = batch
+        self._cond = threading.Condition(threading.Lock())
+        self._first: list[Pending] = []
+        """A person's actions, in the order they came."""
+        self._rest: list[Pending] = []
+        """The computers' actions, in the order they came."""
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        self.transactions = 0
+        """Transactions committed so far (one or more actions each)."""
+
+    def append(self, table_id: str, seq: int, action: Sequence[str], *,
+               first: bool = False) -> asyncio.Future[None]:
+        """Queue action ``seq`` of a table; the future is done once it is committed
+        (its exception the store's: :class:`~.store.SeqTaken` and the like).
+        ``first``: a person's action, committed before any computer's waiting."""
+        loop = asyncio.get_running_loop()
+        item = Pending(table_id, seq, action, loop.create_future(), loop)
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("the store's writer is shut down")
+            (self._first if first else self._rest).append(item)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="store-writer",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify()
+        return item.future
+
+    def _take(self) -> list[Pending] | None:
+        """The next transaction's actions (a person's first), or None: shut down."""
+        with self._cond:
+            while not self._first and not self._rest:
+                if self._closed:
+                    return None
+                self._cond.wait()
+            took = self._first[:self.batch]
+            del self._first[:len(took)]
+            room = self.batch - len(took)
+            if room:
+                took += self._rest[:room]
+                del self._rest[:room]
+            return took
+
+    def _run(self) -> None:
+        while (items := self._take()) is not None:
+            errors = self._commit(items)
+            self.transactions += 1
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[Pending, BaseException | None]]]
+            by_loop = {}
+            for item, error in zip(items, errors, strict=True):
+                by_loop.setdefault(item.loop, []).append((item, error))
+            for loop, done in by_loop.items():
+                with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
+                    loop.call_soon_threadsafe(_settle, done)
+
+    def _commit(self, items: list[Pending]) -> list[BaseException | None]:
+        """Commit the actions together; if that fails, each alone, with its own answer."""
+        if len(items) > 1:
+            try:
+                self._append_many([(i.table_id, i.seq, i.action) for i in items])
+                return [None] * len(items)
+            except Exception:  # each is tried again alone just below
+                pass
+        errors: list[BaseException | None] = []
+        for item in items:
+            try:
+                self._append(item.table_id, item.seq, item.action)
+                errors.append(None)
+            except Exception as exc:  # the waiting table's to handle
+                errors.append(exc)
+        return errors
+
+    def shutdown(self, wait: bool = True) -> None:
+        """Commit what is waiting, then stop the thread (``wait``: until it has)."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+            thread = self._thread
+        if wait and thread is not None:
+            thread.join()
+
+
+def _settle(done: list[tuple[Pending, BaseException | None]]) -> None:
+    """On the loop: each waiting action told it is committed, or why not."""
+    for item, error in done:
+        if item.future.done():  # its table stopped waiting (cancelled)
+            continue
+        if error is None:
+            item.future.set_result(None)
+        else:
+            item.future.set_exception(error)
