@@ -403,8 +403,8 @@ class HandState:
         if isinstance(trick, Trick):
             return trick
         leader, cards, winner = trick
-        made = _new_event(Trick, (_SEATS[leader], tuple(map(CARDS.__getitem__, cards)),
-                                  _SEATS[winner], ()))
+        played = tuple(map(CARDS.__getitem__, cards))
+        made = _new_event(Trick, (_SEATS[leader], played, _SEATS[winner], ()))
         tricks[index] = made
         return made
 
