@@ -53,10 +53,13 @@ from ..match.parallel import TaskTiming, dd_threads, default_workers, task_timin
 
 __all__ = ["Run", "main", "run", "pool_accounts"]
 
-MATCHES = (("classical", "random", 200), ("pimc", "classical", 24))
-SEARCH = ("search", "pimc", 4)
+MATCHES = (("classical", "random", 200, 3), ("pimc", "classical", 24, 2))
+"""The matches timed: the players, the boards and the runs a side (a classical board
+costs some 0.07 s of CPU here, a pimc one some 5 s)."""
+SEARCH = ("search", "pimc", 2)
+"""The search player's match: some 55 s of CPU a board here (one board a worker)."""
 SEED = 2024
-NAMES = tuple(f"pool-{a}-{b}" for a, b, _ in MATCHES) + ("pool-search-decision",)
+NAMES = tuple(f"pool-{a}-{b}" for a, b, _, _ in MATCHES) + ("pool-search-decision",)
 
 
 class Run:
@@ -208,16 +211,17 @@ def run(
     workers: int = 2,
     seed: int = SEED,
     scale: float = 1.0,
-    repeat: int = 3,
+    repeat: int | None = None,
     only: Sequence[str] = NAMES,
 ) -> Iterator[dict[str, Any]]:
-    """Yield the pool's benchmark lines (``scale`` multiplies the boards)."""
-    for a, b, boards in MATCHES:
+    """Yield the pool's benchmark lines (``scale`` multiplies the boards, ``repeat``
+    replaces each match's runs a side)."""
+    for a, b, boards, runs in MATCHES:
         if f"pool-{a}-{b}" in only:
             n = max(4 * workers, round(boards * scale))
-            yield match_line(a, b, n, workers, seed, repeat)
+            yield match_line(a, b, n, workers, seed, runs if repeat is None else repeat)
     if "pool-search-decision" in only:
-        yield search_line(max(2 * workers, round(SEARCH[2] * scale)), workers, seed)
+        yield search_line(max(workers, round(SEARCH[2] * scale)), workers, seed)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -227,15 +231,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=min(2, default_workers()))
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the boards")
-    parser.add_argument("--repeat", type=int, default=3,
-                        help="runs a side, one process and the pool alternating (default 3)")
+    parser.add_argument("--repeat", type=int, default=None,
+                        help="runs a side, one process and the pool alternating "
+                        "(default 3 for classical, 2 for pimc)")
     parser.add_argument("--only", action="append", choices=NAMES, help="this line only (repeatable)")
     args = parser.parse_args(argv)
     if args.workers < 2:
         parser.error(f"--workers {args.workers}: a pool needs at least 2")
     if args.scale <= 0:
         parser.error(f"--scale {args.scale}: must be above 0")
-    if args.repeat < 1:
+    if args.repeat is not None and args.repeat < 1:
         parser.error(f"--repeat {args.repeat}: must be at least 1")
     lines = run(workers=args.workers, seed=args.seed, scale=args.scale, repeat=args.repeat,
                 only=args.only or NAMES)
