@@ -51,7 +51,7 @@ from ..analysis import dd
 from ..match.duplicate import MatchResult, run_match
 from ..match.parallel import TaskTiming, dd_threads, default_workers, task_timings
 
-__all__ = ["Run", "main", "run", "pool_accounts"]
+__all__ = ["Run", "main", "pool_accounts", "run"]
 
 MATCHES = (("classical", "random", 200, 3), ("pimc", "classical", 24, 2))
 """The matches timed: the players, the boards and the runs a side (a classical board
@@ -59,7 +59,7 @@ costs some 0.07 s of CPU here, a pimc one some 5 s)."""
 SEARCH = ("search", "pimc", 2)
 """The search player's match: some 55 s of CPU a board here (one board a worker)."""
 SEED = 2024
-NAMES = tuple(f"pool-{a}-{b}" for a, b, _, _ in MATCHES) + ("pool-search-decision",)
+NAMES = (*(f"pool-{a}-{b}" for a, b, _, _ in MATCHES), "pool-search-decision")
 
 
 class Run:
@@ -97,7 +97,8 @@ def pool_accounts(one: Run, pool: Run) -> dict[str, Any]:
     >>> from cavendish.match.parallel import TaskTiming
     >>> t = [TaskTiming(0, 7, 0.0, 2.0, 2.0, 1), TaskTiming(1, 8, 0.0, 1.5, 1.5, 1),
     ...      TaskTiming(2, 8, 1.5, 0.5, 0.5, 1)]
-    >>> acc = pool_accounts(Run(4.0, 4.0, [], None), Run(2.1, 0.1, t, None))  # type: ignore[arg-type]
+    >>> one, pool = Run(4.0, 4.0, [], None), Run(2.1, 0.1, t, None)  # type: ignore[arg-type]
+    >>> acc = pool_accounts(one, pool)
     >>> acc["cpu_workers"], acc["cpu_ratio"], acc["cpu_inflation"], acc["tail_s"]
     ([2.0, 2.0], 2.0, 1.0, 0.0)
     """
@@ -234,7 +235,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=None,
                         help="runs a side, one process and the pool alternating "
                         "(default 3 for classical, 2 for pimc)")
-    parser.add_argument("--only", action="append", choices=NAMES, help="this line only (repeatable)")
+    parser.add_argument("--only", action="append", choices=NAMES,
+                        help="this line only (repeatable)")
     args = parser.parse_args(argv)
     if args.workers < 2:
         parser.error(f"--workers {args.workers}: a pool needs at least 2")

@@ -44,7 +44,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import importlib
-import math
 import os
 import threading
 import time
@@ -146,7 +145,8 @@ class TaskTiming:
     cpu: float
     """The CPU time its process spent in it (every thread of it: DDS's solver threads too)."""
     dds_threads: int | None
-    """The solver threads DDS was set up for in that process (:func:`~cavendish.analysis.dd.dds_threads`)."""
+    """The solver threads DDS was set up for in that process
+    (:func:`~cavendish.analysis.dd.dds_threads`)."""
 
 
 _recording: list[list[TaskTiming]] = []
