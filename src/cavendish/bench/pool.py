@@ -79,9 +79,9 @@ def _match(a: str, b: str, boards: int, workers: int, seed: int, threads: int | 
     if threads is not None:
         dd.set_threads(threads)
     try:
-        # warm: this process's imports, or the pool's workers (which stay warm);
-        # enough boards that every worker gets a task
-        run_match(a, b, boards=2 * workers, seed=seed + 1, workers=workers)
+        # warm: this process's imports, or the pool's workers (which stay warm from
+        # one run to the next); a board a worker, as a search board costs a minute
+        run_match(a, b, boards=workers, seed=seed + 1, workers=workers)
         with task_timings() as tasks:
             start, cpu = time.perf_counter(), time.process_time()
             result = run_match(a, b, boards=boards, seed=seed, workers=workers)
