@@ -138,7 +138,7 @@ def test_setting_dds_threads_calls_dds_only_on_a_change(monkeypatch):
     calls: list[int] = []
 
     class Fake:
-        def SetMaxThreads(self, n: int) -> None:  # noqa: N802 (DDS's name)
+        def SetMaxThreads(self, n: int) -> None:
             calls.append(n)
 
     monkeypatch.setattr(dd, "_threads", dd.get_threads())  # restored afterwards

@@ -8,6 +8,7 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cavendish.cli.main import app

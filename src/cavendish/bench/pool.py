@@ -51,12 +51,15 @@ from ..analysis import dd
 from ..match.duplicate import MatchResult, run_match
 from ..match.parallel import TaskTiming, dd_threads, default_workers, task_timings
 
-__all__ = ["Run", "main", "run", "pool_accounts"]
+__all__ = ["Run", "main", "pool_accounts", "run"]
 
-MATCHES = (("classical", "random", 200), ("pimc", "classical", 24))
-SEARCH = ("search", "pimc", 4)
+MATCHES = (("classical", "random", 200, 3), ("pimc", "classical", 24, 2))
+"""The matches timed: the players, the boards and the runs a side (a classical board
+costs some 0.07 s of CPU here, a pimc one some 5 s)."""
+SEARCH = ("search", "pimc", 2)
+"""The search player's match: some 55 s of CPU a board here (one board a worker)."""
 SEED = 2024
-NAMES = tuple(f"pool-{a}-{b}" for a, b, _ in MATCHES) + ("pool-search-decision",)
+NAMES = (*(f"pool-{a}-{b}" for a, b, _, _ in MATCHES), "pool-search-decision")
 
 
 class Run:
@@ -76,9 +79,9 @@ def _match(a: str, b: str, boards: int, workers: int, seed: int, threads: int | 
     if threads is not None:
         dd.set_threads(threads)
     try:
-        # warm: this process's imports, or the pool's workers (which stay warm);
-        # enough boards that every worker gets a task
-        run_match(a, b, boards=2 * workers, seed=seed + 1, workers=workers)
+        # warm: this process's imports, or the pool's workers (which stay warm from
+        # one run to the next); a board a worker, as a search board costs a minute
+        run_match(a, b, boards=workers, seed=seed + 1, workers=workers)
         with task_timings() as tasks:
             start, cpu = time.perf_counter(), time.process_time()
             result = run_match(a, b, boards=boards, seed=seed, workers=workers)
@@ -94,7 +97,8 @@ def pool_accounts(one: Run, pool: Run) -> dict[str, Any]:
     >>> from cavendish.match.parallel import TaskTiming
     >>> t = [TaskTiming(0, 7, 0.0, 2.0, 2.0, 1), TaskTiming(1, 8, 0.0, 1.5, 1.5, 1),
     ...      TaskTiming(2, 8, 1.5, 0.5, 0.5, 1)]
-    >>> acc = pool_accounts(Run(4.0, 4.0, [], None), Run(2.1, 0.1, t, None))  # type: ignore[arg-type]
+    >>> one, pool = Run(4.0, 4.0, [], None), Run(2.1, 0.1, t, None)  # type: ignore[arg-type]
+    >>> acc = pool_accounts(one, pool)
     >>> acc["cpu_workers"], acc["cpu_ratio"], acc["cpu_inflation"], acc["tail_s"]
     ([2.0, 2.0], 2.0, 1.0, 0.0)
     """
@@ -208,16 +212,17 @@ def run(
     workers: int = 2,
     seed: int = SEED,
     scale: float = 1.0,
-    repeat: int = 3,
+    repeat: int | None = None,
     only: Sequence[str] = NAMES,
 ) -> Iterator[dict[str, Any]]:
-    """Yield the pool's benchmark lines (``scale`` multiplies the boards)."""
-    for a, b, boards in MATCHES:
+    """Yield the pool's benchmark lines (``scale`` multiplies the boards, ``repeat``
+    replaces each match's runs a side)."""
+    for a, b, boards, runs in MATCHES:
         if f"pool-{a}-{b}" in only:
             n = max(4 * workers, round(boards * scale))
-            yield match_line(a, b, n, workers, seed, repeat)
+            yield match_line(a, b, n, workers, seed, runs if repeat is None else repeat)
     if "pool-search-decision" in only:
-        yield search_line(max(2 * workers, round(SEARCH[2] * scale)), workers, seed)
+        yield search_line(max(workers, round(SEARCH[2] * scale)), workers, seed)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -227,15 +232,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=min(2, default_workers()))
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the boards")
-    parser.add_argument("--repeat", type=int, default=3,
-                        help="runs a side, one process and the pool alternating (default 3)")
-    parser.add_argument("--only", action="append", choices=NAMES, help="this line only (repeatable)")
+    parser.add_argument("--repeat", type=int, default=None,
+                        help="runs a side, one process and the pool alternating "
+                        "(default 3 for classical, 2 for pimc)")
+    parser.add_argument("--only", action="append", choices=NAMES,
+                        help="this line only (repeatable)")
     args = parser.parse_args(argv)
     if args.workers < 2:
         parser.error(f"--workers {args.workers}: a pool needs at least 2")
     if args.scale <= 0:
         parser.error(f"--scale {args.scale}: must be above 0")
-    if args.repeat < 1:
+    if args.repeat is not None and args.repeat < 1:
         parser.error(f"--repeat {args.repeat}: must be at least 1")
     lines = run(workers=args.workers, seed=args.seed, scale=args.scale, repeat=args.repeat,
                 only=args.only or NAMES)

@@ -10,6 +10,10 @@ so that a worker never inherits a lock or a thread of the parent's) or on a Ray
 cluster.  Results come back in the order of the tasks whatever order they finish
 in, so what is computed from them does not depend on the number of workers.
 
+:func:`chunk_ranges` cuts the work into ranges that shrink to one item, so that the
+workers end together; :func:`task_timings` records where, how long and on how much
+CPU each task ran (the pool benchmark's accounts).
+
 Ray is optional: it is imported only when ``ray_address`` is given, and a missing
 Ray raises :class:`RayNotInstalled`, which says how to install it.
 
@@ -40,7 +44,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import importlib
-import math
 import os
 import threading
 import time
@@ -142,7 +145,8 @@ class TaskTiming:
     cpu: float
     """The CPU time its process spent in it (every thread of it: DDS's solver threads too)."""
     dds_threads: int | None
-    """The solver threads DDS was set up for in that process (:func:`~cavendish.analysis.dd.dds_threads`)."""
+    """The solver threads DDS was set up for in that process
+    (:func:`~cavendish.analysis.dd.dds_threads`)."""
 
 
 _recording: list[list[TaskTiming]] = []
