@@ -97,6 +97,7 @@ from .play import (
     default_out_path,
     hint_lines,
     introduce_table,
+    settle_autosave,
     today_pbn,
     why_line,
 )
@@ -772,17 +773,7 @@ class LawsGame:
             highlight=False,
             soft_wrap=True,
         )
-        if self.autosave is not None:
-            if self.session.is_over:
-                self.autosave.unlink(missing_ok=True)
-            else:
-                self._autosave()
-                self.console.print(
-                    f"To go on later: cavendish play --resume {self.autosave}",
-                    markup=False,
-                    highlight=False,
-                    soft_wrap=True,
-                )
+        settle_autosave(self.autosave, self.session.is_over, self._autosave, self.console)
         return status
 
 

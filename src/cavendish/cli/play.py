@@ -75,6 +75,7 @@ __all__ = [
     "hint_lines",
     "introduce_table",
     "seats_text",
+    "settle_autosave",
     "why_line",
 ]
 
@@ -647,18 +648,37 @@ class TerminalGame:
             highlight=False,
             soft_wrap=True,
         )
-        if self.autosave is not None:
-            if self.session.is_over:
-                self.autosave.unlink(missing_ok=True)
-            else:
-                self._autosave()
-                self.console.print(
-                    f"To go on later: cavendish play --resume {self.autosave}",
-                    markup=False,
-                    highlight=False,
-                    soft_wrap=True,
-                )
+        settle_autosave(self.autosave, self.session.is_over, self._autosave, self.console)
         return status
+
+
+def settle_autosave(
+    autosave: Path | None, over: bool, save: Callable[[], None], console: Console
+) -> None:
+    """When a session in the terminal ends (its record saved): its autosave removed if
+    the session is over, else saved once more and the command to go on told.
+
+    >>> import io, tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "s.autosave.json"
+    >>> out = Console(file=io.StringIO(), width=200)
+    >>> settle_autosave(path, False, lambda: path.write_text("{}"), out)
+    >>> path.exists(), "cavendish play --resume" in out.file.getvalue()
+    (True, True)
+    >>> settle_autosave(path, True, lambda: None, out); path.exists()
+    False
+    """
+    if autosave is None:
+        return
+    if over:
+        autosave.unlink(missing_ok=True)
+        return
+    save()
+    console.print(
+        f"To go on later: cavendish play --resume {autosave}",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 def _style(red: bool) -> str:

@@ -73,7 +73,7 @@ from typing import Any
 from ..core.cards import CARDS, Card, Seat
 from ..core.deal import Deal
 from ..core.events import Event, Ruling
-from ..core.rules import Rules, get_rules
+from ..core.rules import Rules
 from ..core.state import HandState, SeatView
 from ..core.table import deal_cards
 from ..laws.actions import Action
@@ -93,6 +93,7 @@ from .session import (
     call_honours_due,
     end_hand,
     honours_call,
+    read_table,
 )
 
 __all__ = ["LAWS_SNAPSHOT_FORMAT", "LawsHand", "LawsSession", "laws_refusal"]
@@ -281,21 +282,9 @@ class LawsSession(TableBase):
         replays = list(self._replays)
         if self.arbiter is not None:
             replays.append(self._replay_data(self.arbiter))
-        version, internal, gauss = self.rng.getstate()
         return {
-            "format": LAWS_SNAPSHOT_FORMAT,
-            "version": LAWS_SNAPSHOT_VERSION,
-            "variant": self.rules.name,
-            "seats": {str(seat): name for seat, name in self.seating.names.items()},
-            "humans": [str(seat) for seat, p in self.players.items() if p is None],
-            "dummies": [str(d) for d in self.dummies],
-            "first_dealer": str(self.seating.first_dealer),
-            "dealer": str(self.dealer),
-            "rubber": self.rubber,
-            "rubbers": self.rubbers,
-            "max_hands": self.max_hands,
+            **self._table_snapshot(LAWS_SNAPSHOT_FORMAT, LAWS_SNAPSHOT_VERSION),
             "in_play": self.arbiter is not None,
-            "rng": [version, list(internal), gauss],
             "hands": replays,
             "app": dict(app or {}),
         }
@@ -318,27 +307,9 @@ class LawsSession(TableBase):
         table would have made.  The computer players are shown the hand in play's
         opening; their own random choices from here on may differ from an unbroken
         session's.  Raises :class:`SessionError` naming what is wrong with ``data``."""
-        if not isinstance(data, dict) or data.get("format") != LAWS_SNAPSHOT_FORMAT:
-            raise SessionError(
-                f"not a saved session under the laws (expected format {LAWS_SNAPSHOT_FORMAT!r})"
-            )
-        if data.get("version") != LAWS_SNAPSHOT_VERSION:
-            raise SessionError(
-                f"saved session version {data.get('version')!r} is not supported "
-                f"(expected {LAWS_SNAPSHOT_VERSION})"
-            )
+        rules, seating, rng = read_table(data, players, LAWS_SNAPSHOT_FORMAT,
+                                         LAWS_SNAPSHOT_VERSION)
         try:
-            rules = get_rules(str(data["variant"]))
-            seating = Seating(
-                {Seat.parse(k): str(v) for k, v in data["seats"].items()},
-                tuple(Seat.parse(d) for d in data["dummies"]),
-                Seat.parse(data["first_dealer"]),
-                None,
-            )
-            humans = {Seat.parse(x) for x in data["humans"]}
-            version, internal, gauss = data["rng"]
-            rng = random.Random()
-            rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
             hands = [
                 (Deal.from_pbn(str(h["deal"]), trump_card=str(h["trump_card"])),
                  [Action.from_dict(a) for a in h["acts"]],
@@ -350,12 +321,6 @@ class LawsSession(TableBase):
             max_hands = None if data["max_hands"] is None else int(data["max_hands"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SessionError(f"the saved session is damaged: {exc}") from None
-        given = {s for s, p in players.items() if p is None}
-        if given != humans:
-            raise SessionError(
-                f"the saved session has humans at {''.join(sorted(str(s) for s in humans))}, "
-                f"not at {''.join(sorted(str(s) for s in given))}"
-            )
         session = cls(rules, seating, dict(players), rng, rubbers=rubbers, max_hands=max_hands)
         for i, (deal, acts, called_at) in enumerate(hands):
             try:

@@ -104,6 +104,7 @@ __all__ = [
     "end_hand",
     "honours_call",
     "play_rubber",
+    "read_table",
     "rubber_dealer",
     "units_finished",
 ]
@@ -412,6 +413,68 @@ class TableBase:
         """The sheet and the hands finished so far."""
         return SessionResult(self.rules, self.sheet, list(self.hands), self.seating)
 
+    def _table_snapshot(self, fmt: str, version: int) -> dict[str, Any]:
+        """What every table's snapshot saves alike (read back by :func:`read_table`):
+        the format, the rules, the seats and who is human, the dealer, the rubber,
+        the session's limits and the state of the deals' generator."""
+        v, internal, gauss = self.rng.getstate()
+        return {
+            "format": fmt,
+            "version": version,
+            "variant": self.rules.name,
+            "seats": {str(seat): name for seat, name in self.seating.names.items()},
+            "humans": [str(seat) for seat, p in self.players.items() if p is None],
+            "dummies": [str(d) for d in self.dummies],
+            "first_dealer": str(self.seating.first_dealer),
+            "dealer": str(self.dealer),
+            "rubber": self.rubber,
+            "rubbers": self.rubbers,
+            "max_hands": self.max_hands,
+            "rng": [v, list(internal), gauss],
+        }
+
+
+def read_table(
+    data: dict[str, Any], players: Mapping[Seat, Player | None], fmt: str, version: int
+) -> tuple[Rules, Seating, random.Random]:
+    """The rules, seating and deals' generator of a snapshot of the format ``fmt``
+    (:meth:`TableBase._table_snapshot`), its humans checked against ``players``'
+    None seats; a :class:`SessionError` naming what is wrong.
+
+    >>> read_table({"format": "x"}, {}, SNAPSHOT_FORMAT, SNAPSHOT_VERSION)
+    Traceback (most recent call last):
+    ...
+    cavendish.game.session.SessionError: not a saved session (expected format 'cavendish-session')
+    """
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise SessionError(f"not a saved session (expected format {fmt!r})")
+    if data.get("version") != version:
+        raise SessionError(
+            f"saved session version {data.get('version')!r} is not supported "
+            f"(expected {version})"
+        )
+    try:
+        rules = get_rules(str(data["variant"]))
+        seating = Seating(
+            {Seat.parse(k): str(v) for k, v in data["seats"].items()},
+            tuple(Seat.parse(d) for d in data["dummies"]),
+            Seat.parse(data["first_dealer"]),
+            None,
+        )
+        humans = {Seat.parse(x) for x in data["humans"]}
+        v, internal, gauss = data["rng"]
+        rng = random.Random()
+        rng.setstate((int(v), tuple(int(x) for x in internal), gauss))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise SessionError(f"the saved session is damaged: {exc}") from None
+    given = {s for s, p in players.items() if p is None}
+    if given != humans:
+        raise SessionError(
+            f"the saved session has humans at {''.join(sorted(str(s) for s in humans))}, "
+            f"not at {''.join(sorted(str(s) for s in given))}"
+        )
+    return rules, seating, rng
+
 
 class Session(TableBase):
     """A table playing hands until the rubber is over (or ``max_hands`` are played).
@@ -581,19 +644,8 @@ class Session(TableBase):
         current = self.current_hand()
         if current is not None:
             hands.append(current)
-        version, internal, gauss = self.rng.getstate()
         return {
-            "format": SNAPSHOT_FORMAT,
-            "version": SNAPSHOT_VERSION,
-            "variant": self.rules.name,
-            "seats": {str(seat): name for seat, name in self.seating.names.items()},
-            "humans": [str(seat) for seat, p in self.players.items() if p is None],
-            "dummies": [str(d) for d in self.dummies],
-            "first_dealer": str(self.seating.first_dealer),
-            "dealer": str(self.dealer),
-            "rubber": self.rubber,
-            "rubbers": self.rubbers,
-            "max_hands": self.max_hands,
+            **self._table_snapshot(SNAPSHOT_FORMAT, SNAPSHOT_VERSION),
             "tell_score": self.tell_score,
             "practice": self.practice,
             "auto_last": self.auto_last,
@@ -601,7 +653,6 @@ class Session(TableBase):
             "calls": self.calls,
             "hand_rubbers": [h.rubber for h in self.hands],
             "in_play": current is not None,
-            "rng": [version, list(internal), gauss],
             "log": json.loads(records_to_json(h.record(variant=self.rules.name) for h in hands)),
             "app": dict(app or {}),
         }
@@ -622,37 +673,13 @@ class Session(TableBase):
         from ..io.jsonlog import JSONLogError, records_from_json
         from ..io.record import RecordError
 
-        if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
-            raise SessionError(f"not a saved session (expected format {SNAPSHOT_FORMAT!r})")
-        if data.get("version") != SNAPSHOT_VERSION:
-            raise SessionError(
-                f"saved session version {data.get('version')!r} is not supported "
-                f"(expected {SNAPSHOT_VERSION})"
-            )
+        rules, seating, rng = read_table(data, players, SNAPSHOT_FORMAT, SNAPSHOT_VERSION)
         try:
-            rules = get_rules(str(data["variant"]))
-            names = {Seat.parse(k): str(v) for k, v in data["seats"].items()}
-            humans = {Seat.parse(x) for x in data["humans"]}
-            seating = Seating(
-                names,
-                tuple(Seat.parse(d) for d in data["dummies"]),
-                Seat.parse(data["first_dealer"]),
-                None,
-            )
             records = records_from_json(json.dumps(data["log"]), source="the saved session")
-            version, internal, gauss = data["rng"]
-            rng = random.Random()
-            rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
             hand_rubbers = [int(r) for r in data["hand_rubbers"]]
             in_play = bool(data["in_play"])
         except (KeyError, TypeError, ValueError, JSONLogError) as exc:
             raise SessionError(f"the saved session is damaged: {exc}") from None
-        given = {s for s, p in players.items() if p is None}
-        if given != humans:
-            raise SessionError(
-                f"the saved session has humans at {''.join(sorted(str(s) for s in humans))}, "
-                f"not at {''.join(sorted(str(s) for s in given))}"
-            )
         session = cls(
             rules,
             seating,
