@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_client import Receiver
+from web_client import Receiver, caught_up
 
 from cavendish.web import tables
 
@@ -113,7 +113,7 @@ def test_a_person_adversary_elects_and_the_caller_cannot(client: TestClient) -> 
     with (client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['S']}") as s,
           client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['E']}") as e):
         rs, re_ = Receiver("S", s), Receiver("E", e)
-        ms, me = rs.next(), re_.next()
+        ms, me = caught_up([rs, re_])  # the two joined at different moments
         while not (ms["legal"] or me["legal"]):
             ms, me = rs.next(), re_.next()
         caller, other = (rs, re_) if ms["legal"] else (re_, rs)

@@ -52,16 +52,22 @@ class Receiver:
         return msg
 
 
-def play_hand(receivers: list[Receiver], *, pick: int = 0) -> dict[str, Any]:
-    """Read every connection in step until the hand is over; each person plays the
-    ``pick``-th legal card (modulo) when it is his turn.  Returns the last state."""
+def caught_up(receivers: list[Receiver]) -> list[dict[str, Any]]:
+    """The next message of each connection, brought to the same ``seq``: connections
+    opened one after another may have joined at different moments, so each is read
+    up to the latest one's first message."""
     states = [r.next() for r in receivers]
-    # connections opened one after another may have joined at different moments:
-    # bring each to the latest one's seq first
     top = max(m["seq"] for m in states)
     for i, r in enumerate(receivers):
         while states[i]["seq"] < top:
             states[i] = r.next()
+    return states
+
+
+def play_hand(receivers: list[Receiver], *, pick: int = 0) -> dict[str, Any]:
+    """Read every connection in step until the hand is over; each person plays the
+    ``pick``-th legal card (modulo) when it is his turn.  Returns the last state."""
+    states = caught_up(receivers)
     while True:
         seqs = {m["seq"] for m in states}
         assert len(seqs) == 1, f"connections out of step: {seqs}"
