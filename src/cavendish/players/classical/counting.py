@@ -40,7 +40,7 @@ from ...analysis.position import Position
 from ...core.cards import CARDS, Card, Seat, Suit
 from ..inference import Knowledge
 from .decision import Decision
-from .ending import COMPILED, Ending, solve_many
+from .ending import COMPILED, solve_many
 
 _Layout = tuple[int, int, int, int]
 _total: Callable[[list[int], list[int], list[int]], int] | None
@@ -68,17 +68,6 @@ match (ms a layout, one thread): Python 0.04 at two tricks, 0.24 at three from t
 lead, 0.26 at four with three cards on the table, 0.39 with two, 1.1 from the lead;
 DDS about 0.25 whatever the ending (it sets up each board)."""
 _EPS = 1e-9
-_ENDINGS: dict[int, Ending] = {}
-"""One exact solver per trump suit, so that its table serves every count."""
-
-
-def _ending(trump: int) -> Ending:
-    solver = _ENDINGS.get(trump)
-    if solver is None:
-        solver = _ENDINGS[trump] = Ending(trump)
-    return solver
-
-
 def count_layouts(cards: list[int], allowed: list[int], need: list[int]) -> int:
     """How many ways ``cards`` can be dealt to the seats, each card to a seat whose
     ``allowed`` mask holds it, seat ``i`` receiving exactly ``need[i]`` cards.
@@ -195,64 +184,11 @@ class _Deals:
 
     def at_many(self, indices: list[int]) -> list[tuple[int, int, int, int]]:
         """The layouts ``indices`` (distinct, from 0), in their order: :meth:`at` of
-        each, the walk down the list shared by the indices that share a beginning
-        (compiled where built)."""
+        each (compiled where built: one walk down the list, shared by the indices
+        that share a beginning)."""
         if _deal is not None and len(self.cards) <= 39:
             return _deal(self.cards, self.masks, self.need, self.base, indices)
-        out: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * len(indices)
-        hands = list(self.base)
-        left = list(self.need)
-        cards, options, count, n_cards = self.cards, self.options, self._count, len(self.cards)
-
-        def walk(i: int, items: list[tuple[int, int]]) -> None:
-            # items: (index among the layouts below here, place in out), by index
-            if len(items) == 1:  # one layout below: the rest of the way as at() goes
-                index, j = items[0]
-                got = list(hands)
-                for k in range(i, n_cards):
-                    for s in options[k]:
-                        if not left[s]:
-                            continue
-                        left[s] -= 1
-                        n = count(k + 1, left)
-                        if index < n:
-                            got[s] |= 1 << cards[k]
-                            break
-                        index -= n
-                        left[s] += 1
-                    else:
-                        raise IndexError("no such layout")
-                for k in range(i, n_cards):  # put back what was taken on the way down
-                    for s in options[k]:
-                        if got[s] >> cards[k] & 1:
-                            left[s] += 1
-                out[j] = (got[0], got[1], got[2], got[3])
-                return
-            bit = 1 << cards[i]
-            start = 0
-            offset = 0
-            for s in options[i]:
-                if not left[s]:
-                    continue
-                left[s] -= 1
-                n = count(i + 1, left)
-                end = start
-                while end < len(items) and items[end][0] < offset + n:
-                    end += 1
-                if end > start:
-                    hands[s] |= bit
-                    walk(i + 1, [(x - offset, j) for x, j in items[start:end]])
-                    hands[s] ^= bit
-                left[s] += 1
-                offset += n
-                start = end
-                if start == len(items):
-                    return
-            raise IndexError("no such layout")
-
-        if indices:
-            walk(0, sorted((x, j) for j, x in enumerate(indices)))
-        return out
+        return [self.at(i) for i in indices]
 
     def every(self, limit: int) -> list[tuple[int, int, int, int]] | None:
         """Every layout, in order; None if there are more than ``limit``."""
@@ -349,12 +285,8 @@ def _solve(
     else by :class:`~.ending.Ending` up to :data:`PYTHON_CARDS` cards in the hands, by
     DDS (one batch) beyond, where its fixed cost a board is the cheaper."""
     leader = trick[0][0] if trick else k.seat
-    if COMPILED:
+    if COMPILED or 4 * (13 - k.trick_number) - len(trick) <= PYTHON_CARDS:
         return solve_many(found, int(leader), tuple(int(c) for _, c in trick), int(k.trump))
-    if 4 * (13 - k.trick_number) - len(trick) <= PYTHON_CARDS:
-        ending = _ending(k.trump)
-        played = tuple(int(c) for _, c in trick)
-        return [ending.score(lay, int(leader), played) for lay in found]
     trump = Suit(k.trump)
     cards = tuple(c for _, c in trick)
     # the layouts are valid by construction: solve_many checks each position once
