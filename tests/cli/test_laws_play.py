@@ -19,6 +19,7 @@ from cavendish.core.events import Elected, PlayOutOfTurn, Ruling
 from cavendish.core.rules import get_rules
 from cavendish.core.state import HandState, SeatView
 from cavendish.core.table import deal_cards
+from cavendish.game.laws_session import LawsSession
 from cavendish.game.seating import seat_by_cut
 from cavendish.io import RecordError, read_pbn_file
 from cavendish.laws.decisions import Decision
@@ -61,10 +62,7 @@ def game(
     }
     con, out = console()
     laws = LawsGame(
-        rules=rules,
-        seating=seating,
-        players=table,
-        rng=rng,
+        session=LawsSession(rules, seating, table, rng),
         console=con,
         stdin=io.StringIO(stdin),
         seed=seed,

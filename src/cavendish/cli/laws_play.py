@@ -151,19 +151,16 @@ LAWS_HELP = """Commands (the laws of whist; the arbiter rules on everything):
 @dataclass
 class LawsGame:
     """A session of whist in the terminal under the laws (see the module): the screen
-    and the reading of commands around a :class:`~cavendish.game.laws_session.LawsSession`."""
+    and the reading of commands around a :class:`~cavendish.game.laws_session.LawsSession`
+    (a new one, or one restored from a save by :meth:`LawsSession.restore`)."""
 
-    rules: Rules
-    seating: Seating
-    players: dict[Seat, Player | None]
-    rng: random.Random
+    session: LawsSession
     console: Console
     stdin: TextIO
     seed: int
     out: Path
     errors: Console
     sloppy: float = 0.0
-    rubbers: int = 1
     pause: bool = False
     """Pause before each computer card (``--pause``; ``go`` and ``stop`` toggle it)."""
     human: str = HUMAN
@@ -172,21 +169,34 @@ class LawsGame:
     after each hand (removed when the session ends); None: no autosave."""
     app_data: dict[str, Any] = field(default_factory=dict)
     """What ``--resume`` needs to make the computer players again (kept in the save)."""
-    resumed: LawsSession | None = None
-    """A table restored from a save (:meth:`LawsSession.restore`), to go on with."""
-    session: LawsSession = field(init=False)
     _shown: int = 0
     _keep_screen: bool = True
     _why: dict[Seat, tuple[Card, int, str]] = field(default_factory=dict)
     """Each computer-held seat's last card, its trick and its player's account of it."""
     _last_computer: Seat | None = None
 
-    def __post_init__(self) -> None:
-        self.session = self.resumed if self.resumed is not None else LawsSession(
-            self.rules, self.seating, self.players, self.rng, rubbers=self.rubbers
-        )
-
     # ----------------------------------------------------------------- seats
+    @property
+    def rules(self) -> Rules:
+        """The variant played."""
+        return self.session.rules
+
+    @property
+    def seating(self) -> Seating:
+        """Who sits where (the cut, laws 13-19)."""
+        return self.session.seating
+
+    @property
+    def players(self) -> dict[Seat, Player | None]:
+        """Each seat's player (None for the human): the session's own mapping, so a
+        seat's player may be replaced between two actions."""
+        return self.session.players
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator of the deals."""
+        return self.session.rng
+
     @property
     def arb(self) -> Arbiter | None:
         """The arbiter of the hand in play."""
@@ -875,18 +885,15 @@ def run_laws_game(
     names = [HUMAN, *COMPUTER_NAMES[: rules.players - 1]]
     seating = seat_by_cut(rules, names, rng, request=(HUMAN, seat))
     target = out if out is not None else default_out_path(seed)
+    players = _laws_players(seating.names, seed, kind, sloppy)
     game = LawsGame(
-        rules=rules,
-        seating=seating,
-        players=_laws_players(seating.names, seed, kind, sloppy),
-        rng=rng,
+        session=LawsSession(rules, seating, players, rng, rubbers=rubbers),
         console=console,
         stdin=stdin,
         seed=seed,
         out=target,
         errors=err,
         sloppy=sloppy,
-        rubbers=rubbers,
         pause=pause,
         autosave=autosave,
         app_data={"seed": seed, "players": kind, "sloppy": sloppy, "pause": pause,
@@ -939,20 +946,15 @@ def resume_laws_game(
     session = LawsSession.restore(data, players)
     target = out if out is not None else Path(str(app.get("out") or default_out_path(seed)))
     game = LawsGame(
-        rules=session.rules,
-        seating=session.seating,
-        players=players,
-        rng=session.rng,
+        session=session,
         console=console,
         stdin=stdin,
         seed=seed,
         out=target,
         errors=err,
         sloppy=sloppy,
-        rubbers=session.rubbers or 1,
         pause=pause,
         autosave=autosave,
         app_data={**app, "out": str(target)},
-        resumed=session,
     )
     return game.run()
