@@ -290,17 +290,17 @@ class Seat(enum.IntEnum):
     @property
     def partner(self) -> Seat:
         """The seat opposite."""
-        return Seat((self + 2) & 3)
+        return _SEAT_OF[(self + 2) & 3]
 
     @property
     def left(self) -> Seat:
         """The next seat in play (clockwise): N's left is E."""
-        return Seat((self + 1) & 3)
+        return _SEAT_OF[(self + 1) & 3]
 
     @property
     def right(self) -> Seat:
         """The previous seat in play: N's right is W."""
-        return Seat((self + 3) & 3)
+        return _SEAT_OF[(self + 3) & 3]
 
     @property
     def side(self) -> Side:
@@ -314,7 +314,7 @@ class Seat(enum.IntEnum):
 
     def offset(self, n: int) -> Seat:
         """The seat ``n`` places to the left."""
-        return Seat((self + n) & 3)
+        return _SEAT_OF[(self + n) & 3]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -327,6 +327,11 @@ class Seat(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.name
+
+
+_SEAT_OF: tuple[Seat, ...] = tuple(Seat)
+"""``_SEAT_OF[i]``: the seat numbered ``i`` (a lookup, not an enum call: the seats' relations
+are read for every card)."""
 
 
 def as_card(value: Card | int | str) -> Card | int:

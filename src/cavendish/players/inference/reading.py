@@ -47,16 +47,13 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ...core.cards import SUIT_MASK, Seat
+from ...core.cards import SUIT_MASK
 from .constraints import Clause, at_least, at_most, exactly
 
 if TYPE_CHECKING:
     from .knowledge import Knowledge, PlayRecord
 
 __all__ = ["eff_cards", "is_unnecessary", "read_play"]
-
-_PARTNER = tuple(seat.partner for seat in Seat)
-"""Each seat's partner, by seat (``Seat.partner`` builds the enum member each time)."""
 
 _LOW_BIT = 7
 """A card of rank nine or lower is a small card (sources/reference/conventions.md §17.2)."""
@@ -137,7 +134,7 @@ def _read_lead(k: Knowledge, rec: PlayRecord) -> None:
     seat, card, suit = rec.seat, rec.card, rec.suit
     leads = k.leads(seat)
     earlier = [r for r in leads if r.suit == suit and r.trick < rec.trick]
-    partner = _PARTNER[seat]
+    partner = seat.partner
     if suit == k.trump:
         if not earlier and not k.trump_leader(partner) and not k.called(partner):
             k.add_inference(
@@ -382,7 +379,7 @@ def _read_follow(k: Knowledge, rec: PlayRecord) -> None:
             include_card=card,
         )
     best = rec.best_before
-    partner_winning = rec.winner_before == _PARTNER[seat]
+    partner_winning = rec.winner_before == seat.partner
     if rec.position == 1:
         if lead_card % 13 <= _LOW_BIT:
             if idx == 1:
@@ -503,7 +500,7 @@ def _read_discard(k: Knowledge, rec: PlayRecord) -> None:
     trumps = SUIT_MASK[k.trump]
     if (
         rec.winner_before is not None
-        and rec.winner_before != _PARTNER[seat]
+        and rec.winner_before != seat.partner
         and not k.is_void(seat, k.trump)
     ):
         k.add_inference(
@@ -551,7 +548,7 @@ def _read_signal(k: Knowledge, rec: PlayRecord) -> None:
         ):
             continue
         k._signal_pairs.add((r.card, card))
-        partner = _PARTNER[seat]
+        partner = seat.partner
         trumps = SUIT_MASK[k.trump]
         if k.called(partner) or k.trump_leader(partner):
             if seat in k.echoes:
