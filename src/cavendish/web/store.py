@@ -201,15 +201,8 @@ class Store:
         ...     print(exc.seq, store.actions_after("t1", 0))
         1 [('deal',)]
         """
-        row = {"table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
-               "created_at": _now()}
         try:
-            with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
-                if self.notify is None:
-                    conn.execute(self._insert_action, row)
-                else:
-                    channel, message = self.notify(table_id, seq, action)
-                    conn.execute(INSERT_NOTIFY, {**row, "channel": channel, "payload": message})
+            self.append_many([(table_id, seq, action)])
         except IntegrityError:
             if self.actions_after(table_id, seq - 1)[:1]:
                 raise SeqTaken(table_id, seq) from None
@@ -231,7 +224,7 @@ class Store:
         now = _now()
         rows = [{"table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
                  "created_at": now} for table_id, seq, action in actions]
-        with self.engine.begin() as conn:
+        with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
             if self.notify is None:
                 conn.execute(self._insert_action, rows)
             else:
