@@ -125,12 +125,13 @@ def test_law_21_a_person_who_retired_may_declare_before_the_next_cut() -> None:
     played = "You" in club.table.players
     club.finish_rubber()
     club.retire("You")
-    assert len(club.table.players) == 4 or not played
     assert "You" not in club.waiting() and "You" not in club.table.players
     club.finish_rubber()
     club.table.declare("You")
-    club.next_rubber()
-    assert "You" in club.table.members
+    _, rulings = club.next_rubber()
+    assert "You" in club.table.members and len(club.table.players) == 4
+    # his place at play, left empty, fell to the first member out of play (law 20)
+    assert played == any("places left empty" in text for law, text in rulings if law == 20)
 
 
 def test_law_23_a_substitute_stands_for_the_rest_of_the_rubber_only() -> None:
@@ -149,7 +150,11 @@ def test_law_23_a_substitute_stands_for_the_rest_of_the_rubber_only() -> None:
     session.play_all()
     club.finish_rubber()
     assert club.table.members == members and not club.table.substitutes
-    assert any(law == 23 and "goes" in text for law, text in club.table.rulings)
+    # he was a member out of play, and is one again (not gone from the table)
+    assert (
+        23,
+        f"the rubber is over: {sub} stood for {leaving}, and is a member out of play again",
+    ) in club.table.rulings
 
 
 def test_law_23_nobody_waiting_no_substitute() -> None:
@@ -194,7 +199,8 @@ def test_cavendish_play_candidates_leave_with_a_substitute(tmp_path: Path) -> No
     waiting stands for him, the other three consenting; the session goes on."""
     out = _play(tmp_path, 6, 2, "auto\n" * 5 + "quit\nsubstitute\n" + "auto\n" * 600)
     assert "Law 23: Hoyle stands for you for the rest of the rubber" in out
-    assert "Law 23: the rubber is over: Hoyle stood for You, and goes." in out
+    back = "Law 23: the rubber is over: Hoyle stood for You, and is a member out of play again."
+    assert back in out
     assert "Rubber 2 · 7 candidates" in out
     # the rubber's record holds its hands to the end, the substitute's included
     records = read_pbn_file(tmp_path / "k.pbn")

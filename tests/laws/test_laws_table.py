@@ -174,6 +174,50 @@ def test_law_23_substitute_with_the_consent_of_the_other_three_for_that_rubber()
     assert "Sub" not in table.members and leaving in table.members
 
 
+def test_law_23_a_substitute_from_the_table_returns_to_where_he_stood() -> None:
+    """'for that rubber only': a substitute who was waiting goes back to his place in
+    the waiting list, one who was a member out of play stays a member out of play."""
+    table = Table(seed=2)
+    for name in "ABCDEFGH":
+        table.declare(name)
+    table.form()
+    members, queue = list(table.members), list(table.queue)
+    first, second = table.players[0], table.players[1]
+    waiting, out = queue[1], members[4]
+    table.substitute(first, waiting, [p for p in table.players if p != first])
+    table.substitute(second, out, [p for p in table.players if p != second])
+    assert waiting not in table.queue and {waiting, out} <= set(table.players)
+    assert len(table.members) == len(set(table.members)) == 6
+    with pytest.raises(NotAllowed, match="playing this rubber already"):
+        table.substitute(table.players[2], out, list(table.players))
+    table.end_rubber()
+    assert table.members == members and table.queue == queue
+    assert first in table.players and second in table.players
+    assert table.consecutive[waiting] == table.consecutive[out] == 0
+
+
+def test_law_20_a_place_left_empty_at_play_is_taken_before_anyone_is_cut_out() -> None:
+    """A player who retires between rubbers leaves a place at play: the first member
+    out of play takes it, and only the claimants beyond the places left empty make
+    anyone go out (law 20)."""
+    table = Table(seed=3)
+    for name in "ABCDEF":
+        table.declare(name)
+    table.form()
+    table.end_rubber()
+    leaving = table.players[0]
+    stayed = table.players[1:]
+    out_of_play = [m for m in table.members if m not in table.players]
+    table.retire(leaving)
+    table.cut_out()
+    assert leaving not in table.players and out_of_play[0] in table.players
+    laws20 = [text for law, text in table.rulings if law == 20]
+    assert laws20[0].startswith(f"{out_of_play[0]}, first of the members out of play")
+    # one claimant left, one of the three who played goes out
+    assert out_of_play[1] in table.players
+    assert sum(p in table.players for p in stayed) == 2
+
+
 def test_law_24_cutting_into_another_table_loses_the_right_of_re_entry() -> None:
     club = Club(seed=5)
     one = club.new_table("one", list("ABCDE"))
@@ -195,6 +239,18 @@ def test_law_25_breaker_up_of_a_table_comes_after_the_others() -> None:
     two = club.tables["two"]
     assert len(two.members) == 6 and breaker in two.queue
     assert any(r[0] == 25 for r in club.rulings)
+
+
+def test_law_25_those_waiting_at_a_broken_up_table_wait_at_the_other_as_after_comers() -> None:
+    club = Club(seed=6)
+    one = club.new_table("one", list("ABCDEFGH"))
+    club.new_table("two", list("PQRS"))
+    waited = list(one.queue)
+    assert waited
+    club.break_up("one", one.members[0], "two")
+    two = club.tables["two"]
+    assert two.queue[-len(waited) :] == waited
+    assert (17, f"{waited[0]}, who waited at one, waits at two") in club.rulings
 
 
 def test_cut_order_is_seeded() -> None:

@@ -97,21 +97,12 @@ class ClubTable:
         self.rubber = 0
         self._seen = 0
         self._late: list[str] = []
-        self._before: tuple[list[str], list[str]] | None = None
 
     def finish_rubber(self) -> None:
         """The rubber is over (law 20's count; a substitute goes, law 23): between now and
         the next cut a person may retire or declare (laws 17, 21)."""
         if self.table.in_rubber:
             self.table.end_rubber()
-        if self._before is not None:
-            # the table as it stood before the substitute: he keeps his own place, as a
-            # member out of play or a candidate waiting (law 23: for that rubber only)
-            members, queue = self._before
-            self.table.members, self.table.queue = list(members), list(queue)
-            for name in members:
-                self.table.consecutive.setdefault(name, 0)
-            self._before = None
 
     def _computers(self, names: Sequence[str]) -> list[str]:
         return [n for n in names if self.people.get(n) is not None]
@@ -161,16 +152,12 @@ class ClubTable:
                 sat_out = [m for m in first.members if m not in first.players]
                 movers = self._computers(sat_out) or self._computers(first.members)
                 club.cut_into(movers[-1], name)
-                self._refill()
                 out += club.rulings[seen:]
                 second.cut_out()
                 out += second.rulings[mark:]
             else:
                 club.break_up(name, second.players[-1], "the table")
                 out += club.rulings[seen:]
-                for who in second.queue:  # those who waited there come as after-comers
-                    first.arrive(who)
-                    out.append((17, f"{who}, who waited at {name}, waits at the table"))
                 self._stage += 1
                 return out
         out.append((None, self._play_at(second, self._stage)))
@@ -181,16 +168,7 @@ class ClubTable:
         """``name`` retires between rubbers (law 17: the first waiting enters the table);
         if he played the last rubber, his place at play falls to the first member out
         of play, before anyone is cut out (law 20).  Returns who entered the table."""
-        entering = self.table.retire(name)
-        self._refill()
-        return entering
-
-    def _refill(self) -> None:
-        """A place at play left empty between rubbers (a player retired or cut into
-        another table) falls to the first member out of play, before law 20's cut."""
-        out = [m for m in self.table.members if m not in self.table.players]
-        while len(self.table.players) < 4 and out:
-            self.table.players = (*self.table.players, out.pop(0))
+        return self.table.retire(name)
 
     def late_comer(self, name: str, player: Player | None) -> None:
         """``name`` comes while the next cut is being made: he is refused at that cut
@@ -225,10 +203,7 @@ class ClubTable:
             raise SessionError(f"nobody is waiting to stand for {leaving} (law 23)")
         sub = waiting[0]
         consent = [p for p in self.table.players if p != leaving]  # the computers consent
-        self._before = (list(self.table.members), list(self.table.queue))
         self.table.substitute(leaving, sub, consent)
-        if sub in self.table.queue:
-            self.table.queue.remove(sub)
         seat = session.seating.seat_of(leaving)
         names = {**session.seating.names, seat: sub}
         session.seating = dataclasses.replace(session.seating, names=names)

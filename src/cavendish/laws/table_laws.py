@@ -125,6 +125,9 @@ class Table:
     """Rubbers each member has played in a row (law 20)."""
     substitutes: dict[str, str] = field(default_factory=dict)
     """substitute -> the player he stands for, this rubber only (law 23)."""
+    standing: dict[str, int | None] = field(default_factory=dict)
+    """substitute -> where he stood before: his place in the waiting list, or None for
+    a member out of play; he goes back there when the rubber is over (law 23)."""
     ever: set[str] = field(default_factory=set)
     """Everyone who has belonged to or played at this table (law 22)."""
     rulings: list[tuple[int, str]] = field(default_factory=list)
@@ -210,12 +213,28 @@ class Table:
             else:
                 self.consecutive[p] = 0
         for sub, absent in list(self.substitutes.items()):
-            self.members = [absent if m == sub else m for m in self.members]
             self.players = tuple(absent if p == sub else p for p in self.players)
             self.consecutive[absent] = 0
-            self.consecutive.pop(sub, None)
-            self.rulings.append((23, f"the rubber is over: {sub} stood for {absent}, and goes"))
+            if sub not in self.standing:  # he came from outside the table: he goes
+                self.members = [absent if m == sub else m for m in self.members]
+                self.consecutive.pop(sub, None)
+                self.rulings.append(
+                    (23, f"the rubber is over: {sub} stood for {absent}, and goes")
+                )
+                continue
+            place = self.standing[sub]
+            self.consecutive[sub] = 0
+            if place is None:  # a member out of play, as before
+                where = "a member out of play"
+            else:  # back to his place among those waiting
+                self.members = [absent if m == sub else m for m in self.members]
+                self.queue.insert(place, sub)
+                where = "waiting in his place"
+            self.rulings.append(
+                (23, f"the rubber is over: {sub} stood for {absent}, and is {where} again")
+            )
         self.substitutes.clear()
+        self.standing.clear()
         self.in_rubber = False
 
     def cut_out(self) -> CutResult:
@@ -232,6 +251,17 @@ class Table:
         self.queue.extend(self.declared[room:])
         self.declared = []
         claimants = [m for m in self.members if m not in self.players]
+        vacant = claimants[: 4 - len(self.players)]
+        if vacant:  # a place at play left empty needs nobody to go out for it
+            self.players = (*self.players, *vacant)
+            claimants = claimants[len(vacant) :]
+            self.rulings.append(
+                (
+                    20,
+                    f"{', '.join(vacant)}, first of the members out of play, "
+                    "take the places left empty at play",
+                )
+            )
         self.cutting = True
         out: list[str] = []
         if claimants:
@@ -273,8 +303,16 @@ class Table:
                 f"{', '.join(sorted(missing))}",
                 23,
             )
+        if substitute in self.players or substitute in self.substitutes:
+            raise NotAllowed(f"{substitute} is playing this rubber already", 23)
+        if substitute in self.queue:
+            self.standing[substitute] = self.queue.index(substitute)
+            self.queue.remove(substitute)
+        elif substitute in self.members:
+            self.standing[substitute] = None
+        if substitute not in self.members:
+            self.members = [substitute if m == leaving else m for m in self.members]
         self.players = tuple(substitute if p == leaving else p for p in self.players)
-        self.members = [substitute if m == leaving else m for m in self.members]
         self.substitutes[substitute] = leaving
         self.rulings.append((23, f"{substitute} stands for {leaving} for the rest of the rubber"))
 
@@ -375,4 +413,8 @@ class Club:
                 f"{into} before him",
             )
         )
+        for name in table.queue:  # those who waited there come as after-comers (law 17)
+            if name not in target.members and name not in target.queue:
+                target.arrive(name)
+                self.rulings.append((17, f"{name}, who waited at {tname}, waits at {into}"))
         return standing
