@@ -233,6 +233,10 @@ def test_play_unknown_variant_lists_the_variants() -> None:
     )
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_play_ctrl_c_leaves_cleanly_and_saves(tmp_path: Path) -> None:
     out = tmp_path / "interrupted.pbn"
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "100"}
@@ -242,6 +246,9 @@ def test_play_ctrl_c_leaves_cleanly_and_saves(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        # Ctrl-C as at a terminal: a background job (tests run with `&`) inherits SIGINT
+        # ignored, and Python then installs no KeyboardInterrupt for it
+        preexec_fn=_default_sigint,
     )
     assert proc.stdout is not None
     seen = b""
