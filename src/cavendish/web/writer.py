@@ -24,14 +24,21 @@ nothing of it is stored and each of its actions is committed again alone
 table has at most one action in the writer at a time (its lock), so a table's
 actions are committed in their order.
 
+That is the writer of a database across the network (PostgreSQL).  On SQLite the
+store commits each action on the event loop as it is asked (:class:`LoopWriter`):
+there the thread's waits for the interpreter's lock cost a person more than the
+commit itself.
+
 >>> import asyncio
 >>> from cavendish.web.store import Store
 >>> store = Store.open("sqlite://")
 >>> store.create_table("t1", "{}", {})
+>>> writer = GroupWriter(store.append_many, store.append)
 >>> async def two() -> None:
-...     await asyncio.gather(store.writer.append("t1", 1, ("deal",)),
-...                          store.writer.append("t1", 2, ("card", "SA"), first=True))
+...     await asyncio.gather(writer.append("t1", 1, ("deal",)),
+...                          writer.append("t1", 2, ("card", "SA"), first=True))
 >>> asyncio.run(two())
+>>> writer.shutdown()
 >>> store.load("t1").actions
 [('deal',), ('card', 'SA')]
 """
