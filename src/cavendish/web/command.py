@@ -19,6 +19,11 @@ that judges claims is loaded (:func:`~.computer.warm_judge`: the first claim
 loaded it, seconds with every table standing still), and frozen with the rest.
 uvicorn runs its event loop on uvloop where it is installed (the ``web`` extra
 pins it, except on Windows): less of the loop's own work per message.
+The websocket's per-message compression (``permessage-deflate``) is off unless
+``--ws-compression`` asks for it: a ``state`` message is a kilobyte or two, sent a
+few times a second to a person, and deflating every one cost the event loop some
+3% of its time (and a compression context per connection), for bandwidth no table
+needs; the Node.js ``ws`` server leaves it off by default for the same reasons.
 """
 
 from __future__ import annotations
@@ -66,6 +71,12 @@ def register(app: typer.Typer) -> None:
                               "by another process may stand still before this one moves its "
                               "computer players."),
         ] = 10.0,
+        ws_compression: Annotated[
+            bool, typer.Option("--ws-compression/--no-ws-compression",
+                               help="Offer the websocket's per-message compression "
+                                    "(permessage-deflate): less bandwidth, more "
+                                    "processor time per message.")
+        ] = False,
         open_browser: Annotated[
             bool, typer.Option("--open/--no-open", help="Open the page in a browser.")
         ] = False,
@@ -95,4 +106,5 @@ def register(app: typer.Typer) -> None:
         app_ = create_app(db, delay=delay, workers=workers, takeover=takeover)
         warm_judge()  # the first claim's solver, loaded before any table waits for it
         quiet_collector()
-        uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536)
+        uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536,
+                    ws_per_message_deflate=ws_compression)

@@ -17,7 +17,11 @@ The server runs the appends in :attr:`Store.writer` (:mod:`.writer`): one thread
 (SQLite takes one writer at a time: two threads committing at once make one of
 them wait in SQLite's busy handler, which sleeps 1, 2, 5, 10 ms and more: the tail
 of a person's round trip), which commits every action waiting in one transaction
-(:meth:`Store.append_many`), a person's before the computers'.
+(:meth:`Store.append_many`), a person's before the computers'; on SQLite, an
+action is committed on the event loop as it is asked (:class:`~.writer.LoopWriter`:
+a commit there is some 60 us of the SQLite library, its insert written straight to
+the driver's connection), and the log's checkpoints, the one step that waits for
+the disk, are taken by a thread of their own (:mod:`.checkpoint`), never by a commit.
 The key of ``actions`` is ``(table_id, seq)``: an action numbered as one stored
 already (another server process on the same PostgreSQL stored it first,
 :mod:`.bus`) is refused with :class:`SeqTaken`, and nothing is stored.
@@ -39,6 +43,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,7 +67,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
 from ..core.errors import IllegalAction
-from .writer import GroupWriter
+from .checkpoint import Checkpointer
+from .writer import GroupWriter, LoopWriter
 
 __all__ = ["SeqTaken", "Store", "StoredTable", "default_url", "token_hash"]
 
@@ -148,9 +154,22 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._insert_action = insert(ActionRow)
-        self.writer = GroupWriter(self.append_many, self.append)
-        """Where the server commits its actions (off the event loop, several to a
-        transaction, a person's first: :mod:`.writer`)."""
+        sqlite = engine.dialect.name == "sqlite"
+        self.writer: GroupWriter | LoopWriter = (
+            LoopWriter(self.append) if sqlite else GroupWriter(self.append_many, self.append))
+        """Where the server commits its actions: on SQLite, on the event loop as they
+        come; else off it, several to a transaction, a person's first (:mod:`.writer`)."""
+        self._raw: Any = None
+        """A SQLite file's own connection for the actions' inserts (the driver's)."""
+        self._created_at: Callable[[dt.datetime], Any] = lambda d: d
+        self.checkpointer: Checkpointer | None = None
+        """A SQLite file's checkpoints, off the commits (:mod:`.checkpoint`)."""
+        if sqlite and not isinstance(engine.pool, StaticPool):  # a file, not memory
+            self._raw = engine.raw_connection()
+            column = ActionRow.__table__.c.created_at.type.dialect_impl(engine.dialect)
+            self._created_at = column.bind_processor(engine.dialect) or self._created_at
+            self.checkpointer = Checkpointer(engine.raw_connection)
+            self.checkpointer.start()
         self.notify: Callable[[str, int, Sequence[str]], tuple[str, str]] | None = None
         """On PostgreSQL, the bus's channel and payload for an action (:mod:`.bus`):
         :meth:`append` then sends them with ``pg_notify`` in the insert's own
@@ -173,6 +192,7 @@ class Store:
                 cur = conn.cursor()
                 cur.execute("PRAGMA journal_mode=WAL")
                 cur.execute("PRAGMA synchronous=NORMAL")
+                cur.execute("PRAGMA wal_autocheckpoint=0")  # .checkpoint's thread does it
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
 
@@ -203,7 +223,7 @@ class Store:
         """
         try:
             self.append_many([(table_id, seq, action)])
-        except IntegrityError:
+        except IntegrityError:  # the driver's as SQLAlchemy's (:meth:`_append_raw`)
             if self.actions_after(table_id, seq - 1)[:1]:
                 raise SeqTaken(table_id, seq) from None
             raise
@@ -221,6 +241,9 @@ class Store:
         ...     print(store.actions_after("t1", 0))
         [('deal',), ('card', 'SA')]
         """
+        if self._raw is not None:
+            self._append_raw(actions)
+            return
         now = _now()
         rows = [{"table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
                  "created_at": now} for table_id, seq, action in actions]
@@ -231,6 +254,24 @@ class Store:
                 for row, (table_id, seq, action) in zip(rows, actions, strict=True):
                     channel, message = self.notify(table_id, seq, action)
                     conn.execute(INSERT_NOTIFY, {**row, "channel": channel, "payload": message})
+
+    def _append_raw(self, actions: Sequence[tuple[str, int, Sequence[str]]]) -> None:
+        """SQLite: :meth:`append_many` on the driver's connection, without SQLAlchemy's
+        connection, transaction and statement (a quarter of the processor time); the
+        same rows, and a refused one raised as SQLAlchemy's :class:`IntegrityError`."""
+        now = self._created_at(_now())
+        rows = [(table_id, seq, json.dumps(list(action)), now)
+                for table_id, seq, action in actions]
+        conn = self._raw.driver_connection
+        try:
+            conn.executemany(INSERT_RAW, rows)
+            conn.commit()
+        except sqlite3.IntegrityError as exc:
+            conn.rollback()
+            raise IntegrityError(INSERT_RAW, rows, exc) from None
+        except BaseException:
+            conn.rollback()
+            raise
 
     def actions_after(self, table_id: str, seq: int) -> list[tuple[str, ...]]:
         """A table's actions numbered after ``seq``, in order.
@@ -271,8 +312,16 @@ class Store:
     def close(self) -> None:
         """Release the connections (after the appends under way)."""
         self.writer.shutdown(wait=True)
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
+        if self._raw is not None:
+            self._raw.close()
+            self._raw = None
         self.engine.dispose()
 
+
+INSERT_RAW = "INSERT INTO actions (table_id, seq, action, created_at) VALUES (?, ?, ?, ?)"
+"""SQLite: an action stored, on the driver's connection (:meth:`Store._append_raw`)."""
 
 INSERT_NOTIFY = text(
     "WITH stored AS (INSERT INTO actions (table_id, seq, action, created_at) "

@@ -9,7 +9,8 @@ the list of its actions.  One action at a time (an :class:`asyncio.Lock`):
 
 1. it is checked by applying it to the session (an illegal card raises and
    changes nothing: the error goes to the sender only);
-2. it is committed to the store in its own transaction (:meth:`.store.Store.append`);
+2. it is committed to the store in its own transaction (:meth:`.store.Store.append`;
+   on SQLite on the event loop itself, :class:`~.writer.LoopWriter`);
 3. only then is every connection sent a ``state`` message, each built from
    :func:`~.visibility.visible_state` for that connection's seat (and nothing else).
 
