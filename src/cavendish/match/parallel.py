@@ -58,6 +58,7 @@ from ..core.errors import MatchError
 
 __all__ = [
     "ParallelError",
+    "PoolOfOne",
     "RayNotInstalled",
     "TaskTiming",
     "chunk_ranges",
@@ -67,6 +68,7 @@ __all__ = [
     "run_tasks",
     "shutdown_pool",
     "task_timings",
+    "warm_pool",
 ]
 
 T = TypeVar("T")
@@ -272,6 +274,8 @@ def run_tasks(
         return [result for result, _ in pairs]
     if ray_address is not None:
         return _run_ray(fn, tasks, ray_address, on_done)
+    if workers == 1 and _solo:
+        return _run_in(_solo[-1], fn, tasks, on_done)
     results: dict[int, R] = {}
     if workers == 1 or len(tasks) <= 1:
         for i, task in enumerate(tasks):
@@ -283,15 +287,7 @@ def run_tasks(
     n = min(workers, len(tasks))
     pool, shared = _acquire(n, _module_of(fn))
     try:
-        index: dict[Future[R], int] = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
-        pending = set(index)
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=index.__getitem__):
-                result = future.result()
-                results[index[future]] = result
-                if on_done is not None:
-                    on_done(index[future], result)
+        out = _run_in(pool, fn, tasks, on_done)
     except BaseException:
         if shared:
             _release(failed=True)
@@ -302,6 +298,32 @@ def run_tasks(
         _release(failed=False)
     else:
         pool.shutdown(wait=True)
+    return out
+
+
+def _run_in(
+    pool: ProcessPoolExecutor,
+    fn: Callable[[T], R],
+    tasks: Sequence[T],
+    on_done: Callable[[int, R], None] | None,
+) -> list[R]:
+    """The tasks in ``pool``, each result taken (and ``on_done`` told) as it ends;
+    the tasks not yet started are cancelled when one fails."""
+    results: dict[int, R] = {}
+    index: dict[Future[R], int] = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
+    pending = set(index)
+    try:
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=index.__getitem__):
+                result = future.result()
+                results[index[future]] = result
+                if on_done is not None:
+                    on_done(index[future], result)
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        raise
     return [results[i] for i in range(len(tasks))]
 
 
@@ -395,6 +417,102 @@ def shutdown_pool(cancel: bool = False) -> None:
 
 
 atexit.register(shutdown_pool)
+
+
+def _checkin(delay: float) -> int:
+    """A worker's answer to :func:`warm_pool`: its process id, after ``delay`` seconds
+    (long enough that one worker cannot take every check-in while another starts)."""
+    time.sleep(delay)
+    return os.getpid()
+
+
+def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0) -> set[int]:
+    """Start the warm pool of ``workers`` processes if it is not up, and return once
+    every one of its workers has started (Python, its initializer, ``module``
+    imported): their process ids.  A timed run that follows pays for no worker's
+    start; :class:`ParallelError` if they are not all up within ``timeout`` seconds.
+
+    >>> len(warm_pool(2)) == 2
+    True
+    >>> shutdown_pool()
+    """
+    if workers < 2:
+        raise ParallelError(f"a pool to warm needs at least 2 workers, not {workers}")
+    pool, shared = _acquire(workers, module)
+    seen: set[int] = set()
+    deadline = time.monotonic() + timeout
+    try:
+        while len(seen) < workers:
+            if time.monotonic() > deadline:
+                raise ParallelError(
+                    f"only {len(seen)} of {workers} workers started in {timeout:g} s"
+                )
+            seen.update(_run_in(pool, _checkin, [0.05] * workers, None))
+    except BaseException:
+        if shared:
+            _release(failed=True)
+        else:
+            pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    if shared:
+        _release(failed=False)
+    else:
+        pool.shutdown(wait=True)
+    return seen
+
+
+_solo: list[ProcessPoolExecutor] = []
+"""The pools of :meth:`PoolOfOne.routed` blocks now open, innermost last."""
+
+
+class PoolOfOne:
+    """A pool of one worker process, started and warm when made, that receives the
+    tasks of :func:`run_tasks` with one worker inside :meth:`routed` (outside, they
+    run in this process as always): the like-for-like baseline of a pool of K, the
+    same pickling and the same trips between processes.  ``threads`` is its DDS
+    threads (default :func:`dd_threads` of one worker), ``module`` what it imports
+    before its first task.  A context manager: its worker ends with the block.
+
+    >>> with PoolOfOne() as solo:
+    ...     with solo.routed():
+    ...         there = run_tasks(_checkin, [0.0, 0.0])
+    ...     here = run_tasks(_checkin, [0.0])
+    >>> there == [solo.pid] * 2, here == [os.getpid()], solo.pid != os.getpid()
+    (True, True, True)
+    """
+
+    def __init__(self, module: str | None = None, threads: int | None = None) -> None:
+        self._pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=get_context("spawn"),
+            initializer=_init_worker,
+            initargs=(os.getpid(), dd_threads(1) if threads is None else threads, module),
+        )
+        try:
+            self.pid: int = _run_in(self._pool, _checkin, [0.0], None)[0]
+            """The worker's process id."""
+        except BaseException:
+            self.close()
+            raise
+
+    @contextlib.contextmanager
+    def routed(self) -> Iterator[None]:
+        """Inside the block, one worker's tasks go to this pool."""
+        _solo.append(self._pool)
+        try:
+            yield
+        finally:
+            _solo.remove(self._pool)
+
+    def close(self) -> None:
+        """End the worker (the tasks not yet started are cancelled)."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __enter__(self) -> PoolOfOne:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
 
 
 RAY_IN_FLIGHT = 2
