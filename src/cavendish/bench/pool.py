@@ -190,15 +190,15 @@ def match_line(a: str, b: str, boards: int, workers: int, seed: int, repeat: int
     with contextlib.ExitStack() as stack:
         solo = stack.enter_context(PoolOfOne(MODULE, threads=1)) if like_for_like else None
         if solo is not None:
-            with solo.routed():
-                run_match(a, b, boards=2, seed=seed + 1)  # its first boards
+            with solo.routed(workers):
+                run_match(a, b, boards=2 * workers, seed=seed + 1, workers=workers)
         for _ in range(max(1, repeat)):
             one = _match(a, b, boards, 1, seed, threads=1)
             many = _match(a, b, boards, workers, seed, threads=None)
             alone = None
             if solo is not None:
-                with solo.routed():
-                    alone = _match(a, b, boards, 1, seed, threads=None)
+                with solo.routed(workers):  # the tasks of the K pool, in one process
+                    alone = _match(a, b, boards, workers, seed, threads=None)
             runs.append((one, alone, many))
     best_one = min((r[0] for r in runs), key=lambda r: r.seconds)
     best_many = min((r[2] for r in runs), key=lambda r: r.seconds)
