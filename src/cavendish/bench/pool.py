@@ -4,24 +4,47 @@ the pool does to a search player's decision time.
 Run as ``python -m cavendish.bench.pool [--workers K] [--repeat N]`` (``make
 bench-pool``, part of ``make bench``).  Each line is one JSON object:
 
-* ``pool-classical-random`` and ``pool-pimc-classical``: the same match (same seed,
-  same boards) played in one process (its DDS on one thread, as each worker's on
-  two cores) and in K worker processes, both warm (a short match first: this
-  process's imports, and the pool's workers, which stay warm from one match to
-  the next).  The two are run ``repeat`` times, alternating, so that a change in
-  the machine's load falls on both.  ``ratio`` is the best one-process time over
-  the best pool time (``ratio_median`` the median of the paired ratios); the
-  target is 1.8 for two workers (the issue's); ``same_result`` checks that the
-  seed fixed every card.
-* the CPU accounts of the same runs, which another program on the machine does
-  not distort as it does the wall clock: ``cpu_1`` (the one process's CPU
-  seconds), ``cpu_workers`` (each worker's, summed over its tasks, DDS's threads
-  included), ``cpu_inflation`` (the pool's CPU over the one process's: above 1,
-  the workers slow each other, sharing caches and memory, or pay for pickling)
-  and ``cpu_ratio``, one process's CPU over the busiest worker's: the ratio the
-  pool gives when each worker has a core to itself (on a quiet machine);
-  ``tail_s`` is the time the first worker to run out of work waits for the
-  last, and ``dds_threads`` the solver threads DDS itself reports in each task.
+* ``pool-classical-random``, ``pool-random-random`` and ``pool-pimc-classical``: the
+  same match (same seed, same boards) played in this process and in K worker
+  processes.  The baseline (``baseline``, ``seconds_1``) is what ``-w 1`` does:
+  the match in this process, its DDS on one thread as each worker's is on two
+  cores.  Everything is warm before the first timed run (:func:`_warm`): this
+  process's imports and first calls, every worker of the pool started
+  (:func:`~cavendish.match.parallel.warm_pool`) and its first boards played; the
+  pool stays warm from one run to the next, as it does between a user's calls.
+  The runs are interleaved, ``repeat`` times, so that a change in the machine's
+  load falls on each.  ``ratio`` is the best one-process time over the best pool
+  time, ``ratio_median`` the median of the paired ratios; the target is 1.8 for
+  two workers (the issue's); ``same_result`` checks that the seed fixed every
+  card.  ``random-random`` is the probe of the pool's own costs: its boards are
+  five times cheaper than classical's, so a cost a board or a run shows there
+  first.
+* the like-for-like baseline (not for pimc, whose boards make a task's trip
+  nothing): ``seconds_pool_of_1``, the K pool's very tasks (the match cut as for K
+  workers) sent to a pool of one worker process
+  (:class:`~cavendish.match.parallel.PoolOfOne`), the same pickling and trips;
+  ``ratio_pool_of_1`` the pool of K against it, and
+  ``pool_of_1_cost_ms_per_board`` what its trips cost beside this process (noise
+  can make it negative).
+* the CPU accounts of the same runs (``runs``, one a repeat, each with its wall
+  ratio and the load average as its two runs began): ``cpu_1`` (the one process's
+  CPU seconds), ``cpu_workers`` (each worker's, summed over its tasks, DDS's
+  threads included), ``cpu_main`` (this process's while the pool played: sending
+  tasks, taking results; ``cpu_main_ms_per_board`` its median a board), which
+  competes with the workers for the cores; ``cpu_inflation`` (the pool's CPU over
+  the one process's: above 1, the two cores slow each other, sharing the cache
+  and the memory, or another program's work evicts theirs) and ``cpu_ratio``, one
+  process's CPU over the busiest worker's: the ratio when each worker has a core
+  to itself; ``tail_s`` is the time the first worker to run out of work waits for
+  the last, and ``dds_threads`` the solver threads DDS itself reports in each task.
+
+  On a machine shared with other users' programs the wall ratio measures the
+  share of the cores the benchmark gets more than the pool: Linux's autogroups
+  share the CPU between sessions, not between processes, so while another
+  session keeps both cores busy, two workers get about what one process would
+  (ratios near 1 at a load average of 6 here).  Run it on a quiet machine, or
+  give its session the priority (as root, ``setsid sh -c 'echo -20 >
+  /proc/self/autogroup; exec make bench-pool'``) and read ``cpu_ratio`` beside it.
 * ``pool-search-decision``: the median and 95th percentile (ms per card) of a
   ``search`` player's decisions when it plays alone (one process, DDS with its
   own choice of threads, a thread per core, as a user runs it; and with one
