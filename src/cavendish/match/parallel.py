@@ -294,10 +294,18 @@ def run_tasks(
             if on_done is not None:
                 on_done(i, result)
         return [results[i] for i in range(len(tasks))]
-    n = min(workers, len(tasks))
-    pool, shared = _acquire(n, _module_of(fn))
+    with _borrowed(min(workers, len(tasks)), _module_of(fn)) as pool:
+        return _run_in(pool, fn, tasks, on_done)
+
+
+@contextlib.contextmanager
+def _borrowed(workers: int, module: str | None) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``workers`` processes for the block (:func:`_acquire`), given back at
+    its end: the warm pool kept (shut down if the block failed), a pool of the
+    block's own shut down."""
+    pool, shared = _acquire(workers, module)
     try:
-        out = _run_in(pool, fn, tasks, on_done)
+        yield pool
     except BaseException:
         if shared:
             _release(failed=True)
@@ -308,7 +316,6 @@ def run_tasks(
         _release(failed=False)
     else:
         pool.shutdown(wait=True)
-    return out
 
 
 def _run_in(
@@ -459,26 +466,15 @@ def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0) -
     """
     if workers < 2:
         raise ParallelError(f"a pool to warm needs at least 2 workers, not {workers}")
-    pool, shared = _acquire(workers, module)
     seen: set[int] = set()
     deadline = time.monotonic() + timeout
-    try:
+    with _borrowed(workers, module) as pool:
         while len(seen) < workers:
             if time.monotonic() > deadline:
                 raise ParallelError(
                     f"only {len(seen)} of {workers} workers started in {timeout:g} s"
                 )
             seen.update(_run_in(pool, _checkin, [0.05] * workers, None))
-    except BaseException:
-        if shared:
-            _release(failed=True)
-        else:
-            pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    if shared:
-        _release(failed=False)
-    else:
-        pool.shutdown(wait=True)
     return seen
 
 
