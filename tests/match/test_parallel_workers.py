@@ -147,3 +147,57 @@ def test_setting_dds_threads_calls_dds_only_on_a_change(monkeypatch):
     for n in (1, 1, 1, 2, 2, 1):
         dd.set_threads(n)
     assert calls == [1, 2, 1]
+
+
+def test_warm_pool_returns_once_every_worker_has_started_and_those_workers_do_the_tasks():
+    from cavendish.match.parallel import shutdown_pool, warm_pool
+
+    shutdown_pool()  # a cold start: no worker up yet
+    try:
+        started = warm_pool(2, "cavendish.match.duplicate")
+        assert len(started) == 2 and os.getpid() not in started
+        assert set(run_tasks(_worker_pid, list(range(8)), workers=2)) <= started
+    finally:
+        shutdown_pool()
+
+
+def test_warm_pool_refuses_fewer_than_two_workers():
+    from cavendish.match.parallel import ParallelError, warm_pool
+
+    with pytest.raises(ParallelError, match="at least 2 workers, not 1"):
+        warm_pool(1)
+
+
+def test_a_pool_of_one_runs_the_k_pool_s_tasks_in_one_process_and_only_inside_its_block():
+    from cavendish.match.duplicate import run_match
+    from cavendish.match.parallel import PoolOfOne
+
+    with PoolOfOne() as solo:
+        with solo.routed(2):
+            there = run_tasks(_worker_pid, list(range(5)), workers=2)
+            match = run_match("random", "random", boards=6, seed=9, workers=2)
+        assert run_tasks(_worker_pid, [0, 1]) == [os.getpid()] * 2
+    assert there == [solo.pid] * 5 and solo.pid != os.getpid()
+    assert not _alive(solo.pid), "the pool of one outlived its block"
+    alone = run_match("random", "random", boards=6, seed=9)
+    assert [(r.deal, r.plays) for r in match.results] == [(r.deal, r.plays) for r in alone.results]
+
+
+def _nothing(_: int) -> None:
+    return None
+
+
+def test_a_result_costs_the_calling_process_the_same_however_many_tasks_are_pending():
+    # waiting with wait(pending, FIRST_COMPLETED) looked at every pending future for
+    # each result: the calling process's CPU per task grew with the tasks (1,000
+    # one-board tasks cost it a second and more, taken from the workers' cores)
+    run_tasks(_nothing, list(range(8)), workers=2)  # warm
+
+    def per_task(n: int) -> float:
+        start = time.process_time()
+        run_tasks(_nothing, list(range(n)), workers=2)
+        return (time.process_time() - start) / n
+
+    few = min(per_task(300) for _ in range(2))
+    many = per_task(3000)
+    assert many < 3 * few + 1e-4, f"{many * 1e3:.3f} ms a task for 3000 against {few * 1e3:.3f}"

@@ -32,6 +32,15 @@ many workers reuses it, its workers already warm (a match of a few seconds would
 otherwise spend a good part of them starting Python in each worker), and it is
 shut down :data:`WARM_SECONDS` after its last use, when a call needs another
 number of workers, when a task fails, or at exit (:func:`shutdown_pool` at once).
+:func:`warm_pool` starts it ahead of the work and returns once every worker is up,
+so that a timed run pays for no start.
+
+The calling process shares the cores with the workers (K workers on K cores), so
+what it spends on each task is taken from them: each future puts itself on a queue
+when done, and a result costs the caller the same however many tasks are pending
+(some 0.04 ms of its CPU a classical board here, chunks of 25 boards; a one-board
+task's trip some 0.2 to 0.6 ms).  :class:`PoolOfOne` sends a K pool's tasks to one
+worker process: the pool benchmark's like-for-like baseline.
 
 >>> run_tasks(abs, [-3, 2, -1], workers=1)
 [3, 2, 1]
@@ -45,10 +54,11 @@ import atexit
 import contextlib
 import importlib
 import os
+import queue
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing import get_context
@@ -58,6 +68,7 @@ from ..core.errors import MatchError
 
 __all__ = [
     "ParallelError",
+    "PoolOfOne",
     "RayNotInstalled",
     "TaskTiming",
     "chunk_ranges",
@@ -67,6 +78,7 @@ __all__ = [
     "run_tasks",
     "shutdown_pool",
     "task_timings",
+    "warm_pool",
 ]
 
 T = TypeVar("T")
@@ -272,6 +284,8 @@ def run_tasks(
         return [result for result, _ in pairs]
     if ray_address is not None:
         return _run_ray(fn, tasks, ray_address, on_done)
+    if _solo and _solo[-1][0] == workers:
+        return _run_in(_solo[-1][1], fn, tasks, on_done)
     results: dict[int, R] = {}
     if workers == 1 or len(tasks) <= 1:
         for i, task in enumerate(tasks):
@@ -280,18 +294,18 @@ def run_tasks(
             if on_done is not None:
                 on_done(i, result)
         return [results[i] for i in range(len(tasks))]
-    n = min(workers, len(tasks))
-    pool, shared = _acquire(n, _module_of(fn))
+    with _borrowed(min(workers, len(tasks)), _module_of(fn)) as pool:
+        return _run_in(pool, fn, tasks, on_done)
+
+
+@contextlib.contextmanager
+def _borrowed(workers: int, module: str | None) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``workers`` processes for the block (:func:`_acquire`), given back at
+    its end: the warm pool kept (shut down if the block failed), a pool of the
+    block's own shut down."""
+    pool, shared = _acquire(workers, module)
     try:
-        index: dict[Future[R], int] = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
-        pending = set(index)
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=index.__getitem__):
-                result = future.result()
-                results[index[future]] = result
-                if on_done is not None:
-                    on_done(index[future], result)
+        yield pool
     except BaseException:
         if shared:
             _release(failed=True)
@@ -302,6 +316,42 @@ def run_tasks(
         _release(failed=False)
     else:
         pool.shutdown(wait=True)
+
+
+def _run_in(
+    pool: ProcessPoolExecutor,
+    fn: Callable[[T], R],
+    tasks: Sequence[T],
+    on_done: Callable[[int, R], None] | None,
+) -> list[R]:
+    """The tasks in ``pool``, each result taken (and ``on_done`` told) as it ends;
+    the tasks not yet started are cancelled when one fails.
+
+    Each future, once done, puts itself on a queue that this thread reads: a
+    result costs this process the same whatever the tasks still pending (a
+    ``wait(pending, FIRST_COMPLETED)`` per result looks at every pending future
+    each time: with a thousand tasks, a second of this process's CPU taken from
+    the workers on a machine of as many cores as workers).
+    """
+    finished: queue.SimpleQueue[Future[R]] = queue.SimpleQueue()
+    index: dict[Future[R], int] = {}
+    results: dict[int, R] = {}
+    try:
+        for i, task in enumerate(tasks):
+            future = pool.submit(fn, task)
+            index[future] = i
+            future.add_done_callback(finished.put)
+        while len(results) < len(tasks):
+            future = finished.get()
+            i = index[future]
+            result = future.result()
+            results[i] = result
+            if on_done is not None:
+                on_done(i, result)
+    except BaseException:
+        for future in index:
+            future.cancel()
+        raise
     return [results[i] for i in range(len(tasks))]
 
 
@@ -395,6 +445,94 @@ def shutdown_pool(cancel: bool = False) -> None:
 
 
 atexit.register(shutdown_pool)
+
+
+def _checkin(delay: float) -> int:
+    """A worker's answer to :func:`warm_pool`: its process id, after ``delay`` seconds
+    (long enough that one worker cannot take every check-in while another starts)."""
+    time.sleep(delay)
+    return os.getpid()
+
+
+def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0) -> set[int]:
+    """Start the warm pool of ``workers`` processes if it is not up, and return once
+    every one of its workers has started (Python, its initializer, ``module``
+    imported): their process ids.  A timed run that follows pays for no worker's
+    start; :class:`ParallelError` if they are not all up within ``timeout`` seconds.
+
+    >>> len(warm_pool(2)) == 2
+    True
+    >>> shutdown_pool()
+    """
+    if workers < 2:
+        raise ParallelError(f"a pool to warm needs at least 2 workers, not {workers}")
+    seen: set[int] = set()
+    deadline = time.monotonic() + timeout
+    with _borrowed(workers, module) as pool:
+        while len(seen) < workers:
+            if time.monotonic() > deadline:
+                raise ParallelError(
+                    f"only {len(seen)} of {workers} workers started in {timeout:g} s"
+                )
+            seen.update(_run_in(pool, _checkin, [0.05] * workers, None))
+    return seen
+
+
+_solo: list[tuple[int, ProcessPoolExecutor]] = []
+"""The :meth:`PoolOfOne.routed` blocks now open, innermost last: the number of workers
+whose calls each takes, and its pool."""
+
+
+class PoolOfOne:
+    """A pool of one worker process, started and warm when made, that receives the
+    tasks of the calls of :func:`run_tasks` for K workers inside :meth:`routed`
+    (outside, they go where they always go): the like-for-like baseline of a pool of
+    K, the same tasks (a match cut as for K), the same pickling, the same trips
+    between processes, in one process.  ``threads`` is its DDS
+    threads (default :func:`dd_threads` of one worker), ``module`` what it imports
+    before its first task.  A context manager: its worker ends with the block.
+
+    >>> with PoolOfOne() as solo:
+    ...     with solo.routed(2):
+    ...         there = run_tasks(_checkin, [0.0, 0.0, 0.0], workers=2)
+    ...     here = run_tasks(_checkin, [0.0])
+    >>> there == [solo.pid] * 3, here == [os.getpid()], solo.pid != os.getpid()
+    (True, True, True)
+    """
+
+    def __init__(self, module: str | None = None, threads: int | None = None) -> None:
+        self._pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=get_context("spawn"),
+            initializer=_init_worker,
+            initargs=(os.getpid(), dd_threads(1) if threads is None else threads, module),
+        )
+        try:
+            self.pid: int = _run_in(self._pool, _checkin, [0.0], None)[0]
+            """The worker's process id."""
+        except BaseException:
+            self.close()
+            raise
+
+    @contextlib.contextmanager
+    def routed(self, workers: int = 1) -> Iterator[None]:
+        """Inside the block, the tasks of calls for ``workers`` workers go to this pool."""
+        entry = (workers, self._pool)
+        _solo.append(entry)
+        try:
+            yield
+        finally:
+            _solo.remove(entry)
+
+    def close(self) -> None:
+        """End the worker (the tasks not yet started are cancelled)."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __enter__(self) -> PoolOfOne:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
 
 
 RAY_IN_FLIGHT = 2

@@ -1,0 +1,40 @@
+"""The pool benchmark's lines: its baseline said, the pool of one beside it, the
+accounts of every run, and the same cards whatever the number of processes."""
+
+from __future__ import annotations
+
+import pytest
+
+from cavendish.bench import pool as bench
+from cavendish.match.parallel import shutdown_pool
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _no_pool_left() -> object:
+    yield
+    shutdown_pool()
+
+
+def test_a_match_line_says_its_baseline_and_times_the_k_pool_s_tasks_in_a_pool_of_one():
+    line = bench.match_line("random", "random", 8, 2, 3, 2)
+    assert line["name"] == "pool-random-random" and line["repeat"] == 2
+    assert "this process" in line["baseline"] and "one thread" in line["baseline"]
+    assert line["same_result"] is True  # one process, the pool of one and the pool of 2
+    assert line["ratio"] > 0 and line["ratio_median"] > 0 and line["target_ratio"] == 1.8
+    assert line["seconds_pool_of_1"] > 0 and line["ratio_pool_of_1"] > 0
+    assert len(line["runs"]) == 2
+    for run in line["runs"]:
+        assert len(run["cpu_workers"]) <= 2 and run["cpu_main"] >= 0
+        assert run["tasks"] == 8  # the match cut as for two workers: a board a task
+        assert len(run["load"]) == 2
+
+
+def test_a_line_without_the_like_for_like_baseline_times_no_pool_of_one():
+    line = bench.match_line("random", "random", 8, 2, 3, 1, like_for_like=False)
+    assert "seconds_pool_of_1" not in line and line["same_result"] is True
+
+
+def test_the_pool_benchmark_refuses_a_pool_of_fewer_than_two(capsys):
+    with pytest.raises(SystemExit):
+        bench.main(["--workers", "1"])
+    assert "--workers 1: a pool needs at least 2" in capsys.readouterr().err
