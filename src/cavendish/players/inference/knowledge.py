@@ -690,11 +690,27 @@ class Knowledge:
         """
         infs = self.inferences
         pb = self._played_by
-        by_seat: list[list[tuple[int, Inference]]] = [[], [], [], []]
-        for i, inf in enumerate(infs):
-            by_seat[inf.seat].append((i, inf))
         if same_facts and layouts and self._check_layout(layouts[0]) is not None:
             return [0.0] * len(layouts)
+        # each seat's tests: the inference's bit, the cards it counts as played since, and
+        # its clauses.  A layout that passes the facts (all of them when ``same_facts``,
+        # and, when the whole play was seen, any that is not weighed nought for failing
+        # them) gives each seat a hand within the facts' counts: a reading the facts make
+        # certain holds in every such layout, and is not tested
+        within_facts = same_facts or self.complete
+        by_seat: list[list[tuple[int, int, tuple[Clause, ...]]]] = [[], [], [], []]
+        facts: list[tuple[int, int, int] | None] = [None, None, None, None]
+        for i, inf in enumerate(infs):
+            who = inf.seat
+            extra = pb[who] & ~inf.since
+            if within_facts:
+                got = facts[who]
+                if got is None:
+                    got = facts[who] = self._facts(who)
+                known, free, room = got
+                if room >= 0 and _status(known | extra, free, room, inf.clauses) == _CERTAIN:
+                    continue
+            by_seat[who].append((1 << i, extra, inf.clauses))
         # the inferences each layout fails, as a bit set: seat by seat, each distinct
         # hand tested once
         failed = [0] * len(layouts)
@@ -702,19 +718,19 @@ class Knowledge:
             tests = by_seat[s]
             if not tests:
                 continue
-            played = pb[s]
             fails: dict[int, int] = {}
             for h in {layout[s] for layout in layouts}:
                 f = 0
-                for i, inf in tests:  # not inf.holds(h, played), inlined
-                    held = h | (played & ~inf.since)
-                    for c in inf.clauses:
+                for bit, extra, clauses in tests:  # not inf.holds(h, played), inlined
+                    held = h | extra
+                    for c in clauses:
                         if c.allowed >> (held & c.mask).bit_count() & 1:
                             break
                     else:
-                        f |= 1 << i
+                        f |= bit
                 fails[h] = f
-            failed = [m | fails[layout[s]] for m, layout in zip(failed, layouts, strict=True)]
+            if any(fails.values()):
+                failed = [m | fails[layout[s]] for m, layout in zip(failed, layouts, strict=True)]
         products: dict[int, float] = {0: 1.0}
         out: list[float] = []
         for layout, fail in zip(layouts, failed, strict=True):
@@ -724,9 +740,11 @@ class Knowledge:
             w = products.get(fail)
             if w is None:
                 w = 1.0
-                for i, inf in enumerate(infs):
-                    if fail >> i & 1:
-                        w *= 1.0 - inf.confidence
+                rest = fail
+                while rest:  # the failed inferences in their order
+                    low = rest & -rest
+                    w *= 1.0 - infs[low.bit_length() - 1].confidence
+                    rest ^= low
                 products[fail] = w
             out.append(w)
         return out
