@@ -55,7 +55,7 @@ The API, for the players, the tutor and a sampling search (PIMC):
   the facts and weights them by this;
 * ``sample(rng)`` -- a random layout consistent with the facts (and with the
   inferences, if asked and found within ``tries``);
-* the record of the play: ``plays``, ``leads(seat)``, ``first_lead(seat)``,
+* the record of the play: ``plays``, ``seat_plays(seat)``, ``leads(seat)``, ``first_lead(seat)``,
   ``suit_opened_by(seat, suit)``, ``trump_leader(seat)``, ``called(seat)``,
   ``echoed(seat)``, ``discards(seat)``, ``trick``, ``trick_number``.
 
@@ -184,6 +184,7 @@ class Knowledge:
         """False when some tricks were played before the observer started watching."""
         self._missing = 0
         self._leads: list[list[PlayRecord]] = [[], [], [], []]
+        self._by_seat: list[list[PlayRecord]] = [[], [], [], []]
         self._discards: list[list[PlayRecord]] = [[], [], [], []]
         self.calls: dict[Seat, int] = {}
         """Seats that have called for trumps, and the trick the call was completed in."""
@@ -388,6 +389,7 @@ class Knowledge:
         trick.append(rec)
         self._in_trick[seat] += 1
         self.plays.append(rec)
+        self._by_seat[seat].append(rec)
         if pos == 0:
             self._leads[seat].append(rec)
         else:
@@ -870,6 +872,10 @@ class Knowledge:
         return self.card_probabilities()[seat][card]
 
     # ------------------------------------------------------------ the record
+    def seat_plays(self, seat: Seat) -> list[PlayRecord]:
+        """The cards ``seat`` has played, in order (:attr:`plays` of the seat)."""
+        return self._by_seat[seat]
+
     def leads(self, seat: Seat) -> list[PlayRecord]:
         """The cards ``seat`` has led, in order."""
         return self._leads[seat]
