@@ -50,8 +50,9 @@ Players get views only: ``choose(view)``, and the optional ``observe(event)`` an
 from __future__ import annotations
 
 import json
+import operator
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Self
 
@@ -70,7 +71,7 @@ from ..core.events import (
 from ..core.rules import Rules, get_rules
 from ..core.state import HandState, SeatView
 from ..core.table import CutResult, deal_for
-from ..players.base import Player, PlayerError, notify, notify_begin, notify_score
+from ..players.base import Player, PlayerError, notify_begin, notify_score, observer_hook
 from ..players.random import RandomPlayer
 from ..players.ruff import choose_put_out
 from ..scoring.clay import ClayLedger, ClayTable
@@ -544,6 +545,8 @@ class Session(TableBase):
         that does not ask, as the web tables): his ruff lapses, declined, at the first
         card."""
         self._question: Seat | None = None
+        self._hooks: tuple[tuple[Player | None, ...], list[Callable[[Event], None]]] = ((), [])
+        # the players when the observe hooks were last looked up, and the hooks
         """A computer that asked "Can you one?" of a person partner, awaiting his answer."""
         self.state: HandState | None = None
 
@@ -792,14 +795,31 @@ class Session(TableBase):
         events: list[Event] = []
         if self.ruff_offered is not None:
             return events
-        # to_play and the controller asked once a card (each asks whether a claim ended
-        # the hand, a look through its log): the loop of step() while not human_to_play
-        while (seat := self.to_play) is not None:
+        # to_play and the controller asked once a card: the loop of step() while not
+        # human_to_play.  Whether a claim ended the hand is looked for in the log once,
+        # then in each card's new events only (a claim enters the log only through a
+        # step here, and _step returns every event it logged)
+        seat = self.to_play
+        while seat is not None:
             player = self.controller(seat)
             if player is None and not self._last_due(seat):
                 break  # a human's card
-            events.extend(self._step(seat, player))
+            new = self._step(seat, player)
+            events.extend(new)
+            seat = self._turn_after(new)
         return events
+
+    def _turn_after(self, new: list[Event]) -> Seat | None:
+        """:attr:`to_play` after a step of :meth:`run` that logged ``new`` (the hand
+        had no accepted claim before it)."""
+        state = self.state
+        if state is None or state.is_over:
+            return None
+        if self._pending is not None or self._question is not None:
+            return None
+        if any(isinstance(e, Claimed) and e.accepted for e in new):
+            return None
+        return state.turn
 
     def play_out(self) -> list[Event]:
         """Play the hand to its end, humans' cards chosen by the stand-in player
@@ -1241,11 +1261,28 @@ class Session(TableBase):
     def _broadcast(self, event: Event) -> None:
         if isinstance(event, Ruffed):
             return  # the cards put out are the ruffer's secret; players see their hands
+        for observe in self._observers():
+            observe(event)
+
+    def _observers(self) -> list[Callable[[Event], None]]:
+        """The players' ``observe`` hooks, each player once (a player may hold two
+        seats), in seat order: looked up again only when a seat's player is not the one
+        it was (the seats may be given new players between events; the old players
+        are held in the cache, so their ids are not reused while it stands)."""
+        players = tuple(self.players.values())
+        held, hooks = self._hooks
+        if len(held) == len(players) and all(map(operator.is_, held, players)):
+            return hooks
+        hooks = []
         seen: set[int] = set()
-        for player in self.players.values():
+        for player in players:
             if player is not None and id(player) not in seen:
                 seen.add(id(player))
-                notify(player, event)
+                observe = observer_hook(player)
+                if observe is not None:
+                    hooks.append(observe)
+        self._hooks = (players, hooks)
+        return hooks
 
 
 def play_rubber(

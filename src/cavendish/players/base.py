@@ -25,6 +25,7 @@ Two hooks are optional, and called only on a player that defines them:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from ..core.cards import Card
@@ -42,6 +43,7 @@ __all__ = [
     "notify",
     "notify_begin",
     "notify_score",
+    "observer_hook",
 ]
 
 
@@ -89,9 +91,16 @@ def has_observer(player: object) -> bool:
 # the protocol check took more time than a classical player's reading of the event.
 def notify(player: object, event: Event) -> None:
     """Pass ``event`` to ``player`` if it observes events."""
-    observe = getattr(player, "observe", None)
+    observe = observer_hook(player)
     if observe is not None:
         observe(event)
+
+
+def observer_hook(player: object) -> Callable[[Event], None] | None:
+    """``player``'s ``observe`` hook, or None if it observes nothing (a table that
+    passes every event to the same players looks it up once)."""
+    observe: Callable[[Event], None] | None = getattr(player, "observe", None)
+    return observe
 
 
 def notify_begin(player: object, view: SeatView) -> None:

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from ...core.cards import Seat
 from ..inference.bits import ACE, KING, QUEEN, bit_list_desc, effective, high_bit
 from .context import Ctx
 from .decision import Decision
@@ -32,10 +33,10 @@ def adverse_trump_strength(ctx: Ctx) -> bool:
     return adv and not ours
 
 
-def _unasked_trump_lead(ctx: Ctx, seat: object) -> bool:
+def _unasked_trump_lead(ctx: Ctx, seat: Seat) -> bool:
     k = ctx.k
-    for r in k.plays:
-        if r.position == 0 and r.seat == seat and r.suit == ctx.trump:
+    for r in k.leads(seat):
+        if r.suit == ctx.trump:
             partner = r.seat.partner
             return not (k.called(partner) and k.calls[partner] <= r.trick)
     return False

@@ -36,9 +36,7 @@ def pending_signal(ctx: Ctx) -> tuple[str, int, int] | None:
         return None
     held = ctx.hand0
     found: tuple[str, int, int] | None = None
-    for r in k.plays:
-        if r.seat != ctx.me:
-            continue
+    for r in k.seat_plays(ctx.me):
         suit = r.card // 13
         if found is not None and found[1] == suit and r.card < found[2]:
             found = None  # the lower card followed: the signal is made
@@ -50,8 +48,7 @@ def pending_signal(ctx: Ctx) -> tuple[str, int, int] | None:
         ):
             partner = ctx.partner
             echo = any(
-                p.seat == partner and p.position == 0 and p.suit == ctx.trump and p.trick <= r.trick
-                for p in k.plays
+                p.suit == ctx.trump and p.trick <= r.trick for p in k.leads(partner)
             ) or (partner in k.calls and k.calls[partner] <= r.trick)
             kind = "echo" if echo else "call"
             done = ctx.me in (k.echoes if echo else k.calls)

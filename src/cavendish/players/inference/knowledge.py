@@ -55,7 +55,7 @@ The API, for the players, the tutor and a sampling search (PIMC):
   the facts and weights them by this;
 * ``sample(rng)`` -- a random layout consistent with the facts (and with the
   inferences, if asked and found within ``tries``);
-* the record of the play: ``plays``, ``leads(seat)``, ``first_lead(seat)``,
+* the record of the play: ``plays``, ``seat_plays(seat)``, ``leads(seat)``, ``first_lead(seat)``,
   ``suit_opened_by(seat, suit)``, ``trump_leader(seat)``, ``called(seat)``,
   ``echoed(seat)``, ``discards(seat)``, ``trick``, ``trick_number``.
 
@@ -162,6 +162,12 @@ class Knowledge:
         self._void_cards = [0, 0, 0, 0]
         self.inferences: list[Inference] = []
         """The active inferences, in the order they were made."""
+        self._open: list[Inference] = []
+        # the active inferences the facts have not yet made certain, in the same order:
+        # the facts only narrow (a card falls, a void shows), so a reading they once
+        # made certain holds for the rest of the hand, and is not checked again; a
+        # change that could widen them (a renounce found a revoke, a card out of its
+        # known place, a view or an exposed card) puts every inference back (_reopen)
         self.refuted: list[Inference] = []
         """Inferences the cards contradicted (for the tutor)."""
         self.reliability = [1.0, 1.0, 1.0, 1.0]
@@ -178,6 +184,7 @@ class Knowledge:
         """False when some tricks were played before the observer started watching."""
         self._missing = 0
         self._leads: list[list[PlayRecord]] = [[], [], [], []]
+        self._by_seat: list[list[PlayRecord]] = [[], [], [], []]
         self._discards: list[list[PlayRecord]] = [[], [], [], []]
         self.calls: dict[Seat, int] = {}
         """Seats that have called for trumps, and the trick the call was completed in."""
@@ -264,6 +271,7 @@ class Knowledge:
         if changed:
             self._dirty_cards |= changed
             self._set_unseen()
+            self._reopen()
         self._version += 1
 
     def _skip_to(self, view: SeatView) -> None:
@@ -275,6 +283,7 @@ class Knowledge:
         self._in_trick = [0, 0, 0, 0]
         self._best = None
         self._dirty_seats = 0b1111  # every hand's size changed
+        self._reopen()
         self.trick_number = target
         self.leader = view.last_trick.leader if view.last_trick is not None else view.leader
         seen = self.played.bit_count() + (4 if view.last_trick is not None else 0)
@@ -303,10 +312,17 @@ class Knowledge:
             self._dirty_seats |= 1 << seat
             self._dirty_cards |= added
             self._set_unseen()
+            self._reopen()
 
     def _set_unseen(self) -> None:
         k = self._known
         self._unseen = FULL_PACK & ~self.played & ~self.out & ~(k[0] | k[1] | k[2] | k[3])
+
+    def _reopen(self) -> None:
+        """Check every inference again when its facts next change: the facts may have
+        widened, so one they made certain may fail (see ``_open``)."""
+        if len(self._open) != len(self.inferences):
+            self._open = list(self.inferences)
 
     # ------------------------------------------------------------ the play
     def _play(self, seat: Seat, card: int, revoke: bool) -> None:
@@ -315,15 +331,20 @@ class Knowledge:
         trick = self.trick
         pos = len(trick)
         suit = card // 13
+        trump = self.trump
+        played = self.played
         if pos == 0:
             self.leader = seat
             led = suit
             winner_before: Seat | None = None
             best = -1
+            self._best = (seat, card)
         else:
             led = trick[0].card // 13
             assert self._best is not None
             winner_before, best = self._best
+            if beats(card, best, trump):
+                self._best = (seat, card)
         rec = PlayRecord(
             seat,
             card,
@@ -333,47 +354,57 @@ class Knowledge:
             led,
             winner_before,
             best,
-            FULL_PACK & ~self.played,
+            FULL_PACK & ~played,
             revoke,
         )
-        if pos == 0 or beats(card, best, self.trump):
-            self._best = (seat, card)
         bit = 1 << card
-        self.played |= bit
+        self.played = played | bit
         self._played_by[seat] |= bit
-        known = self._known
         dirty = 1 << seat  # his hand's size, his cards played, perhaps his voids
-        for s in range(4):
-            if known[s] & bit:
-                known[s] &= ~bit
-                dirty |= 1 << s
+        voids = self._voids
+        void_cards = self._void_cards
+        if self._unseen & bit:  # the usual card: one whose place was not known
+            self._unseen &= ~bit
+            narrowing = not void_cards[seat] & bit
+        else:  # a card known to be in a hand (his own, a dummy's...) or out of play
+            known = self._known
+            narrowing = bool(known[seat] & bit)
+            for s in range(4):
+                if known[s] & bit:
+                    known[s] &= ~bit
+                    dirty |= 1 << s
+                    narrowing = narrowing and s == seat
         self._dirty_seats |= dirty
         self._dirty_cards |= bit
-        self._unseen &= ~bit
-        voids = self._voids
         if voids[seat] >> suit & 1:
             # a card of a suit he had renounced: the renounce was a revoke
             voids[seat] &= ~(1 << suit)
-            self._void_cards[seat] &= ~SUIT_MASK[suit]
+            void_cards[seat] &= ~SUIT_MASK[suit]
+            narrowing = False
         if pos and suit != led and not revoke and not voids[seat] >> led & 1:
             voids[seat] |= 1 << led
-            self._void_cards[seat] |= SUIT_MASK[led]
+            void_cards[seat] |= SUIT_MASK[led]
+        if not narrowing:
+            self._reopen()
         trick.append(rec)
         self._in_trick[seat] += 1
         self.plays.append(rec)
+        self._by_seat[seat].append(rec)
         if pos == 0:
             self._leads[seat].append(rec)
         else:
             self._followed[seat][suit].append(rec)
-            if suit != led and suit != self.trump:
+            if suit != led and suit != trump:
                 self._discards[seat].append(rec)
         self._version += 1
         read_play(self, rec)
         self._check_all()
         if pos == 3:
-            winner = trick_winner([r.card for r in trick], trick[0].seat, self.trump)
+            winner = trick_winner([r.card for r in trick], trick[0].seat, trump)
             self.winners.append(winner)
             self.trick = []
+            if self._in_trick != [1, 1, 1, 1]:  # a hand's size moved otherwise than by its card
+                self._reopen()
             self._in_trick = [0, 0, 0, 0]
             self._best = None
             self.trick_number += 1
@@ -410,18 +441,20 @@ class Knowledge:
             since = 0 if original else self._played_by[seat]
         if include_card is not None:
             since &= ~(1 << include_card)
+        told = tuple(clauses)
+        if not self._tells(seat, since, told):
+            return None
         inf = Inference(
             _SEATS[seat],
-            tuple(clauses),
+            told,
             since,
             convention,
             text,
             confidence * self.reliability[seat],
             self.trick_number,
         )
-        if not self._tells(inf):
-            return None
         self.inferences.append(inf)
+        self._open.append(inf)
         self._version += 1
         return inf
 
@@ -430,23 +463,15 @@ class Knowledge:
         is true: a signal has explained a card that seemed to say otherwise."""
         assert callable(predicate)
         self.inferences = [i for i in self.inferences if not (i.seat == seat and predicate(i))]
+        self._open = [i for i in self._open if not (i.seat == seat and predicate(i))]
         self._version += 1
 
-    def _tells(self, inf: Inference) -> bool:
-        """Whether the facts leave the reading open: some clause may hold (it is
-        satisfiable) and none must (it is not certain already)."""
-        known, free, room = self._facts(inf.seat)
-        base = known | (self._played_by[inf.seat] & ~inf.since)
-        satisfiable = False
-        for c in inf.clauses:
-            # the counts of the clause's cards the seat may hold, as a bit set
-            k_min = (base & c.mask).bit_count()
-            k_max = k_min + min(room, (free & c.mask).bit_count())
-            span = ((1 << (k_max + 1)) - 1) & ~((1 << k_min) - 1)
-            if span & ~c.allowed == 0:
-                return False
-            satisfiable = satisfiable or bool(span & c.allowed)
-        return satisfiable
+    def _tells(self, seat: int, since: int, clauses: tuple[Clause, ...]) -> bool:
+        """Whether the facts leave a reading of ``seat`` open: some clause may hold (it
+        is satisfiable) and none must (it is not certain already)."""
+        known, free, room = self._facts(seat)
+        return room >= 0 and _status(known | (self._played_by[seat] & ~since), free, room,
+                                     clauses) == _OPEN
 
     def _facts(self, seat: int) -> tuple[int, int, int]:
         """The seat's known cards, the unseen cards it may hold, and its hand's room
@@ -457,33 +482,37 @@ class Knowledge:
         return known, free, room
 
     def _check_all(self) -> None:
-        # satisfiability (as _tells) for the inferences whose facts changed since the last check:
-        # those about a seat marked dirty, or counting a card whose place changed (the
-        # others were satisfiable then and still are); each seat's facts worked out
-        # once (they do not change during the check; this runs after every card)
+        # the facts' test (as _tells) of the open inferences whose facts changed since
+        # the last check: those about a seat marked dirty, or counting a card whose place
+        # changed (the others were satisfiable then and still are); a refuted one is
+        # dropped, a certain one leaves the open list; each seat's facts worked out once
+        # (they do not change during the check; this runs after every card)
         seats, cards = self._dirty_seats, self._dirty_cards
-        self._dirty_seats = self._dirty_cards = 0
         if not (seats or cards):
             return
+        self._dirty_seats = self._dirty_cards = 0
         bad: list[Inference] = []
+        still: list[Inference] = []  # the open list after the check
         facts: dict[int, tuple[int, int, int]] = {}
         played_by = self._played_by
-        for inf in self.inferences:
+        for inf in self._open:
             s = inf.seat
             if not (seats >> s & 1 or inf.cards & cards):
+                still.append(inf)
                 continue
             got = facts.get(s)
             if got is None:
                 got = facts[s] = self._facts(s)
             known, free, room = got
-            base = known | (played_by[s] & ~inf.since)
-            for c in inf.clauses:
-                k_min = (base & c.mask).bit_count()
-                k_max = k_min + min(room, (free & c.mask).bit_count())
-                if k_max >= k_min and c.allowed >> k_min & ((1 << (k_max - k_min + 1)) - 1):
-                    break
-            else:
+            if room < 0:
                 bad.append(inf)
+                continue
+            status = _status(known | (played_by[s] & ~inf.since), free, room, inf.clauses)
+            if status == _OPEN:
+                still.append(inf)
+            elif status == _REFUTED:
+                bad.append(inf)
+        self._open = still
         if bad:
             for inf in bad:
                 self.refuted.append(inf)
@@ -663,11 +692,27 @@ class Knowledge:
         """
         infs = self.inferences
         pb = self._played_by
-        by_seat: list[list[tuple[int, Inference]]] = [[], [], [], []]
-        for i, inf in enumerate(infs):
-            by_seat[inf.seat].append((i, inf))
         if same_facts and layouts and self._check_layout(layouts[0]) is not None:
             return [0.0] * len(layouts)
+        # each seat's tests: the inference's bit, the cards it counts as played since, and
+        # its clauses.  A layout that passes the facts (all of them when ``same_facts``,
+        # and, when the whole play was seen, any that is not weighed nought for failing
+        # them) gives each seat a hand within the facts' counts: a reading the facts make
+        # certain holds in every such layout, and is not tested
+        within_facts = same_facts or self.complete
+        by_seat: list[list[tuple[int, int, tuple[Clause, ...]]]] = [[], [], [], []]
+        facts: list[tuple[int, int, int] | None] = [None, None, None, None]
+        for i, inf in enumerate(infs):
+            who = inf.seat
+            extra = pb[who] & ~inf.since
+            if within_facts:
+                got = facts[who]
+                if got is None:
+                    got = facts[who] = self._facts(who)
+                known, free, room = got
+                if room >= 0 and _status(known | extra, free, room, inf.clauses) == _CERTAIN:
+                    continue
+            by_seat[who].append((1 << i, extra, inf.clauses))
         # the inferences each layout fails, as a bit set: seat by seat, each distinct
         # hand tested once
         failed = [0] * len(layouts)
@@ -675,19 +720,19 @@ class Knowledge:
             tests = by_seat[s]
             if not tests:
                 continue
-            played = pb[s]
             fails: dict[int, int] = {}
             for h in {layout[s] for layout in layouts}:
                 f = 0
-                for i, inf in tests:  # not inf.holds(h, played), inlined
-                    held = h | (played & ~inf.since)
-                    for c in inf.clauses:
+                for bit, extra, clauses in tests:  # not inf.holds(h, played), inlined
+                    held = h | extra
+                    for c in clauses:
                         if c.allowed >> (held & c.mask).bit_count() & 1:
                             break
                     else:
-                        f |= 1 << i
+                        f |= bit
                 fails[h] = f
-            failed = [m | fails[layout[s]] for m, layout in zip(failed, layouts, strict=True)]
+            if any(fails.values()):
+                failed = [m | fails[layout[s]] for m, layout in zip(failed, layouts, strict=True)]
         products: dict[int, float] = {0: 1.0}
         out: list[float] = []
         for layout, fail in zip(layouts, failed, strict=True):
@@ -697,9 +742,11 @@ class Knowledge:
             w = products.get(fail)
             if w is None:
                 w = 1.0
-                for i, inf in enumerate(infs):
-                    if fail >> i & 1:
-                        w *= 1.0 - inf.confidence
+                rest = fail
+                while rest:  # the failed inferences in their order
+                    low = rest & -rest
+                    w *= 1.0 - infs[low.bit_length() - 1].confidence
+                    rest ^= low
                 products[fail] = w
             out.append(w)
         return out
@@ -825,6 +872,10 @@ class Knowledge:
         return self.card_probabilities()[seat][card]
 
     # ------------------------------------------------------------ the record
+    def seat_plays(self, seat: Seat) -> list[PlayRecord]:
+        """The cards ``seat`` has played, in order (:attr:`plays` of the seat)."""
+        return self._by_seat[seat]
+
     def leads(self, seat: Seat) -> list[PlayRecord]:
         """The cards ``seat`` has led, in order."""
         return self._leads[seat]
@@ -867,6 +918,29 @@ class Knowledge:
     def describe(self) -> list[str]:
         """Every active inference in words, for the tutor."""
         return [str(i) for i in self.inferences]
+
+
+_REFUTED = 0
+_OPEN = 1
+_CERTAIN = 2
+
+
+def _status(base: int, free: int, room: int, clauses: Sequence[Clause]) -> int:
+    """The facts' test of a reading: :data:`_CERTAIN` if some clause must hold,
+    :data:`_OPEN` if none must and some may, :data:`_REFUTED` if none may.  The seat
+    surely holds (or held) ``base``, may hold any ``room`` (at least 0) of ``free``:
+    the count of a clause's cards lies between those it surely holds and those it may.
+    """
+    status = _REFUTED
+    for c in clauses:
+        k_min = (base & c.mask).bit_count()
+        k_max = k_min + min(room, (free & c.mask).bit_count())
+        span = (2 << k_max) - (1 << k_min)  # the counts k_min..k_max, as a bit set
+        if not span & ~c.allowed:
+            return _CERTAIN
+        if span & c.allowed:
+            status = _OPEN
+    return status
 
 
 def _normalise_cards(p: list[list[float]], cards: list[int], cand: dict[int, list[int]]) -> None:

@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ...core.cards import SUIT_MASK
+from ...core.cards import SUIT_MASK, Seat
 from .constraints import Clause, at_least, at_most, exactly
 
 if TYPE_CHECKING:
@@ -349,13 +349,12 @@ def _read_second_lead(k: Knowledge, first: PlayRecord, rec: PlayRecord) -> None:
         )
 
 
-def _played_before(k: Knowledge, seat: object, trick: int) -> int:
+def _played_before(k: Knowledge, seat: Seat, trick: int) -> int:
     m = 0
-    for r in k.plays:
+    for r in k.seat_plays(seat):
         if r.trick >= trick:
             break
-        if r.seat == seat:
-            m |= 1 << r.card
+        m |= 1 << r.card
     return m
 
 
