@@ -256,7 +256,7 @@ _STATEFUL = (
 """Events that need the laws-mode bookkeeping (and the slow path)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class SeatView:
     """What one seat may see at its turn (laws 52, 91): nothing hidden from it is here."""
 
@@ -1053,11 +1053,9 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (the deal, rules and events are shared, being frozen)."""
-        new = HandState.__new__(HandState)
-        new.deal = self.deal
-        new.rules = self.rules
-        new.dummies = self.dummies
-        new._enforced = self._enforced
+        # built by __init__ (compiled with mypyc the class has no bare __new__), its
+        # fields then copied
+        new = HandState(self.deal, self.rules, dummies=self.dummies)
         new._hands = self._hands[:]
         new._trump = self._trump
         new._leader = self._leader
@@ -1071,6 +1069,24 @@ class HandState:
         book = self._book
         new._book = None if book is None else book.copy()
         return new
+
+    def __reduce__(self) -> tuple[Callable[..., HandState], tuple[Any, ...]]:
+        """Pickled as its fields (process pools and Ray ship states): compiled with
+        mypyc the class has no ``__dict__`` for pickle's default way.
+
+        >>> import pickle, random
+        >>> from cavendish.core.table import deal_cards
+        >>> state = HandState(deal_cards(random.Random(2), Seat.E))
+        >>> _ = state.play_random(random.Random(1).random)
+        >>> back = pickle.loads(pickle.dumps(state))
+        >>> back == state, back.events == state.events, back.legal_mask() == state.legal_mask()
+        (True, True, True)
+        """
+        fields = (
+            self._hands, self._leader, self._turn, self._trick, self._tricks, self._won,
+            self._log, self._book,
+        )
+        return _unpickled, (self.deal, self.rules, self.dummies, fields)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandState):
@@ -1386,6 +1402,19 @@ class HandState:
             f"<HandState {self.deal.to_pbn()} trump {self.trump.name} "
             f"trick {self.trick_number + 1} {self.turn} to play>"
         )
+
+
+def _unpickled(
+    deal: Deal, rules: Rules, dummies: tuple[Seat, ...], fields: tuple[Any, ...]
+) -> HandState:
+    """The state :meth:`HandState.__reduce__` pickled."""
+    state = HandState(deal, rules, dummies=dummies)
+    (
+        state._hands, state._leader, state._turn, state._trick, state._tricks, state._won,
+        state._log, state._book,
+    ) = fields
+    state._row = _PLAYED[min(len(state._tricks), 13)]
+    return state
 
 
 # ------------------------------------------------------------ events by type

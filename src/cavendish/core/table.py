@@ -61,7 +61,7 @@ MIN_PACKET = 4
 """Law 34: each packet of the cut holds at least four cards."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class Cut:
     """One round of cutting: who cut which card."""
 
@@ -74,7 +74,7 @@ class Cut:
         return f"{self.reason}: {cut}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class CutResult:
     """The outcome of cutting for partners and deal (laws 16, 18, 19)."""
 

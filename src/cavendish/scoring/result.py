@@ -37,7 +37,7 @@ def honours_value(held: int) -> int:
     return 4 if held == 4 else 2 if held == 3 else 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class Revoke:
     """One revoke (law 71) by ``side``; ``penalty`` is the adversaries' election (law 72),
     or None to let the scorer elect the penalty worth most to them at the score."""
@@ -55,7 +55,7 @@ class Revoke:
             raise ValueError(f"revoke side {self.side!r}: expected Side.NS or Side.EW")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class HandResult:
     """Tricks by side (N-S, E-W), honours held by side, revokes, and a call at eight."""
 
@@ -132,7 +132,7 @@ class HandResult:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class HandScore:
     """What one hand scored, side by side (index 0 N-S, 1 E-W)."""
 
