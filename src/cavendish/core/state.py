@@ -70,7 +70,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .cards import CARDS, SUIT_MASK, Card, Seat, Side, Suit, cards_of
 from .deal import Deal, honours_mask
@@ -112,20 +112,20 @@ from .tricks import beats, full_trick_index, trick_winner, winning_index
 
 __all__ = ["HandState", "SeatView", "Trick", "standing_plays", "trick_winner"]
 
-_SEATS = tuple(Seat)
-_new_event = tuple.__new__  # builds a NamedTuple event without its keyword-parsing __new__
-_SUITS = tuple(Suit)
-_SIDES = tuple(Side)
-_BITS = tuple(1 << i for i in range(52))
-_SUIT_OF = tuple(SUIT_MASK[card // 13] for card in range(52))
+_SEATS: Final = tuple(Seat)
+_new_event: Final = tuple.__new__  # builds a NamedTuple event without its keyword-parsing __new__
+_SUITS: Final = tuple(Suit)
+_SIDES: Final = tuple(Side)
+_BITS: Final = tuple(1 << i for i in range(52))
+_SUIT_OF: Final = tuple(SUIT_MASK[card // 13] for card in range(52))
 """``_SUIT_OF[card]``: the mask of the card's suit (following suit is one ``&``)."""
 
 
-_NEXT = (1, 2, 3, 0)
+_NEXT: Final = (1, 2, 3, 0)
 """``_NEXT[seat]``: the seat on its left, next to play."""
 
 
-_PLAYED = (
+_PLAYED: Final = (
     *(
         tuple(
             tuple(_new_event(CardPlayed, (seat, card, number, False, "play")) for card in CARDS)
@@ -138,13 +138,13 @@ _PLAYED = (
 """``_PLAYED[trick][seat][card]``: every card played without a revoke, built once (the
 events are frozen, so the hot path shares them).  The state keeps the current trick's
 row (``HandState._row``); the last row, empty, is the row once the hand is over."""
-_QUITTED = tuple(
+_QUITTED: Final = tuple(
     tuple(_new_event(TrickQuitted, (number, seat, "quitted")) for seat in _SEATS)
     for number in range(13)
 )
 """``_QUITTED[trick][winner]``: every trick quitted, built once."""
 
-_BASE = tuple(13 * (card // 13) for card in range(52))
+_BASE: Final = tuple(13 * (card // 13) for card in range(52))
 """``_BASE[card]``: the first card of its suit (the suit's bits start there)."""
 
 
@@ -156,7 +156,7 @@ def _ranks_in() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-_RANKS_IN = _ranks_in()
+_RANKS_IN: Final = _ranks_in()
 """``_RANKS_IN[bits]``: the ranks (0 for the two .. 12 for the ace) of the 13-bit
 holding of one suit ``bits``, low to high: the k-th card of a suit is one lookup."""
 
@@ -1485,7 +1485,7 @@ def _fold_mislaid(state: HandState, e: CardMislaid) -> None:
     book.mislaid[e.seat] |= bit
 
 
-_DEUCES = sum(1 << (13 * suit) for suit in range(4))
+_DEUCES: Final = sum(1 << (13 * suit) for suit in range(4))
 """The four deuces, put out of the pack at whisk (000)."""
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from .cards import CARDS, Card, Seat
 from .deal import Deal
@@ -57,7 +58,7 @@ Cutter = Callable[[tuple[str, ...], str], Sequence[Card | str]]
 """Who cuts what, when the cards are not drawn by the program: called with the
 players cutting (in order) and the reason of the round, it returns one card each."""
 
-MIN_PACKET = 4
+MIN_PACKET: Final = 4
 """Law 34: each packet of the cut holds at least four cards."""
 
 
@@ -138,7 +139,7 @@ def _shuffled_by_rng(rng: random.Random) -> list[Card]:
     return pack
 
 
-_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
+_SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
 
 
 def _cut_round(
@@ -292,8 +293,8 @@ def deal_for(rules: Rules, rng: random.Random, dealer: Seat) -> Deal:
     return Deal((hands[0], hands[1], hands[2], hands[3]), dealer, trump_card, stock)
 
 
-_CUT_WIDTH = 52 - 2 * MIN_PACKET + 1
-_CUT_BITS = _CUT_WIDTH.bit_length()
+_CUT_WIDTH: Final = 52 - 2 * MIN_PACKET + 1
+_CUT_BITS: Final = _CUT_WIDTH.bit_length()
 
 
-_BITS = tuple(1 << i for i in range(52))
+_BITS: Final = tuple(1 << i for i in range(52))
