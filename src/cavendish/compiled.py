@@ -4,7 +4,12 @@ Design note
 -----------
 :data:`GROUPS` is the one list of the modules ``setup.py`` compiles with mypyc (it
 reads this file as text, without importing the package): each group is one shared
-library, and the groups are built side by side.  A compiled module is the same
+library, and the groups are built side by side.  The classical player's modules
+(players/inference, players/classical) compile too, but are not listed yet: compiled,
+their classes (``Knowledge``, ...) need a ``__reduce__`` before ``copy.deepcopy`` and
+pickle can rebuild them (issue 22).  A dataclass of a compiled module takes no
+``slots=True`` (it would replace the class mypyc compiled, whose own type checks then
+refuse the instances it builds).  A compiled module is the same
 Python module, typed, run faster; without mypyc or a C compiler the ``.py`` files
 run with the same results.
 
@@ -40,33 +45,6 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cavendish.scoring.club",
             "cavendish.scoring.clay",
             "cavendish.scoring.sheet",
-        ),
-    ),
-    (
-        "cavendish.players._compiled",
-        (
-            "cavendish.players.inference.bits",
-            "cavendish.players.inference.constraints",
-            "cavendish.players.inference.knowledge",
-            "cavendish.players.inference.reading",
-            "cavendish.players.inference.schools",
-            "cavendish.players.classical.catalogue",
-            "cavendish.players.classical.context",
-            "cavendish.players.classical.counting",
-            "cavendish.players.classical.decision",
-            "cavendish.players.classical.discards",
-            "cavendish.players.classical.ending",
-            "cavendish.players.classical.fourth_hand",
-            "cavendish.players.classical.holdings",
-            "cavendish.players.classical.leads",
-            "cavendish.players.classical.memory",
-            "cavendish.players.classical.player",
-            "cavendish.players.classical.positions",
-            "cavendish.players.classical.ruffing",
-            "cavendish.players.classical.score",
-            "cavendish.players.classical.second_hand",
-            "cavendish.players.classical.signals",
-            "cavendish.players.classical.third_hand",
         ),
     ),
 )

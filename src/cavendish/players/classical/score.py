@@ -27,7 +27,7 @@ from dataclasses import dataclass
 __all__ = ["ScoreTargets"]
 
 
-@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
+@dataclass(frozen=True, slots=True)
 class ScoreTargets:
     """The tricks that win (``win``) and save (``save``) the game, or None."""
 

@@ -38,7 +38,7 @@ class UnknownSchool(SettingsError):
     """No school of that name."""
 
 
-@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
+@dataclass(frozen=True, slots=True)
 class School:
     """A set of agreed conventions (see the module's design note)."""
 
