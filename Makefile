@@ -7,8 +7,11 @@ ARGS   ?=
 
 .PHONY: play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-web bench-env bench-pool bench-sim venv clean
 
-$(STAMP): pyproject.toml constraints.txt src/cavendish/players/classical/_endgame.c \
-		src/cavendish/players/classical/_layouts.c
+# the modules compiled with mypyc (src/cavendish/compiled.py's list): an edit rebuilds them
+COMPILED := $(shell $(PYTHON) src/cavendish/compiled.py)
+
+$(STAMP): pyproject.toml setup.py constraints.txt src/cavendish/players/classical/_endgame.c \
+		src/cavendish/players/classical/_layouts.c src/cavendish/compiled.py $(COMPILED)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
 	touch $(STAMP)

@@ -9,8 +9,12 @@
 13
 """
 
-from .core import *  # noqa: F403
-from .core import __all__ as _core_all
+from .compiled import guard as _guard
+
+_guard()  # in a source checkout: no compiled module older than its source (make venv)
+
+from .core import *  # noqa: E402, F403
+from .core import __all__ as _core_all  # noqa: E402
 
 __version__ = "0.1.0"
 __all__ = [*_core_all, "__version__"]

@@ -353,3 +353,16 @@ def test_laws_33_34_the_fast_deal_is_rng_shuffle_then_randint_cut_dealt_round(se
             deal.validate()
             assert deal.hands == tuple(hands) and deal.trump_card == pack[-1]
         assert fast.random() == ref.random()
+
+
+def test_law_33_the_shuffle_is_random_shuffle_itself_draw_for_draw() -> None:
+    # the pack is shuffled with the generator's words drawn in batches: the same pack as
+    # random.Random.shuffle of the pack in order, and the generator left in the same
+    # state (the cut, the play and the next deal draw the same numbers as before)
+    for seed in range(2000):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for _ in range(3):
+            pack = list(CARDS)
+            theirs.shuffle(pack)
+            assert shuffled_pack(ours) == pack, seed
+        assert ours.getstate() == theirs.getstate(), seed

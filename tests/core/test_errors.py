@@ -14,8 +14,10 @@ from cavendish.core.rules import Rules, UnknownVariant
 from cavendish.match.parallel import RayNotInstalled
 
 # RayNotInstalled is an ImportError (no player's ``except ValueError`` may swallow it);
-# Leave: the terminal's way out, not an error
-_KNOWN_OUTSIDE = {"RayNotInstalled", "Leave"}
+# Leave: the terminal's way out, not an error; StaleBuildError is an ImportError raised
+# by the package's import before anything of cavendish.core is imported (a compiled
+# module older than its source, cavendish.compiled)
+_KNOWN_OUTSIDE = {"RayNotInstalled", "Leave", "StaleBuildError"}
 
 
 def _error_classes() -> dict[str, list[type[BaseException]]]:

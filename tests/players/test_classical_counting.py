@@ -219,24 +219,28 @@ def test_compiled_ending_solver_is_built_and_agrees_with_the_python_one(
     # make venv builds the compiled solver; its table is kept from call to call, so
     # every layout the classical players count in two boards (their own, the ones a
     # count leaves in the table for the next) is checked against the Python solver:
-    # a bound once stored from an empty window gave a wrong count on the first board
+    # a bound once stored from an empty window gave a wrong count on the first board.
+    # The check wraps the C solver where ending.solve_many looks it up at each call
+    # (a module global), so it sees every count, counting.py compiled by mypyc or not.
     from cavendish.match.duplicate import MatchSpec, PlayerSpec, play_board
-    from cavendish.players.classical import counting
-    from cavendish.players.classical.ending import COMPILED, Ending, solve_many
+    from cavendish.players.classical import ending
+    from cavendish.players.classical.ending import COMPILED, Ending
 
     assert COMPILED, "the compiled ending solver (_endgame.c) was not built: make venv"
     python = {t: Ending(t) for t in range(4)}
     checked: list[int] = []
+    compiled_many = ending._compiled_many
+    assert compiled_many is not None
 
     def check(layouts: list[tuple[int, int, int, int]], leader: int, played: tuple[int, ...],
               trump: int) -> list[dict[int, int]]:
-        got = solve_many(layouts, leader, played, trump)
+        got = compiled_many(layouts, leader, played, trump)
         for hands, tricks in zip(layouts, got, strict=True):
             assert tricks == python[trump].score(hands, leader, played), (hands, leader, played)
             checked.append(len(tricks))
         return got
 
-    monkeypatch.setattr(counting, "solve_many", check)
+    monkeypatch.setattr(ending, "_compiled_many", check)
     spec = MatchSpec(a=PlayerSpec.named("classical"), b=PlayerSpec.named("classical"), seed=5)
     for board in range(2):
         play_board(spec, board)
@@ -264,16 +268,18 @@ def test_compiled_ending_solver_refuses_what_is_no_ending() -> None:
 
 def test_c4_counts_of_four_tricks_need_no_dds(monkeypatch: pytest.MonkeyPatch) -> None:
     # with the compiled solver built, no count calls DDS (endplay), even from the lead
-    # with four tricks to play (sixteen cards, DDS's share before)
+    # with four tricks to play (sixteen cards, DDS's share before); the spy wraps the
+    # C solver where ending.solve_many looks it up at each call (see above)
     from cavendish.analysis import dd
     from cavendish.match.duplicate import MatchSpec, PlayerSpec, play_board
-    from cavendish.players.classical import counting
+    from cavendish.players.classical import ending
 
     def refuse(*args: object, **kwargs: object) -> object:
         raise AssertionError("a count called DDS")
 
     sizes: list[int] = []
-    solve_many = counting.solve_many
+    solve_many = ending._compiled_many
+    assert solve_many is not None, "the compiled ending solver (_endgame.c) was not built"
 
     def spy(layouts: list[tuple[int, int, int, int]], leader: int, played: tuple[int, ...],
             trump: int) -> list[dict[int, int]]:
@@ -281,7 +287,7 @@ def test_c4_counts_of_four_tricks_need_no_dds(monkeypatch: pytest.MonkeyPatch) -
         return solve_many(layouts, leader, played, trump)
 
     monkeypatch.setattr(dd, "solve_many", refuse)
-    monkeypatch.setattr(counting, "solve_many", spy)
+    monkeypatch.setattr(ending, "_compiled_many", spy)
     spec = MatchSpec(a=PlayerSpec.named("classical"), b=PlayerSpec.named("random"), seed=4)
     for board in range(4):
         play_board(spec, board)

@@ -70,7 +70,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .cards import CARDS, SUIT_MASK, Card, Seat, Side, Suit, cards_of
 from .deal import Deal, honours_mask
@@ -112,20 +112,20 @@ from .tricks import beats, full_trick_index, trick_winner, winning_index
 
 __all__ = ["HandState", "SeatView", "Trick", "standing_plays", "trick_winner"]
 
-_SEATS = tuple(Seat)
-_new_event = tuple.__new__  # builds a NamedTuple event without its keyword-parsing __new__
-_SUITS = tuple(Suit)
-_SIDES = tuple(Side)
-_BITS = tuple(1 << i for i in range(52))
-_SUIT_OF = tuple(SUIT_MASK[card // 13] for card in range(52))
+_SEATS: Final = tuple(Seat)
+_new_event: Final = tuple.__new__  # builds a NamedTuple event without its keyword-parsing __new__
+_SUITS: Final = tuple(Suit)
+_SIDES: Final = tuple(Side)
+_BITS: Final = tuple(1 << i for i in range(52))
+_SUIT_OF: Final = tuple(SUIT_MASK[card // 13] for card in range(52))
 """``_SUIT_OF[card]``: the mask of the card's suit (following suit is one ``&``)."""
 
 
-_NEXT = (1, 2, 3, 0)
+_NEXT: Final = (1, 2, 3, 0)
 """``_NEXT[seat]``: the seat on its left, next to play."""
 
 
-_PLAYED = (
+_PLAYED: Final = (
     *(
         tuple(
             tuple(_new_event(CardPlayed, (seat, card, number, False, "play")) for card in CARDS)
@@ -138,13 +138,13 @@ _PLAYED = (
 """``_PLAYED[trick][seat][card]``: every card played without a revoke, built once (the
 events are frozen, so the hot path shares them).  The state keeps the current trick's
 row (``HandState._row``); the last row, empty, is the row once the hand is over."""
-_QUITTED = tuple(
+_QUITTED: Final = tuple(
     tuple(_new_event(TrickQuitted, (number, seat, "quitted")) for seat in _SEATS)
     for number in range(13)
 )
 """``_QUITTED[trick][winner]``: every trick quitted, built once."""
 
-_BASE = tuple(13 * (card // 13) for card in range(52))
+_BASE: Final = tuple(13 * (card // 13) for card in range(52))
 """``_BASE[card]``: the first card of its suit (the suit's bits start there)."""
 
 
@@ -156,7 +156,7 @@ def _ranks_in() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-_RANKS_IN = _ranks_in()
+_RANKS_IN: Final = _ranks_in()
 """``_RANKS_IN[bits]``: the ranks (0 for the two .. 12 for the ace) of the 13-bit
 holding of one suit ``bits``, low to high: the k-th card of a suit is one lookup."""
 
@@ -256,7 +256,7 @@ _STATEFUL = (
 """Events that need the laws-mode bookkeeping (and the slow path)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class SeatView:
     """What one seat may see at its turn (laws 52, 91): nothing hidden from it is here."""
 
@@ -1053,11 +1053,9 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (the deal, rules and events are shared, being frozen)."""
-        new = HandState.__new__(HandState)
-        new.deal = self.deal
-        new.rules = self.rules
-        new.dummies = self.dummies
-        new._enforced = self._enforced
+        # built by __init__ (compiled with mypyc the class has no bare __new__), its
+        # fields then copied
+        new = HandState(self.deal, self.rules, dummies=self.dummies)
         new._hands = self._hands[:]
         new._trump = self._trump
         new._leader = self._leader
@@ -1071,6 +1069,24 @@ class HandState:
         book = self._book
         new._book = None if book is None else book.copy()
         return new
+
+    def __reduce__(self) -> tuple[Callable[..., HandState], tuple[Any, ...]]:
+        """Pickled as its fields (process pools and Ray ship states): compiled with
+        mypyc the class has no ``__dict__`` for pickle's default way.
+
+        >>> import pickle, random
+        >>> from cavendish.core.table import deal_cards
+        >>> state = HandState(deal_cards(random.Random(2), Seat.E))
+        >>> _ = state.play_random(random.Random(1).random)
+        >>> back = pickle.loads(pickle.dumps(state))
+        >>> back == state, back.events == state.events, back.legal_mask() == state.legal_mask()
+        (True, True, True)
+        """
+        fields = (
+            self._hands, self._leader, self._turn, self._trick, self._tricks, self._won,
+            self._log, self._book,
+        )
+        return _unpickled, (self.deal, self.rules, self.dummies, fields)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandState):
@@ -1388,6 +1404,19 @@ class HandState:
         )
 
 
+def _unpickled(
+    deal: Deal, rules: Rules, dummies: tuple[Seat, ...], fields: tuple[Any, ...]
+) -> HandState:
+    """The state :meth:`HandState.__reduce__` pickled."""
+    state = HandState(deal, rules, dummies=dummies)
+    (
+        state._hands, state._leader, state._turn, state._trick, state._tricks, state._won,
+        state._log, state._book,
+    ) = fields
+    state._row = _PLAYED[min(len(state._tricks), 13)]
+    return state
+
+
 # ------------------------------------------------------------ events by type
 # A new kind of event is one entry in each table: how it is applied (replayed from a
 # log, :meth:`HandState.apply`) and how it changes the hand (:meth:`HandState._fold`).
@@ -1456,7 +1485,7 @@ def _fold_mislaid(state: HandState, e: CardMislaid) -> None:
     book.mislaid[e.seat] |= bit
 
 
-_DEUCES = sum(1 << (13 * suit) for suit in range(4))
+_DEUCES: Final = sum(1 << (13 * suit) for suit in range(4))
 """The four deuces, put out of the pack at whisk (000)."""
 
 

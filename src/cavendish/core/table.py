@@ -35,8 +35,10 @@ time, starting on his left, and turns up the last card, which is his own.
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from .cards import CARDS, Card, Seat
 from .deal import Deal
@@ -57,11 +59,11 @@ Cutter = Callable[[tuple[str, ...], str], Sequence[Card | str]]
 """Who cuts what, when the cards are not drawn by the program: called with the
 players cutting (in order) and the reason of the round, it returns one card each."""
 
-MIN_PACKET = 4
+MIN_PACKET: Final = 4
 """Law 34: each packet of the cut holds at least four cards."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class Cut:
     """One round of cutting: who cut which card."""
 
@@ -74,7 +76,7 @@ class Cut:
         return f"{self.reason}: {cut}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class CutResult:
     """The outcome of cutting for partners and deal (laws 16, 18, 19)."""
 
@@ -115,20 +117,46 @@ def shuffled_pack(rng: random.Random) -> list[Card]:
     >>> shuffled_pack(random.Random(5)) == _shuffled_by_rng(random.Random(5))
     True
     """
-    pack = list(CARDS)
     if type(rng) is not random.Random:
+        pack = list(CARDS)
         rng.shuffle(pack)
         return pack
+    return [CARDS[i] for i in _shuffled_indexes(rng)]
+
+
+def _shuffled_indexes(rng: random.Random) -> list[int]:
+    """:func:`shuffled_pack` of a ``random.Random``, the cards as their indexes."""
     # random.Random.shuffle with its draws inlined (the same draws in the same order:
-    # Fisher-Yates from the top, each index by rejection from getrandbits), so a seed
-    # deals the same pack as before, at less than half the cost
-    bits = rng.getrandbits
-    for i, k in _SHUFFLE_STEPS:
-        j = bits(k)
+    # Fisher-Yates from the top, each index by rejection from getrandbits(k)), so a seed
+    # deals the same pack as before.  getrandbits(k), k <= 32, is the generator's next
+    # 32-bit word shifted right by 32 - k, and getrandbits(32 * n) its next n words, the
+    # first the least significant: so the words are drawn n at a time, n the draws still
+    # needed at the least (one a step), and the pack and the generator end as before
+    pack = list(range(52))
+    words = _words(rng, 51)
+    w = 0
+    for i, shift in _SHUFFLE_STEPS:
+        if w == len(words):
+            words, w = _words(rng, i), 0  # i steps to go, this one included
+        j = words[w] >> shift
+        w += 1
         while j > i:
-            j = bits(k)
+            if w == len(words):
+                words, w = _words(rng, i), 0
+            j = words[w] >> shift
+            w += 1
         pack[i], pack[j] = pack[j], pack[i]
     return pack
+
+
+def _words(rng: random.Random, n: int) -> tuple[int, ...]:
+    """The generator's next ``n`` 32-bit words, in the order drawn."""
+    words: tuple[int, ...] = _WORDS[n].unpack(rng.getrandbits(32 * n).to_bytes(4 * n, "little"))
+    return words
+
+
+_WORDS: Final = tuple(struct.Struct(f"<{n}I") for n in range(52))
+"""``_WORDS[n]``: n little-endian 32-bit words (the bytes of ``getrandbits(32 * n)``)."""
 
 
 def _shuffled_by_rng(rng: random.Random) -> list[Card]:
@@ -138,7 +166,9 @@ def _shuffled_by_rng(rng: random.Random) -> list[Card]:
     return pack
 
 
-_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
+_SHUFFLE_STEPS: Final = tuple((i, 32 - (i + 1).bit_length()) for i in range(51, 0, -1))
+"""Each step of the shuffle: the index ``i`` drawn below ``i + 1``, and the shift of a
+32-bit word that gives ``getrandbits((i + 1).bit_length())``."""
 
 
 def _cut_round(
@@ -242,22 +272,33 @@ def deal_cards(rng: random.Random, dealer: Seat) -> Deal:
     >>> deal.validate(), deal == Deal(deal.hands, deal.dealer, deal.trump_card)
     (None, True)
     """
-    pack = shuffled_pack(rng)
-    if type(rng) is random.Random:  # rng.randint(MIN_PACKET, 52 - MIN_PACKET), inlined
-        bits = rng.getrandbits
+    if type(rng) is not random.Random:
+        pack, _ = cut_pack(shuffled_pack(rng), rng)
+        return _dealt([int(c) for c in pack], dealer)
+    cards = _shuffled_indexes(rng)
+    bits = rng.getrandbits  # rng.randint(MIN_PACKET, 52 - MIN_PACKET), inlined
+    lifted = bits(_CUT_BITS)
+    while lifted >= _CUT_WIDTH:
         lifted = bits(_CUT_BITS)
-        while lifted >= _CUT_WIDTH:
-            lifted = bits(_CUT_BITS)
-        lifted += MIN_PACKET
-        pack = pack[lifted:] + pack[:lifted]
-    else:
-        pack, _ = cut_pack(pack, rng)
+    lifted += MIN_PACKET
+    return _dealt(cards[lifted:] + cards[:lifted], dealer)
+
+
+def _dealt(pack: list[int], dealer: Seat) -> Deal:
+    """The pack (card indexes, cut) dealt one card at a time from the dealer's left."""
     hands = [0, 0, 0, 0]
-    first = dealer + 1
+    first = int(dealer) + 1
     for i in range(4):
         # the i-th card round goes to the seat i places left of the dealer's left
-        hands[(first + i) & 3] = sum(map(_BITS.__getitem__, pack[i::4]))
-    return Deal.dealt((hands[0], hands[1], hands[2], hands[3]), dealer, pack[-1])
+        hands[(first + i) & 3] = _mask(pack[i::4])
+    return Deal.dealt((hands[0], hands[1], hands[2], hands[3]), dealer, CARDS[pack[-1]])
+
+
+def _mask(cards: list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
 
 
 def deal_for(rules: Rules, rng: random.Random, dealer: Seat) -> Deal:
@@ -292,8 +333,8 @@ def deal_for(rules: Rules, rng: random.Random, dealer: Seat) -> Deal:
     return Deal((hands[0], hands[1], hands[2], hands[3]), dealer, trump_card, stock)
 
 
-_CUT_WIDTH = 52 - 2 * MIN_PACKET + 1
-_CUT_BITS = _CUT_WIDTH.bit_length()
+_CUT_WIDTH: Final = 52 - 2 * MIN_PACKET + 1
+_CUT_BITS: Final = _CUT_WIDTH.bit_length()
 
 
-_BITS = tuple(1 << i for i in range(52))
+_BITS: Final = tuple(1 << i for i in range(52))

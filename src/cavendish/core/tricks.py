@@ -22,12 +22,13 @@ compares two cards of a trick.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from .cards import Seat
 
 __all__ = ["beats", "full_trick_index", "trick_winner", "winning_index"]
 
-_SEATS = tuple(Seat)
+_SEATS: Final = tuple(Seat)
 
 
 def _rule(card: int, best: int, trump: int) -> bool:
@@ -37,7 +38,7 @@ def _rule(card: int, best: int, trump: int) -> bool:
     return (suit == best_suit and card > best) or (suit == trump and best_suit != trump)
 
 
-_BEATS = tuple(
+_BEATS: Final = tuple(
     bytes(_rule(card, best, trump) for best in range(52) for card in range(52))
     for trump in range(4)
 )

@@ -59,7 +59,7 @@ from .result import HandResult, HandScore
 __all__ = ["ClayLedger", "ClayTable", "score_clay"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class ClayTable:
     """Who played a hand of Clay's dummy: the person who held the dummy, his side,
     and his two adversaries."""

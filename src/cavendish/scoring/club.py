@@ -46,6 +46,7 @@ game shut out honours.  Points beyond the game are lost; each game starts at 0-0
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from ..core.cards import Side
 from ..core.rules import Rules
@@ -53,7 +54,7 @@ from .result import PENALTIES, HandResult, HandScore, Penalty, Revoke, honours_v
 
 __all__ = ["best_elections", "best_penalty", "score_club"]
 
-_SIDES = tuple(Side)
+_SIDES: Final = tuple(Side)
 
 _ORDER: dict[Penalty, int] = {"deduct": 0, "tricks": 1, "add": 2}
 """The order penalties are applied in: deductions, tricks taken, additions."""

@@ -11,16 +11,13 @@ by hand in tests.  A :class:`HandScore` is the scorer's output for one hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Literal
 
 from ..core.cards import Side
-from ..core.events import settled_claim
+from ..core.events import HonoursCalled, settled_claim
 from ..core.state import HandState
 
 __all__ = ["PENALTIES", "HandResult", "HandScore", "Penalty", "Revoke", "honours_value"]
-
-_KIND = attrgetter("kind")
 
 Penalty = Literal["tricks", "deduct", "add"]
 PENALTIES: tuple[Penalty, ...] = ("add", "tricks", "deduct")
@@ -37,7 +34,7 @@ def honours_value(held: int) -> int:
     return 4 if held == 4 else 2 if held == 3 else 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class Revoke:
     """One revoke (law 71) by ``side``; ``penalty`` is the adversaries' election (law 72),
     or None to let the scorer elect the penalty worth most to them at the score."""
@@ -55,7 +52,7 @@ class Revoke:
             raise ValueError(f"revoke side {self.side!r}: expected Side.NS or Side.EW")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class HandResult:
     """Tricks by side (N-S, E-W), honours held by side, revokes, and a call at eight."""
 
@@ -96,7 +93,7 @@ class HandResult:
         no penalty, dummy law ii) to the claimants' penalty; the rest are left to the
         scorer (:func:`~cavendish.scoring.club.best_elections`)."""
         events = state.events
-        won = [state.tricks_won(Side.NS), state.tricks_won(Side.EW)]
+        won = [state.tricks_won(0), state.tricks_won(1)]  # N-S, E-W
         if not state.is_over:  # only a claim or a concession ends a hand early
             claim = settled_claim(events)
             if claim is None:
@@ -107,10 +104,9 @@ class HandResult:
             won[claim.seat.side.other] += claim.remaining - claim.tricks
         deal = state.deal
         called = None
-        if "honours_called" in map(_KIND, events):  # the scan in C; the loop only if so
-            for e in events:
-                if e.kind == "honours_called":
-                    called = e.side  # type: ignore[union-attr]
+        for e in events:  # compiled with mypyc (cavendish.compiled): a type test an event
+            if isinstance(e, HonoursCalled):
+                called = e.side
         revokes = []
         found = state.revokes
         if found:
@@ -122,9 +118,9 @@ class HandResult:
         return cls(
             tricks=(won[0], won[1]),
             honours=(
-                (deal.honours(Side.NS), deal.honours(Side.EW))
+                (deal.honours(0), deal.honours(1))
                 if not deal.stock  # the hands as dealt; after a ruff, as it left them
-                else (state.honours(Side.NS), state.honours(Side.EW))
+                else (state.honours(0), state.honours(1))
             ),
             revokes=tuple(revokes),
             honours_called=called,
@@ -132,7 +128,7 @@ class HandResult:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class HandScore:
     """What one hand scored, side by side (index 0 N-S, 1 E-W)."""
 

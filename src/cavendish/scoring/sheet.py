@@ -55,7 +55,7 @@ class ScoreCorrectionError(LawsError):
     """A correction the laws do not allow (laws 11-12), or of a hand not on the sheet."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class GameRecord:
     """A finished game: its winners, its value to them, the final score and its hands."""
 
@@ -66,7 +66,7 @@ class GameRecord:
     """Indexes (into the sheet's hands) of the hands of this game."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots=True: compiled by mypyc (cavendish.compiled)
 class RubberRecord:
     """A finished rubber: its winners and their net points (laws 9, 10)."""
 
@@ -115,7 +115,8 @@ class ScoreSheet:
 
     def record(self, result: HandResult) -> HandScore:
         """Score one hand and carry its consequences into games and rubbers."""
-        scored = self.policy(self.rules, self.score, result)
+        policy = POLICIES[self.rules.scoring]  # (not self.policy(...): mypyc, issue 22)
+        scored = policy(self.rules, self.score, result)
         index = len(self.hands)
         self.results.append(result)
         self.hands.append(scored)
