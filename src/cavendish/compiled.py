@@ -47,6 +47,33 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cavendish.scoring.sheet",
         ),
     ),
+    (
+        "cavendish.players._compiled",
+        (
+            "cavendish.players.inference.bits",
+            "cavendish.players.inference.constraints",
+            "cavendish.players.inference.knowledge",
+            "cavendish.players.inference.reading",
+            "cavendish.players.inference.schools",
+            "cavendish.players.classical.catalogue",
+            "cavendish.players.classical.context",
+            "cavendish.players.classical.counting",
+            "cavendish.players.classical.decision",
+            "cavendish.players.classical.discards",
+            "cavendish.players.classical.ending",
+            "cavendish.players.classical.fourth_hand",
+            "cavendish.players.classical.holdings",
+            "cavendish.players.classical.leads",
+            "cavendish.players.classical.memory",
+            "cavendish.players.classical.player",
+            "cavendish.players.classical.positions",
+            "cavendish.players.classical.ruffing",
+            "cavendish.players.classical.score",
+            "cavendish.players.classical.second_hand",
+            "cavendish.players.classical.signals",
+            "cavendish.players.classical.third_hand",
+        ),
+    ),
 )
 """(shared library, modules) for each group mypyc compiles (``setup.py``)."""
 

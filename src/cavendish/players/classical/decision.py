@@ -19,7 +19,7 @@ FORCED = "forced"
 """The id given when the laws leave a single card: no convention chose it."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Decision:
     """The card to play, the catalogue id of the convention behind it
     (sources/reference/conventions.md, ``"C31"``; :data:`FORCED` for the only legal card) and the

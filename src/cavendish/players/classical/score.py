@@ -27,7 +27,7 @@ from dataclasses import dataclass
 __all__ = ["ScoreTargets"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ScoreTargets:
     """The tricks that win (``win``) and save (``save``) the game, or None."""
 

@@ -93,7 +93,7 @@ def describe_counts(allowed: int) -> str:
     return " or ".join(str(n) for n in range(14) if allowed >> n & 1)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Clause:
     """``allowed`` counts of the cards of ``mask`` (a bit set over 0..13)."""
 
@@ -105,7 +105,7 @@ class Clause:
         return bool(self.allowed >> (holding & self.mask).bit_count() & 1)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Inference:
     """What a card tells about the hand that played it: one of ``clauses`` holds."""
 

@@ -38,7 +38,7 @@ class UnknownSchool(SettingsError):
     """No school of that name."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class School:
     """A set of agreed conventions (see the module's design note)."""
 
