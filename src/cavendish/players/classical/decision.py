@@ -38,3 +38,14 @@ class Decision:
 
     def __str__(self) -> str:
         return f"{self.card}: {self.reason} ({self.convention})"
+
+    def __reduce__(self) -> tuple[type[Decision], tuple[Card, str, str, tuple[str, ...]]]:
+        """Rebuilt from its fields (pickle, ``copy``; compiled with mypyc, pickle's
+        default way would assign the frozen fields one by one, and fail).
+
+        >>> import pickle
+        >>> d = Decision(Card.parse("SK"), "C31", "from A K lead the king", ("C1",))
+        >>> pickle.loads(pickle.dumps(d)) == d
+        True
+        """
+        return (Decision, (self.card, self.convention, self.reason, self.also))

@@ -51,6 +51,11 @@ class ScoreTargets:
         save = 8 - max(1, game_points - theirs)
         return cls(need if need <= 13 else None, save if save >= 1 else None)
 
+    def __reduce__(self) -> tuple[type[ScoreTargets], tuple[int | None, int | None]]:
+        """Rebuilt from its fields (pickle, ``copy``; compiled with mypyc, pickle's
+        default way would assign the frozen fields one by one, and fail)."""
+        return (ScoreTargets, (self.win, self.save))
+
     def critical(self, tricks_won: int) -> bool:
         """Whether the next trick reaches a target (win or save the game)."""
         return tricks_won + 1 in (self.win, self.save)

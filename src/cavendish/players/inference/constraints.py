@@ -104,6 +104,11 @@ class Clause:
         """Whether ``holding`` (a mask) has an allowed number of these cards."""
         return bool(self.allowed >> (holding & self.mask).bit_count() & 1)
 
+    def __reduce__(self) -> tuple[type[Clause], tuple[int, int]]:
+        """Rebuilt from its fields (pickle, ``copy``; compiled with mypyc, pickle's
+        default way would assign the frozen fields one by one, and fail)."""
+        return (Clause, (self.mask, self.allowed))
+
 
 @dataclass(frozen=True)
 class Inference:
@@ -143,3 +148,19 @@ class Inference:
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.text} ({self.convention})"
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[Inference], tuple[Seat, tuple[Clause, ...], int, str, str, float, int]]:
+        """Rebuilt from its fields, :attr:`cards` computed again (pickle, ``copy``;
+        compiled with mypyc, pickle's default way would assign the frozen fields one
+        by one, and fail).
+
+        >>> import copy
+        >>> i = Inference(Seat.E, (Clause(0b110, 0b10),), 0, "C44", "fourth best", 1.0, 0)
+        >>> j = copy.deepcopy(i)
+        >>> j == i, j.cards == i.cards == 0b110
+        (True, True)
+        """
+        return (Inference, (self.seat, self.clauses, self.since, self.convention, self.text,
+                            self.confidence, self.trick))

@@ -205,6 +205,27 @@ class Knowledge:
         self._version = 0
         self._prob_cache: tuple[int, list[list[float]]] | None = None
 
+    def __reduce__(self) -> tuple[type[Knowledge], tuple[Seat, int, int, Seat], object]:
+        """A blank knowledge of the seat, given every attribute of this one (pickle,
+        ``copy.deepcopy``: the classical player's advice, process pools): compiled with
+        mypyc, the class has no ``__dict__`` and its ``__new__`` needs ``__init__``'s
+        arguments, so pickle's default way fails.
+
+        >>> import copy
+        >>> from cavendish.core import Card, Deal, HandState, Seat
+        >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
+        ...                      "T98.T98.QJT9.QJT", trump_card="S2")
+        >>> state = HandState(deal)
+        >>> west = Knowledge.from_view(state.view(Seat.W), "modern")
+        >>> west.observe(state.play(Card.parse("C6")))
+        >>> twin = copy.deepcopy(west)
+        >>> [str(i) for i in twin.inferences] == [str(i) for i in west.inferences]
+        True
+        >>> twin.plays == west.plays and twin.inferences is not west.inferences
+        True
+        """
+        return (Knowledge, (self.seat, 0, self.trump, self.dealer), self.__getstate__())
+
     # ------------------------------------------------------------ building
     @classmethod
     def from_view(cls, view: SeatView, school: School | str = MODERN) -> Knowledge:
@@ -857,7 +878,8 @@ class Knowledge:
         free = [card for card in cards if clause.mask >> card & 1 and p[i][card] > 0.0]
         if not free:
             return
-        expect = fixed + sum(p[i][card] for card in free)
+        # a float sum (compiled, mypyc would take an int start for an int result)
+        expect = fixed + sum((p[i][card] for card in free), 0.0)
         target = min(max(expect, float(a_lo)), float(a_hi))
         if abs(target - expect) <= 1e-9:
             return

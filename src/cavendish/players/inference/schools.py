@@ -59,6 +59,17 @@ class School:
     def __str__(self) -> str:
         return self.name
 
+    def __reduce__(self) -> tuple[type[School], tuple[str, bool, bool, bool, bool, bool]]:
+        """Rebuilt from its fields (pickle, ``copy``): compiled with mypyc, pickle's
+        default way would assign the frozen fields one by one, and fail.
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(MODERN)) == MODERN
+        True
+        """
+        return (School, (self.name, self.fourth_best, self.length_continuations,
+                         self.signals, self.adverse_trump_discard, self.force_when_weak))
+
 
 MODERN = School(
     "modern",
