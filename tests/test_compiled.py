@@ -4,7 +4,10 @@ silently, the same results as the Python sources."""
 from __future__ import annotations
 
 import ast
+import copy
+import dataclasses
 import os
+import pickle
 import re
 import shutil
 import subprocess
@@ -127,3 +130,76 @@ def test_the_python_sources_give_the_same_deals_and_play(tmp_path: Path) -> None
                           text=True, check=True).stdout.split(" ", 1)
     assert pure[0] == "True"
     assert pure[1] == here[1]
+
+
+def _mid_hand() -> tuple[object, object, object]:
+    """A classical player holding every seat, five cards into a seeded hand: (player,
+    state, the view of the seat to play)."""
+    import random
+
+    from cavendish.core.cards import Seat
+    from cavendish.core.state import HandState
+    from cavendish.core.table import deal_cards
+    from cavendish.players.classical.player import ClassicalPlayer
+
+    state = HandState(deal_cards(random.Random(11), Seat.S))
+    player = ClassicalPlayer("modern", seed=3)
+    player.set_score(2, 3)
+    for seat in Seat:
+        player.begin_hand(state.view(seat))
+    for _ in range(5):
+        event = state.play(player.choose(state.view(state.turn)))
+        player.observe(event)
+    return player, state, state.view(state.turn)
+
+
+def _fields(obj: object) -> dict[str, object]:
+    return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rebuild", [copy.deepcopy, lambda o: pickle.loads(pickle.dumps(o))],
+                         ids=["deepcopy", "pickle"])
+def test_a_compiled_classical_player_is_rebuilt_whole_by_pickle_and_deepcopy(
+    rebuild: object,
+) -> None:
+    # compiled, a class has no __dict__ and its __new__ runs __init__: pickle's default
+    # way failed (process pools and Ray ship players; the advice deep-copies knowledge)
+    from cavendish.core.cards import Seat
+    from cavendish.players.classical.player import ClassicalPlayer
+
+    player, state, view = _mid_hand()
+    assert isinstance(player, ClassicalPlayer)
+    twin = rebuild(player)  # type: ignore[operator]
+    assert isinstance(twin, ClassicalPlayer) and twin is not player
+    for seat in Seat:
+        k, t = player.knowledge(seat), twin.knowledge(seat)
+        assert k is not None and t is not None and t is not k
+        assert t.plays == k.plays and t.inferences == k.inferences
+        assert [i.cards for i in t.inferences] == [i.cards for i in k.inferences]
+        assert t.card_probabilities() == k.card_probabilities()
+    decision = player.decide(view)  # type: ignore[arg-type]
+    assert twin.decide(view) == decision  # type: ignore[arg-type]
+    # every field of each frozen dataclass comes back, the computed ones too
+    k = player.knowledge(Seat.N)
+    assert k is not None
+    for obj in (player.school, player._score, decision, *k.inferences):
+        back = rebuild(obj)  # type: ignore[operator]
+        assert type(back) is type(obj) and _fields(back) == _fields(obj)
+    assert state is not None
+
+
+def test_the_python_sources_play_the_classical_players_cards(tmp_path: Path) -> None:
+    # the compiled classical player and its .py sources: the same match, card for card
+    src = _fake_tree(tmp_path)
+    pbn = {}
+    for name, path in (("pure", src), ("here", SRC)):
+        out = tmp_path / f"{name}.pbn"
+        env = {**os.environ, "PYTHONPATH": str(path)}
+        subprocess.run(
+            [sys.executable, "-c", "from cavendish.cli.main import main; main()", "match",
+             "classical", "classical", "--boards", "3", "--seed", "5", "-w", "1", "-q",
+             "--pbn", str(out)],
+            env=env, capture_output=True, text=True, check=True,
+        )
+        pbn[name] = out.read_text(encoding="utf-8")
+    assert pbn["pure"] and pbn["pure"] == pbn["here"]

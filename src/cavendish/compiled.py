@@ -4,14 +4,15 @@ Design note
 -----------
 :data:`GROUPS` is the one list of the modules ``setup.py`` compiles with mypyc (it
 reads this file as text, without importing the package): each group is one shared
-library, and the groups are built side by side.  The classical player's modules
-(players/inference, players/classical) compile too, but are not listed yet: compiled,
-their classes (``Knowledge``, ...) need a ``__reduce__`` before ``copy.deepcopy`` and
-pickle can rebuild them (issue 22).  A dataclass of a compiled module takes no
-``slots=True`` (it would replace the class mypyc compiled, whose own type checks then
-refuse the instances it builds).  A compiled module is the same
-Python module, typed, run faster; without mypyc or a C compiler the ``.py`` files
-run with the same results.
+library, and the groups are built side by side: the rules core and scoring, and the
+classical player (players/inference, players/classical).  A compiled class has no
+``__dict__`` and its ``__new__`` runs ``__init__``: a class that ``pickle`` or
+``copy.deepcopy`` must rebuild (players shipped to a process pool or Ray, the
+classical player's advice) takes a ``__reduce__`` (issue 22).  A dataclass of a
+compiled module takes no ``slots=True`` (it would replace the class mypyc compiled,
+whose own type checks then refuse the instances it builds).  A compiled module is the
+same Python module, typed, run faster; without mypyc or a C compiler the ``.py``
+files run with the same results.
 
 An editable install puts each compiled module (a ``.so``) beside its ``.py``, and
 Python imports the ``.so`` first: a developer who edits the ``.py`` and forgets to
@@ -20,8 +21,8 @@ package calls it on import, in a source checkout only): every compiled module
 found must be at least as new as its source, or :class:`StaleBuildError` names the
 module and says to run ``make venv``.
 
->>> "cavendish.core.state" in COMPILED
-True
+>>> "cavendish.core.state" in COMPILED, "cavendish.players.classical.player" in COMPILED
+(True, True)
 >>> check_fresh() is None
 True
 """
