@@ -378,12 +378,14 @@ _users = 0
 """Calls of run_tasks using the warm pool now (an idle pool is one with none)."""
 
 
-def _new_pool(workers: int, module: str | None) -> ProcessPoolExecutor:
+def _new_pool(workers: int, module: str | None, threads: int | None = None) -> ProcessPoolExecutor:
+    """A pool of ``workers`` spawned processes, each importing ``module`` first, with
+    ``threads`` DDS threads (default: :func:`dd_threads` of ``workers``, its share)."""
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=get_context("spawn"),
         initializer=_init_worker,
-        initargs=(os.getpid(), dd_threads(workers), module),
+        initargs=(os.getpid(), dd_threads(workers) if threads is None else threads, module),
     )
 
 
@@ -501,12 +503,7 @@ class PoolOfOne:
     """
 
     def __init__(self, module: str | None = None, threads: int | None = None) -> None:
-        self._pool = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=get_context("spawn"),
-            initializer=_init_worker,
-            initargs=(os.getpid(), dd_threads(1) if threads is None else threads, module),
-        )
+        self._pool = _new_pool(1, module, threads)
         try:
             self.pid: int = _run_in(self._pool, _checkin, [0.0], None)[0]
             """The worker's process id."""
