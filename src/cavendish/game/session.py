@@ -545,9 +545,9 @@ class Session(TableBase):
         that does not ask, as the web tables): his ruff lapses, declined, at the first
         card."""
         self._question: Seat | None = None
-        self._hooks: tuple[tuple[Player | None, ...], list[Callable[[Event], None]]] = ((), [])
-        # the players when the observe hooks were last looked up, and the hooks
         """A computer that asked "Can you one?" of a person partner, awaiting his answer."""
+        self._hooks: tuple[tuple[Player | None, ...], list[Callable[[Event], None]]] = ((), [])
+        """The players when their observe hooks were last looked up, and the hooks."""
         self.state: HandState | None = None
 
     # ------------------------------------------------------------ constructors
@@ -595,11 +595,17 @@ class Session(TableBase):
     @property
     def to_play(self) -> Seat | None:
         """The seat whose card is wanted, or None (no hand in play, or it is over)."""
-        if self.state is None or self.state.is_over or self.claim is not None:
+        seat = self._wanted()
+        return None if seat is None or self.claim is not None else seat
+
+    def _wanted(self) -> Seat | None:
+        """:attr:`to_play` but for an accepted claim, which the callers look for."""
+        state = self.state
+        if state is None or state.is_over:
             return None
         if self._pending is not None or self._question is not None:
             return None
-        return self.state.turn
+        return state.turn
 
     @property
     def human_to_play(self) -> bool:
@@ -812,14 +818,9 @@ class Session(TableBase):
     def _turn_after(self, new: list[Event]) -> Seat | None:
         """:attr:`to_play` after a step of :meth:`run` that logged ``new`` (the hand
         had no accepted claim before it)."""
-        state = self.state
-        if state is None or state.is_over:
-            return None
-        if self._pending is not None or self._question is not None:
-            return None
         if any(isinstance(e, Claimed) and e.accepted for e in new):
             return None
-        return state.turn
+        return self._wanted()
 
     def play_out(self) -> list[Event]:
         """Play the hand to its end, humans' cards chosen by the stand-in player
