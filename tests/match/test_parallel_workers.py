@@ -133,6 +133,41 @@ def test_the_thread_limit_reaches_dds_itself_in_each_worker():
     assert seen == [min(dd_threads(2), cores)] * 4
 
 
+def _dds_in_worker(delay: float) -> tuple[int, bool, int | None]:
+    """A worker's process id, whether DDS is loaded there, and DDS's own thread count
+    after a solve (None: not asked for, ``delay`` > 0)."""
+    from cavendish.analysis import dd
+    from cavendish.core.cards import hand_mask
+
+    loaded = dd.dds_loaded()
+    if delay > 0:
+        time.sleep(delay)  # long enough that every worker takes some of these
+        return os.getpid(), loaded, None
+    hands = [hand_mask(h) for h in (["SA", "SQ"], ["H2", "H3"], ["S2", "S3"], ["SK", "S4"])]
+    dd.solve(hands, "C", "S", use_cache=False)
+    return os.getpid(), loaded, dd.dds_threads()
+
+
+@pytest.mark.skipif(not endplay_available(), reason="needs DDS (endplay)")
+def test_a_match_that_never_solves_loads_no_dds_in_its_workers():
+    # loading DDS (its binding, once endplay's whole package) was most of a worker's start
+    from cavendish.match.duplicate import run_match
+    from cavendish.match.parallel import shutdown_pool, warm_pool
+
+    shutdown_pool()  # workers of their own: no earlier test's solve in them
+    try:
+        started = warm_pool(2, "cavendish.match.duplicate")
+        run_match("random", "random", boards=8, seed=3, workers=2)
+        seen = run_tasks(_dds_in_worker, [0.05] * 8, workers=2)
+        assert {pid for pid, _, _ in seen} == started
+        assert not any(loaded for _, loaded, _ in seen), "a worker loaded DDS and never solved"
+        # the first solve loads it, under the worker's share of the cores
+        solved = run_tasks(_dds_in_worker, [0.0] * 4, workers=2)
+        assert {threads for _, _, threads in solved} == {min(dd_threads(2), os.cpu_count() or 1)}
+    finally:
+        shutdown_pool()
+
+
 @pytest.mark.skipif(not endplay_available(), reason="needs DDS (endplay)")
 def test_setting_dds_threads_calls_dds_only_on_a_change(monkeypatch):
     from cavendish.analysis import dd

@@ -46,8 +46,10 @@ forced plays are not solved at all.
 from __future__ import annotations
 
 import ctypes
+import importlib.machinery
 import importlib.util
 import os
+import sys
 import threading
 from collections.abc import Iterable, Sequence
 from functools import partial
@@ -69,6 +71,7 @@ __all__ = [
     "cache_clear",
     "cache_info",
     "dd_table",
+    "dds_loaded",
     "dds_threads",
     "endplay_available",
     "get_engine",
@@ -91,12 +94,11 @@ class EngineUnavailable(SettingsError):
 
 
 class _LazyDDS:
-    """endplay's DDS binding, imported on first use: importing endplay loads DDS and
-    its plotting helpers (most of a second), which commands that never solve a
-    position should not pay for."""
+    """endplay's DDS binding, loaded on first use (:func:`_load_binding`), which
+    commands and pool workers that never solve a position should not pay for."""
 
     def __getattr__(self, name: str) -> Any:
-        import endplay._dds as dds
+        dds = _load_binding()
 
         for attr in ("deal", "futureTricks", "SolveBoard", "DDSError", "boards",
                      "solvedBoards", "SolveAllBoardsBin", "ddTableDeal", "ddTableResults",
@@ -106,6 +108,46 @@ class _LazyDDS:
 
 
 _dds: Any = _LazyDDS() if importlib.util.find_spec("endplay") is not None else None
+_BINDING: Final = "endplay._dds"
+_binding_lock = threading.Lock()
+
+
+def _load_binding() -> Any:
+    """endplay's DDS binding (``endplay._dds``, a ctypes wrapper of DDS) loaded alone,
+    with the thread limit of :func:`set_threads` given to DDS before any solve.
+
+    Importing endplay's package first, as ``import endplay._dds`` does, runs its
+    ``__init__``, which imports its dealer, numpy and matplotlib: some 0.6 s of CPU
+    and numpy's BLAS threads in every process that solves, against 0.04 s for the
+    binding, which needs none of them.  A later ``import endplay`` finds the binding
+    loaded and uses it (one DDS in the process)."""
+    global _applied
+    with _binding_lock:
+        binding = sys.modules.get(_BINDING)
+        if binding is None:
+            package = importlib.util.find_spec("endplay")
+            locations = package.submodule_search_locations if package else None
+            spec = importlib.machinery.PathFinder.find_spec(_BINDING, locations)
+            if spec is None or spec.loader is None:
+                raise ImportError(f"endplay is installed but its DDS binding {_BINDING} is not")
+            binding = importlib.util.module_from_spec(spec)
+            sys.modules[_BINDING] = binding
+            try:
+                spec.loader.exec_module(binding)
+            except BaseException:
+                del sys.modules[_BINDING]
+                raise
+            _applied = 0  # the binding gives DDS its own choice as it loads
+        _apply_threads(binding)
+    return binding
+
+
+def dds_loaded() -> bool:
+    """Whether DDS is loaded in this process (a solve, or :func:`dds_threads`, loads
+    it; :func:`set_threads` waits for it)."""
+    if isinstance(_dds, _LazyDDS):
+        return _BINDING in sys.modules
+    return _dds is not None
 
 
 def endplay_available() -> bool:
@@ -168,6 +210,8 @@ def set_threads(threads: int) -> None:
     one), so that workers times solver threads never exceed the cores.  Setting
     the number DDS already has does not call DDS again (each call reallocates its
     memory, some milliseconds: a Ray task sets it for every batch of boards).
+    Before DDS is loaded the number is kept, and given to DDS as it loads (a pool
+    worker that never solves does not load DDS for it).
 
     >>> set_threads(0)
     >>> set_threads(-1)
@@ -175,13 +219,24 @@ def set_threads(threads: int) -> None:
     ...
     ValueError: DDS threads must be 0 (DDS's choice) or more, not -1
     """
-    global _threads, _applied
+    global _threads
     if threads < 0:
         raise ValueError(f"DDS threads must be 0 (DDS's choice) or more, not {threads}")
-    if _dds is not None and _applied != threads:
-        _dds.SetMaxThreads(threads)
-        _applied = threads
     _threads = threads
+    if dds_loaded():
+        _apply_threads(_dds)
+
+
+def _apply_threads(binding: Any) -> None:
+    """Give DDS the threads of :func:`set_threads` if it has another number."""
+    global _applied
+    if _applied != _threads:
+        previous, _applied = _applied, _threads  # first: a lazy binding's load applies none
+        try:
+            binding.SetMaxThreads(_threads)
+        except BaseException:
+            _applied = previous
+            raise
 
 
 _threads = 0
@@ -228,10 +283,8 @@ def dds_threads() -> int | None:
     """
     if _dds is None:
         return None
-    import endplay._dds as binding
-
     info = _DDSInfo()
-    binding._dll.GetDDSInfo(ctypes.byref(info))
+    _dds._dll.GetDDSInfo(ctypes.byref(info))  # loads DDS (with its limit) if need be
     if (info.major, info.minor) < (2, 9):
         return None
     return int(info.noOfThreads)

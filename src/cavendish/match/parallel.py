@@ -158,7 +158,8 @@ class TaskTiming:
     """The CPU time its process spent in it (every thread of it: DDS's solver threads too)."""
     dds_threads: int | None
     """The solver threads DDS was set up for in that process
-    (:func:`~cavendish.analysis.dd.dds_threads`)."""
+    (:func:`~cavendish.analysis.dd.dds_threads`); None where DDS is not loaded (no
+    task of that process has solved a position)."""
 
 
 _recording: list[list[TaskTiming]] = []
@@ -192,7 +193,8 @@ def _timed_call(fn: Callable[[T], R], item: tuple[int, T]) -> tuple[R, TaskTimin
     start, wall, cpu = time.time(), time.perf_counter(), time.process_time()
     result = fn(task)
     seconds, used = time.perf_counter() - wall, time.process_time() - cpu
-    return result, TaskTiming(index, os.getpid(), start, seconds, used, dd.dds_threads())
+    threads = dd.dds_threads() if dd.dds_loaded() else None  # a task that never solved: none
+    return result, TaskTiming(index, os.getpid(), start, seconds, used, threads)
 
 
 def chunk_ranges(n: int, chunks: int) -> list[range]:
