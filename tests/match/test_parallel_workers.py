@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cavendish.analysis.dd import endplay_available
-from cavendish.match.parallel import dd_threads, run_tasks
+from cavendish.match.parallel import _start_method, dd_threads, run_tasks
 
 PARENT = """
 import time
@@ -38,6 +38,16 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def _descendants(pid: int) -> list[int]:
+    """The processes under ``pid``: a fork server's workers are its children, not the pool's."""
+    found, todo = [], [pid]
+    while todo:
+        kids = _children(todo.pop())
+        found += kids
+        todo += kids
+    return found
+
+
 def _alive(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -53,12 +63,13 @@ def test_workers_exit_when_their_parent_is_killed_with_kill_9():
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            kids = _children(parent.pid)
-            if len(kids) >= 3:  # two workers and the resource tracker
+            kids = _descendants(parent.pid)
+            if len(kids) >= 3:  # two workers and the resource tracker (and a fork server)
                 break
             time.sleep(0.1)
         assert len(kids) >= 3, f"the pool did not start: children {kids}"
         time.sleep(1.0)  # the workers are in their tasks
+        kids = _descendants(parent.pid)
         os.kill(parent.pid, signal.SIGKILL)
         parent.wait()
         deadline = time.monotonic() + 15
@@ -73,6 +84,26 @@ def test_workers_exit_when_their_parent_is_killed_with_kill_9():
         for k in kids:  # never leave a process behind, even when the test fails
             if _alive(k):
                 os.kill(k, signal.SIGKILL)
+
+
+FIRST_TASKS = """
+import resource
+from cavendish.match.parallel import run_tasks
+seen = run_tasks(resource.getrusage, [resource.RUSAGE_SELF] * 6, workers=2)
+print(max(r.ru_utime + r.ru_stime for r in seen))
+"""
+
+
+@pytest.mark.skipif(_start_method() != "forkserver", reason="workers are spawned here")
+def test_a_worker_is_forked_from_a_server_that_has_imported_the_package_already():
+    # a spawned worker spent some 0.6 s of CPU importing the package (and the command
+    # line, run again as its main module) before its first task, in every worker.  A
+    # process of its own, whose tasks are a function of the standard library: no
+    # worker imports a test module (or pytest, run again as the main module)
+    out = subprocess.run([sys.executable, "-c", FIRST_TASKS], capture_output=True, text=True,
+                         timeout=120, check=True)
+    spent = float(out.stdout.split()[-1])
+    assert spent < 0.15, f"CPU a worker had spent by a task: {spent:.3f} s"
 
 
 def test_workers_times_dds_threads_never_exceed_the_cores():

@@ -55,13 +55,17 @@ import contextlib
 import importlib
 import os
 import queue
+import select
+import sys
 import threading
 import time
+import types
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from multiprocessing import get_context
+from multiprocessing import get_all_start_methods, get_context
+from multiprocessing.context import ForkServerContext
 from typing import Any, TypeVar
 
 from ..core.errors import MatchError
@@ -115,13 +119,38 @@ PARENT_POLL = 0.2
 
 
 def watch_parent(parent: int, interval: float = PARENT_POLL) -> threading.Thread:
-    """Start a daemon thread that ends this process (``os._exit``) once its parent,
-    the process ``parent``, is gone: the process is then re-parented, and
-    ``os.getppid()`` changes."""
+    """Start a daemon thread that ends this process (``os._exit``) once the process
+    ``parent`` is gone: this process's parent, or, for a worker forked by a fork
+    server, the process whose pool it serves (the server outlives it: it ends only
+    once its children have).  Where Linux gives a process handle (``pidfd_open``) the
+    thread waits on it; elsewhere it looks every ``interval`` seconds: at its parent
+    (re-parented, ``os.getppid()`` changes) or, not a child, at whether ``parent``
+    still exists."""
+    try:
+        handle: int | None = os.pidfd_open(parent)  # readable once it has exited
+    except ProcessLookupError:
+        os._exit(3)  # gone already
+    except (AttributeError, OSError):  # not Linux, or a kernel before 5.3
+        handle = None
+    child = os.getppid() == parent
+
+    def exists() -> bool:
+        if child:
+            return os.getppid() == parent
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:  # another user's process: it exists
+            pass
+        return True
 
     def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(interval)
+        if handle is not None:
+            select.select([handle], [], [])
+        else:
+            while exists():
+                time.sleep(interval)
         os._exit(3)  # orphaned: nobody will read our results
 
     thread = threading.Thread(target=watch, name="cavendish-parent-watch", daemon=True)
@@ -381,14 +410,66 @@ _users = 0
 
 
 def _new_pool(workers: int, module: str | None, threads: int | None = None) -> ProcessPoolExecutor:
-    """A pool of ``workers`` spawned processes, each importing ``module`` first, with
-    ``threads`` DDS threads (default: :func:`dd_threads` of ``workers``, its share)."""
+    """A pool of ``workers`` processes (:func:`_start_method`), each importing ``module``
+    first, with ``threads`` DDS threads (default: :func:`dd_threads` of ``workers``,
+    its share)."""
+    context = get_context(_start_method())
+    if isinstance(context, ForkServerContext):
+        context.set_forkserver_preload(_preloads(module))  # heeded by the server's start only
     return ProcessPoolExecutor(
         max_workers=workers,
-        mp_context=get_context("spawn"),
+        mp_context=context,
         initializer=_init_worker,
         initargs=(os.getpid(), dd_threads(workers) if threads is None else threads, module),
     )
+
+
+START_VAR = "CAVENDISH_POOL_START"
+"""The variable that forces how the workers start: ``forkserver`` or ``spawn``."""
+
+
+def _start_method() -> str:
+    """How the workers start: :data:`START_VAR` if set, else forked from a fork server
+    where there is one (Linux and the other POSIX systems but macOS, where forking is
+    unsafe for its frameworks), else ``spawn``.
+
+    >>> _start_method() in ("forkserver", "spawn")
+    True
+    """
+    methods = get_all_start_methods()
+    forced = os.environ.get(START_VAR, "").strip().lower()
+    if forced:
+        if forced not in ("forkserver", "spawn") or forced not in methods:
+            usable = ", ".join(m for m in ("forkserver", "spawn") if m in methods)
+            raise ParallelError(f"{START_VAR}={forced!r}: expected one of {usable} (or unset)")
+        return forced
+    return "forkserver" if sys.platform != "darwin" and "forkserver" in methods else "spawn"
+
+
+def _preloads(module: str | None) -> list[str]:
+    """What the fork server imports before it forks a worker: this module (the
+    workers' initializer, and the package), the task's ``module``, and the modules the
+    main module holds names from (a worker runs the main module again, as ``spawn``
+    does, to find what it defines: the imports it would make, some 0.2 s of CPU for
+    the command line's, are then already done).
+
+    >>> preloads = _preloads("cavendish.match.duplicate")
+    >>> preloads[:2], "__main__" in preloads
+    (['cavendish.match.parallel', 'cavendish.match.duplicate'], True)
+    """
+    names = [__name__, *([module] if module else [])]
+    main = sys.modules.get("__main__")
+    if main is not None and getattr(main, "__file__", None):  # a script: run again
+        for value in list(vars(main).values()):
+            if isinstance(value, types.ModuleType):
+                name = value.__name__
+            elif isinstance(value, type | types.FunctionType):
+                name = value.__module__
+            else:
+                continue
+            if name not in names and name not in ("__main__", "__mp_main__", "builtins"):
+                names.append(name)
+    return [*names, "__main__"]
 
 
 def _acquire(workers: int, module: str | None) -> tuple[ProcessPoolExecutor, bool]:
