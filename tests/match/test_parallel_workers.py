@@ -269,3 +269,27 @@ def test_a_result_costs_the_calling_process_the_same_however_many_tasks_are_pend
     few = min(per_task(300) for _ in range(2))
     many = per_task(3000)
     assert many < 3 * few + 1e-4, f"{many * 1e3:.3f} ms a task for 3000 against {few * 1e3:.3f}"
+
+
+def test_a_bad_start_method_is_refused_naming_the_variable(monkeypatch):
+    from cavendish.match.parallel import START_VAR, ParallelError, shutdown_pool
+
+    shutdown_pool()  # the next call starts a pool
+    monkeypatch.setenv(START_VAR, "fork")
+    with pytest.raises(ParallelError, match="CAVENDISH_POOL_START='fork': expected one of"):
+        run_tasks(_worker_pid, [0, 1], workers=2)
+
+
+def test_spawned_and_forked_workers_play_the_same_cards(monkeypatch):
+    from cavendish.match.duplicate import run_match
+    from cavendish.match.parallel import START_VAR, shutdown_pool
+
+    played = {}
+    for method in ("spawn", _start_method()):
+        shutdown_pool()
+        monkeypatch.setenv(START_VAR, method)
+        match = run_match("random", "random", boards=6, seed=11, workers=2)
+        played[method] = [(r.deal, r.plays) for r in match.results]
+    shutdown_pool()
+    alone = run_match("random", "random", boards=6, seed=11)
+    assert list(played.values()) == [[(r.deal, r.plays) for r in alone.results]] * 2

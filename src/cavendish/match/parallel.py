@@ -5,10 +5,11 @@ Design note
 A match (or a simulation) is cut into chunks of boards (or rubbers); each chunk is
 a task, a small picklable value, and the function that plays it is a module-level
 function, so it runs the same in this process, in a
-:class:`~concurrent.futures.ProcessPoolExecutor` (the default; ``spawn`` processes,
-so that a worker never inherits a lock or a thread of the parent's) or on a Ray
-cluster.  Results come back in the order of the tasks whatever order they finish
-in, so what is computed from them does not depend on the number of workers.
+:class:`~concurrent.futures.ProcessPoolExecutor` (the default; processes forked
+from a fork server, or ``spawn`` processes, so that a worker never inherits a lock
+or a thread of the parent's) or on a Ray cluster.  Results come back in the order
+of the tasks whatever order they finish in, so what is computed from them does not
+depend on the number of workers.
 
 :func:`chunk_ranges` cuts the work into ranges that shrink to one item, so that the
 workers end together; :func:`task_timings` records where, how long and on how much
@@ -17,15 +18,42 @@ CPU each task ran (the pool benchmark's accounts).
 Ray is optional: it is imported only when ``ray_address`` is given, and a missing
 Ray raises :class:`RayNotInstalled`, which says how to install it.
 
+Cold start.  A spawned worker is a new Python that imports the package, and the
+main module again (multiprocessing runs it to find what it defines: the command
+line's ``typer`` and ``rich`` and every command), some 0.6 s of CPU, and it used to
+load DDS through endplay, whose package imports numpy and matplotlib (0.6 s more,
+and numpy's BLAS threads), even for players that never solve: 1.3 s of CPU a
+worker before its first task, 4 s for an 8-board ``random`` match with two workers
+against 0.9 s in one process.  So:
+
+* the workers are forked from a *fork server* (:func:`_start_method`:
+  ``forkserver`` on POSIX systems but macOS; ``spawn`` elsewhere, or with
+  ``CAVENDISH_POOL_START=spawn``), a process started once per calling process,
+  with one thread, that imports before its first fork what each worker would
+  (:func:`_preloads`: this module, the task's module, and the modules the main
+  module holds names from: Python 3.11 does not import the main module itself
+  there).  A worker then starts in some 5 ms of CPU.  The server imports no DDS:
+  a fork of a process whose solver has started threads is not safe, and the
+  workers need none of it until they solve.  A worker inherits the server's
+  environment variables, those of the first pool's time;
+* DDS is loaded in a worker by its first solve only
+  (:func:`~cavendish.analysis.dd.set_threads` keeps the number until then and gives
+  it to DDS as it loads, before any solve), and alone: endplay's binding without
+  endplay's package (0.04 s).
+
 Each worker process is started by :func:`_init_worker`, which
 
-* watches its parent, and exits as soon as the parent is gone (a parent killed
-  with ``kill -9`` cannot shut its pool down: without the watch its workers, and
-  the resource tracker that waits for them, would block forever);
+* watches the process whose pool it is in, and exits as soon as that process is
+  gone (a parent killed with ``kill -9`` cannot shut its pool down: without the
+  watch its workers, the fork server and the resource tracker that wait for them
+  would block forever); a forked worker's parent is the fork server, which itself
+  ends only once its children have, so the watch waits on a process handle of the
+  pool's process (Linux's ``pidfd_open``), else looks at it every 0.2 s;
 * limits DDS to the worker's share of the cores (:func:`dd_threads`), so that
-  workers times solver threads never exceed the cores;
+  workers times solver threads never exceed the cores (a limit DDS gets when it
+  loads);
 * imports the task function's module before the first task (warm workers: the
-  first chunk does not pay for loading DDS and the players).
+  first chunk does not pay for loading the players).
 
 The pool outlives the call that started it: the next :func:`run_tasks` with as
 many workers reuses it, its workers already warm (a match of a few seconds would
