@@ -30,9 +30,9 @@ against 0.9 s in one process.  So:
   ``forkserver`` on POSIX systems but macOS; ``spawn`` elsewhere, or with
   ``CAVENDISH_POOL_START=spawn``), a process started once per calling process,
   with one thread, that imports before its first fork what each worker would
-  (:func:`_preloads`: this module, the task's module, and the modules the main
-  module holds names from: Python 3.11 does not import the main module itself
-  there).  A worker then starts in some 5 ms of CPU.  The server imports no DDS:
+  (:func:`_preloads`: this module, the task's module, and the package's modules
+  the main module holds names from: Python 3.11 does not import the main module
+  itself there).  A worker then starts in some 5 ms of CPU.  The server imports no DDS:
   a fork of a process whose solver has started threads is not safe, and the
   workers need none of it until they solve.  A worker inherits the server's
   environment variables, those of the first pool's time;
@@ -476,10 +476,12 @@ def _start_method() -> str:
 
 def _preloads(module: str | None) -> list[str]:
     """What the fork server imports before it forks a worker: this module (the
-    workers' initializer, and the package), the task's ``module``, and the modules the
-    main module holds names from (a worker runs the main module again, as ``spawn``
-    does, to find what it defines: the imports it would make, some 0.2 s of CPU for
-    the command line's, are then already done).
+    workers' initializer, and the package), the task's ``module``, and the package's
+    modules the main module holds names from (a worker runs the main module again, as
+    ``spawn`` does, to find what it defines: the imports it would make, some 0.2 s of
+    CPU for the command line's, are then already done).  Only the package's: another
+    module that failed to import there otherwise than with an ``ImportError`` would
+    end the server, and with it the pool.
 
     >>> preloads = _preloads("cavendish.match.duplicate")
     >>> preloads[:2], "__main__" in preloads
@@ -495,7 +497,7 @@ def _preloads(module: str | None) -> list[str]:
                 name = value.__module__
             else:
                 continue
-            if name not in names and name not in ("__main__", "__mp_main__", "builtins"):
+            if name.partition(".")[0] == "cavendish" and name not in names:
                 names.append(name)
     return [*names, "__main__"]
 
