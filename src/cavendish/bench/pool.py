@@ -36,7 +36,8 @@ bench-pool``, part of ``make bench``).  Each line is one JSON object:
   and the memory, or another program's work evicts theirs) and ``cpu_ratio``, one
   process's CPU over the busiest worker's: the ratio when each worker has a core
   to itself; ``tail_s`` is the time the first worker to run out of work waits for
-  the last, and ``dds_threads`` the solver threads DDS itself reports in each task.
+  the last, and ``dds_threads`` the solver threads DDS itself reports in each task
+  (null where the worker has not solved: DDS is loaded by a worker's first solve).
 
   On a machine shared with other users' programs the wall ratio measures the
   share of the cores the benchmark gets more than the pool: Linux's autogroups
