@@ -189,7 +189,10 @@ def test_a_match_that_never_solves_loads_no_dds_in_its_workers():
     try:
         started = warm_pool(2, "cavendish.match.duplicate")
         run_match("random", "random", boards=8, seed=3, workers=2)
-        seen = run_tasks(_dds_in_worker, [0.05] * 8, workers=2)
+        seen: list[tuple[int, bool, int | None]] = []
+        deadline = time.monotonic() + 60
+        while {pid for pid, _, _ in seen} != started and time.monotonic() < deadline:
+            seen += run_tasks(_dds_in_worker, [0.05] * 8, workers=2)  # until both answer
         assert {pid for pid, _, _ in seen} == started
         assert not any(loaded for _, loaded, _ in seen), "a worker loaded DDS and never solved"
         # the first solve loads it, under the worker's share of the cores
