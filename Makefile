@@ -41,8 +41,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+## two pytest-xdist workers (the machine's two cores; many tests wait on servers and
+## browsers), each test file whole in one of them: a module's shared set-up (a Ray
+## cluster, a PostgreSQL cluster, a match computed once) is made once, in one process
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile
 
 ## every benchmark, JSON lines
 bench: bench-engine bench-dd bench-players bench-laws bench-env bench-pool bench-sim bench-web

@@ -1,4 +1,5 @@
-"""One local Ray cluster (two CPUs) shared by every Ray test of the session."""
+"""One local Ray cluster (two CPUs) shared by the Ray tests of a module (they are all in
+test_ray.py): shut down when they end, not left running through the rest of the suite."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from typing import Any
 import pytest
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def ray_cluster() -> Iterator[Any]:
-    """A real local Ray, started once and shut down at the end of the session;
+    """A real local Ray, started once and shut down after the module's last test;
     ``run_tasks`` finds it connected and uses it whatever the address says."""
     import ray
 

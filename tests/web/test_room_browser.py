@@ -15,38 +15,11 @@ WHY = chromium_missing()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 
 
-def test_law_16_a_member_joins_from_the_lobby_cuts_with_three_computers_and_takes_his_seat(
+def test_law_16_a_member_cuts_in_the_lobby_takes_his_seat_plays_the_rubber_and_finds_his_record(
         server: Server) -> None:  # the conftest's server fixture
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = browser.new_page()
-            page.goto(server.url + "/lobby")
-            page.fill("#name", "Mrs. Battle")
-            page.click("#join button")
-            page.wait_for_function("document.getElementById('who').textContent.includes('Battle')")
-            page.fill("#computers", "3")
-            page.click("#open-table button")
-            page.wait_for_selector("article.room-table")
-            assert "Mrs. Battle" in page.inner_text("article.room-table")
-            page.click("article.room-table >> text=Cut for the table")
-            page.wait_for_selector("#my-seats a")
-            # the cut is shown to the room: the cards of the four cutting for partners
-            page.wait_for_function(
-                "document.getElementById('events').textContent.includes('cut for partners')")
-            shot(page, "lobby")
-            page.click("#my-seats a")
-            page.wait_for_selector("#my-hand .card")
-            assert "Mrs. Battle" in page.inner_text("#felt")
-        finally:
-            browser.close()
-
-
-def test_a_member_joins_from_the_lobby_plays_the_rubber_and_finds_it_in_his_record(
-        server: Server) -> None:
-    """Issue 21's browser test, whole: the lobby, the cut, the rubber, the record."""
+    """Issue 21's browser test, whole: the lobby, the cut (law 16: shown to the room),
+    his seat under his name, the rubber, the record.  (One browser and one server for
+    the lobby's steps and the rubber after them, which were two tests.)"""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -62,10 +35,16 @@ def test_a_member_joins_from_the_lobby_plays_the_rubber_and_finds_it_in_his_reco
             page.fill("#computers", "3")
             page.click("#open-table button")
             page.wait_for_selector("article.room-table")
+            assert "Lady Hoyle" in page.inner_text("article.room-table")
             page.click("article.room-table >> text=Cut for the table")
             page.wait_for_selector("#my-seats a")
+            # the cut is shown to the room: the cards of the four cutting for partners
+            page.wait_for_function(
+                "document.getElementById('events').textContent.includes('cut for partners')")
+            shot(page, "lobby")
             page.click("#my-seats a")
             page.wait_for_selector("#my-hand .card")
+            assert "Lady Hoyle" in page.inner_text("#felt")
             table_id = page.url.split("/table/")[1].split("#")[0]
             token = page.url.split("#token=")[1]
             click_a_hand(page)
