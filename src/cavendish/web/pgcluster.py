@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import socket
 import subprocess
@@ -30,11 +31,24 @@ PG_BIN = Path("/usr/local/bin")
 
 
 def free_port() -> int:
-    """A free TCP port on the loopback address."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+    """A free TCP port on the loopback address.
+
+    The port is free when chosen, not reserved: a server started on it binds it
+    seconds later.  When the tests run in several processes (pytest-xdist sets
+    ``PYTEST_XDIST_WORKER`` to ``gw0``, ``gw1`` ... and ``PYTEST_XDIST_WORKER_COUNT``)
+    each process takes only the ports whose remainder by the count is its number,
+    so that two of them never choose the same port in that interval.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
+    slot = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0
+    for _ in range(1000):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port: int = s.getsockname()[1]
+        if count <= 1 or port % count == slot % count:
+            return port
+    raise OSError(f"no free loopback port with remainder {slot % count} by {count}")
 
 
 def postgres_missing() -> str | None:
