@@ -1,5 +1,6 @@
-/* The last tricks counted exactly, compiled: the double-dummy solver of
- * cavendish.players.classical.ending (Ending.score) written in C.
+/* Small double-dummy positions solved exactly, compiled: the solver of
+ * cavendish.players.classical.ending (Ending.score) written in C, and the DD
+ * layer's (cavendish.analysis.dd) for positions of a few cards a hand.
  *
  * Design note
  * -----------
