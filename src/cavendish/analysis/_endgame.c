@@ -5,26 +5,36 @@
  * Design note
  * -----------
  * The classical player counts the last four tricks over up to 48 layouts a card
- * (counting.py); the Python solver (ending.py) takes a fraction of a millisecond a
- * layout, DDS (through endplay) about a quarter of one whatever the size, most of it
- * set-up.  This module solves the same endings with the same answer (exact values
- * are unique) some tens of times faster:
+ * (counting.py), and the search players (through cavendish.analysis.dd) solve
+ * thousands of positions a decision; DDS (through endplay) costs about a quarter
+ * of a millisecond of CPU a position whatever its size, most of it set-up.  This
+ * module solves small positions with the same answer (exact values are unique),
+ * tens of times faster than DDS at four cards a hand and still faster at six:
  *
  *   - alpha-beta card by card, the value being the tricks North-South take from the
  *     position on (an absolute value, so every search shares the table);
- *   - a transposition table of bounds at the start of each trick, keyed by the four
- *     hands and the leader, kept between calls (tagged with the trump suit), so the
- *     layouts of one count and the counts of a hand share it; 4096 entries, each
- *     replaced by the newest (larger tables measured slower: cache misses);
+ *   - each legal card's exact value by tests of a null window (MTD(f)), starting
+ *     from the best value so far: a test is far cheaper than a full window;
+ *   - at the start of each trick, the tricks each side is sure of (the leader's
+ *     top cards he can cash, a hand's top trumps) bound the value, often enough
+ *     to answer the window without a search;
+ *   - a transposition table of bounds at the start of each trick, keyed by the
+ *     four hands with their ranks compressed to the live cards (positions alike
+ *     but for the ranks of cards gone share an entry) and the leader, kept between
+ *     calls (tagged with the trump suit), so the layouts of one count and the
+ *     positions of a decision share it; each entry holds the best lead, tried
+ *     first; two tables, replaced newest first: 4096 entries for endings of up to
+ *     four cards a hand (the counts: larger measured slower), 65536 for more;
  *   - a card is tried once for its run: the cards of one hand next to each other
- *     among the live cards of their suit (the trick's included) take the same tricks;
+ *     among the live cards of their suit (the trick's included) take the same
+ *     tricks; leads are ordered by the history of the leads that cut off;
  *   - the last trick is read off, not searched.
  *
  * Cards are 13 * suit + rank (rank 0 is the two), hands 52-bit masks N E S W, as in
- * cavendish.core.cards.  score() solves one layout, score_many() the layouts of a
- * count, clear() empties the table; ending.py wraps them and falls back to the
- * Python solver when this module was not built.  The interpreter's lock is held
- * throughout, so the one table is never searched by two threads at once.
+ * cavendish.core.cards.  score() solves one position, score_many() the layouts of a
+ * count, clear() empties the tables; ending.py and dd.py wrap them and fall back to
+ * the Python solver or DDS when this module was not built.  The interpreter's lock
+ * is held throughout, so the tables are never searched by two threads at once.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -37,7 +47,7 @@ typedef uint64_t u64;
  * player's counts: many small solves, the table kept in cache), a larger one,
  * allocated on first use, for the DD layer's bigger positions */
 #define SMALL_CARDS 4
-static const int TT_BITS[2] = {12, 18};
+static const int TT_BITS[2] = {12, 16};
 
 typedef struct {
     u64 h[4];   /* the hands, ranks compressed (see norm) */
@@ -64,7 +74,13 @@ static const u64 SUIT_MASK = 0x1FFFull;
 /* for each seat and card, how often (weighted by the tricks left) its lead cut off */
 static unsigned history[4][52];
 
-static inline int popcount(u64 x) { return __builtin_popcountll(x); }
+/* counted in a few instructions (__builtin_popcountll, without -mpopcnt, is a call) */
+static inline int popcount(u64 x) {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
 static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
 
@@ -354,7 +370,8 @@ static int search(State *s, int alpha, int beta, int first, int *best_move) {
             if (v < beta) beta = v;
         }
         if (alpha >= beta) {
-            if (s->k == 0) history[turn][m[i]] += 1u << popcount(s->h[turn]);
+            if (s->k == 0 && (history[turn][m[i]] += 1u << popcount(s->h[turn])) > 1u << 30)
+                for (int j = 0; j < 4 * 52; j++) history[j / 52][j % 52] >>= 1; /* aged */
             break;
         }
     }
@@ -498,7 +515,8 @@ static PyObject *solve_one(State *s) {
             if (v < beta) hi = v;
             else lo = v;
         }
-        guess = lo;
+        /* the next card is tried against the best value so far */
+        if (i == 0 || ((turn & 1) ? lo < guess : lo > guess)) guess = lo;
         value[m[i]] = (turn & 1) ? left - lo : lo;
     }
     /* every legal card takes its run's value (the run is below its top, in hand) */
