@@ -153,3 +153,15 @@ def test_compiled_solver_refusal_is_a_position_error_naming_the_position() -> No
 def test_set_compiled_cards_refuses_a_negative_limit() -> None:
     with pytest.raises(ValueError, match="compiled cards -2: must be 0 or more"):
         dd.set_compiled_cards(-2)
+
+
+def test_dd_small_benchmark_reports_both_solvers_at_each_size() -> None:
+    from cavendish.bench.dd import _small
+
+    line = _small(random.Random(3), 4, 1)  # raises if the two solvers disagree
+    sizes = list(range(4, LIMIT + 2))
+    assert line["name"] == "dd-small" and line["compiled_cards"] == LIMIT
+    for column in ("compiled_us", "dds_us"):
+        us = line[column]
+        assert isinstance(us, dict) and list(us) == sizes
+        assert all(v > 0 for v in us.values())
