@@ -53,7 +53,7 @@ def test_compiled_path_agrees_with_dds_at_every_size_up_to_the_limit(cards: int)
     rng = random.Random(1000 + cards)
     for trump in Suit:
         for on_table in range(4):
-            for _ in range(3):
+            for _ in range(5):
                 pos = position(rng, cards, on_table, trump)
                 assert dd._small(pos)
                 mine = dd.solve_position(pos, use_cache=False)
