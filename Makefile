@@ -10,7 +10,7 @@ ARGS   ?=
 # the modules compiled with mypyc (src/cavendish/compiled.py's list): an edit rebuilds them
 COMPILED := $(shell $(PYTHON) src/cavendish/compiled.py)
 
-$(STAMP): pyproject.toml setup.py constraints.txt src/cavendish/players/classical/_endgame.c \
+$(STAMP): pyproject.toml setup.py constraints.txt src/cavendish/analysis/_endgame.c \
 		src/cavendish/players/classical/_layouts.c src/cavendish/compiled.py $(COMPILED)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'

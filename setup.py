@@ -27,16 +27,17 @@ HERE = Path(__file__).parent
 SRC = HERE / "src"
 
 
-# the classical player's exact endings and layouts, in C (optional: without a C
-# compiler the Python solver, ending.py, gives the same cards more slowly)
+# the exact solver of small double-dummy positions (analysis: the DD layer's and the
+# classical player's counting) and the classical player's layouts, in C (optional:
+# without a C compiler DDS and the Python solvers give the same cards more slowly)
 C_EXTENSIONS = [
     Extension(
-        f"cavendish.players.classical.{name}",
-        sources=[f"src/cavendish/players/classical/{name}.c"],
+        f"cavendish.{package}.{name}",
+        sources=[f"src/cavendish/{package.replace('.', '/')}/{name}.c"],
         extra_compile_args=["-O2"],
         optional=True,
     )
-    for name in ("_endgame", "_layouts")
+    for package, name in (("analysis", "_endgame"), ("players.classical", "_layouts"))
 ]
 
 

@@ -28,13 +28,17 @@ def scores(result: DDResult) -> dict[str, int]:
     return {str(c): t for c, t in result.tricks.items()}
 
 
-@pytest.fixture(params=["endplay", "python"])
+@pytest.fixture(params=["endplay", "dds-only", "python"])
 def engine(request: pytest.FixtureRequest) -> Iterator[str]:
-    previous = dd.set_engine(request.param)
+    # "endplay" solves small positions with the compiled solver; "dds-only" is the
+    # same engine with every position given to DDS
+    previous = dd.set_engine("endplay" if request.param == "dds-only" else request.param)
+    limit = dd.set_compiled_cards(0 if request.param == "dds-only" else dd.COMPILED_CARDS)
     try:
         yield request.param
     finally:
         dd.set_engine(previous)
+        dd.set_compiled_cards(limit)
 
 
 @pytest.fixture

@@ -248,7 +248,7 @@ def test_compiled_ending_solver_is_built_and_agrees_with_the_python_one(
 
 
 def test_compiled_ending_solver_refuses_what_is_no_ending() -> None:
-    from cavendish.players.classical import _endgame
+    from cavendish.analysis import _endgame
 
     hands = (0b11, 0b1100, 0b110000, 0b11000000)
     _endgame.score(hands, 0, (), 0)  # two cards a hand: an ending

@@ -25,6 +25,17 @@ a few cards.  The engine is endplay when it imports, else Python; the variable
 ``CAVENDISH_DD_ENGINE=python|endplay`` forces one, and :func:`set_engine` (or
 assigning the module's ``ENGINE``) switches at run time.
 
+Small positions.  A position of at most :data:`COMPILED_CARDS` cards in the hand
+to play is solved by our compiled exact solver (:mod:`._endgame`, ``_endgame.c``:
+alpha-beta on null windows with a table of bounds, built with the package), not by
+DDS: DDS spends some 0.2 ms setting up any board, more than the whole search of a
+small one.  The limit is the largest size at which the compiled solver is faster
+than DDS on two threads (measured on the search players' positions; see
+``cavendish.bench.dd``'s ``dd-small`` line).  Exact values are unique, so the
+scores, the best card and the line are DDS's.  This is part of the ``"endplay"``
+engine only: the ``"python"`` engine stays pure Python, the reference the tests
+hold the others to.  Where the extension was not built, DDS solves everything.
+
 Results are kept in a bounded LRU cache keyed by the position (the four hands,
 trump, leader and the cards of the trick in progress).  A result's ``line`` is
 built on first use by repeatedly playing a best card (the lowest-ranked of the
@@ -61,8 +72,15 @@ from ..core.errors import SettingsError
 from . import minimax
 from .position import DDResult, Position, PositionError, best_card, build_line
 
+_endgame: Any
+try:
+    from . import _endgame
+except ImportError:  # not built (no C compiler where it was installed): DDS solves all
+    _endgame = None
+
 __all__ = [
     "CACHE_SIZE",
+    "COMPILED_CARDS",
     "ENGINE",
     "ENGINES",
     "DDResult",
@@ -77,6 +95,7 @@ __all__ = [
     "get_engine",
     "get_threads",
     "set_cache_size",
+    "set_compiled_cards",
     "set_engine",
     "set_threads",
     "solve",
@@ -411,11 +430,58 @@ def _dds_call(pos: Position, target: int, solutions: int) -> dict[Card, int]:
     return _read(fut)
 
 
+# ------------------------------------------------- small positions, compiled
+COMPILED_CARDS: int = 6
+"""The ``"endplay"`` engine solves a position with at most this many cards in the
+hand to play with the compiled solver (0: DDS solves every position)."""
+
+
+def set_compiled_cards(cards: int) -> int:
+    """Solve positions of at most ``cards`` cards a hand with the compiled solver (0:
+    none; the results are the same, only the time differs); returns the previous limit.
+
+    >>> previous = set_compiled_cards(0)
+    >>> solve([1 << 12, 1 << 11, 1 << 25, 1 << 24], "S", "N").tricks  # by DDS
+    {Card('SA'): 1}
+    >>> set_compiled_cards(previous)
+    0
+    >>> set_compiled_cards(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: compiled cards -1: must be 0 or more
+    """
+    global COMPILED_CARDS
+    if cards < 0:
+        raise ValueError(f"compiled cards {cards}: must be 0 or more")
+    previous = COMPILED_CARDS
+    COMPILED_CARDS = cards
+    return previous
+
+
+def _small(pos: Position) -> bool:
+    """Whether the compiled solver takes ``pos`` (built, and small enough)."""
+    return _endgame is not None and pos.tricks_left <= COMPILED_CARDS
+
+
+def _compiled_call(pos: Position) -> dict[Card, int]:
+    """Every legal card of ``pos`` scored by the compiled solver, in card order."""
+    try:
+        got = _endgame.score(
+            pos.hands, int(pos.leader), tuple(int(c) for c in pos.played), int(pos.trump)
+        )
+    except ValueError as exc:
+        raise PositionError(f"the compiled solver refused the position {pos}: {exc}") from None
+    return {CARDS[c]: t for c, t in sorted(got.items())}
+
+
 def _dds_best(pos: Position) -> Card:
-    """A line's card at ``pos``: the lowest-ranked of DDS's optimal cards."""
+    """A line's card at ``pos``: the lowest-ranked of the optimal cards (DDS's, or the
+    compiled solver's for a small position)."""
     got = _cache_get(_key(pos)) if CACHE_SIZE > 0 else None
     if got is not None:
         return best_card(got.tricks)
+    if _small(pos):
+        return best_card(_compiled_call(pos))
     return best_card(_dds_call(pos, -1, 2))
 
 
@@ -435,6 +501,8 @@ def _result(pos: Position, tricks: dict[Card, int], engine: str) -> DDResult:
 
 def _solve_uncached(pos: Position, engine: str) -> DDResult:
     if engine == "endplay":
+        if _small(pos):
+            return _result(pos, _compiled_call(pos), engine)
         return _result(pos, _dds_call(pos, -1, 3), engine)
     return _result(pos, minimax.score_position(pos), engine)
 
@@ -511,7 +579,8 @@ def solve_many(positions: Iterable[Any]) -> list[DDResult]:
     """Solve many positions: each a Position, a HandState or ``(hands, trump, leader[, played])``.
 
     With DDS the positions not in the cache go to ``SolveAllBoardsBin`` (all
-    cores) in batches of 200.
+    cores) in batches of 200, but for the small ones (:data:`COMPILED_CARDS`),
+    solved by the compiled solver first; the results are in the order asked.
 
     >>> from cavendish.core.cards import hand_mask
     >>> hands = [hand_mask(h) for h in (["SA"], ["SK"], ["HA"], ["HK"])]
@@ -530,6 +599,18 @@ def solve_many(positions: Iterable[Any]) -> list[DDResult]:
             missing.setdefault(key, []).append(i)
     engine = ENGINE
     keys = list(missing)
+    if engine == "endplay":
+        big = []
+        for key in keys:
+            pos = todo[missing[key][0]]
+            if _small(pos):
+                result = _result(pos, _compiled_call(pos), engine)
+                _cache_put(key, result)
+                for i in missing[key]:
+                    results[i] = result
+            else:
+                big.append(key)
+        keys = big
     if engine == "endplay" and keys:
         assert _dds is not None
         for start in range(0, len(keys), _MAXNOOFBOARDS):

@@ -14,6 +14,12 @@ Run as ``python -m cavendish.bench.dd``.  Each result is one JSON line:
   :class:`~cavendish.core.state.HandState`.  The passes run in the order
   endplay, ours, ours, endplay (repeated), so that drift and DDS's memory of the
   previous position weigh on both alike.  The scores are checked to be equal.
+* ``dd-small``: positions of 4 to :data:`~cavendish.analysis.dd.COMPILED_CARDS` + 1
+  cards a hand (random play, some mid-trick), solved by ``solve_many`` (cache off)
+  with the compiled solver of small positions and with DDS alone
+  (``set_compiled_cards(0)``, DDS's threads as set): microseconds a position for
+  each size, ``compiled_us`` and ``dds_us`` (the size over the limit goes to DDS in
+  both).  The scores are checked to be equal.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from ..core.cards import CARDS, Card, Seat, format_hand
 from ..core.state import HandState
 from ..core.table import deal_cards
 
-__all__ = ["layer_positions", "main", "run"]
+__all__ = ["layer_positions", "main", "run", "small_positions"]
 
 
 def layer_positions(rng: random.Random, count: int) -> list[HandState]:
@@ -112,6 +118,60 @@ def _layer(rng: random.Random, count: int, rounds: int) -> dict[str, object]:
     }
 
 
+def small_positions(rng: random.Random, cards: int, count: int) -> list[Position]:
+    """``count`` positions of random play with ``cards`` cards in the hand to play, the
+    current trick 0-3 cards in.
+
+    >>> [p.tricks_left for p in small_positions(random.Random(1), 5, 3)]
+    [5, 5, 5]
+    """
+    out: list[Position] = []
+    for i in range(count):
+        state = HandState(deal_cards(rng, Seat(i & 3)))
+        for _ in range(4 * (13 - cards) + rng.randrange(4)):
+            state.play(rng.choice(state.legal_cards()))
+        out.append(Position.from_state(state))
+    return out
+
+
+def _small(rng: random.Random, count: int, rounds: int) -> dict[str, object]:
+    sizes = range(4, dd.COMPILED_CARDS + 2)
+    compiled: dict[int, float] = {}
+    alone: dict[int, float] = {}
+    previous = dd.set_cache_size(0)
+    try:
+        for cards in sizes:
+            positions = small_positions(rng, cards, count)
+            best = {True: float("inf"), False: float("inf")}
+            scores: dict[bool, list[dict[Card, int]]] = {}
+            for _ in range(rounds):
+                for small in (True, False):
+                    limit = dd.set_compiled_cards(dd.COMPILED_CARDS if small else 0)
+                    if dd._endgame is not None:
+                        dd._endgame.clear()  # its table would remember the last pass
+                    start = time.perf_counter()
+                    results = dd.solve_many(positions)
+                    best[small] = min(best[small], time.perf_counter() - start)
+                    dd.set_compiled_cards(limit)
+                    scores[small] = [r.tricks for r in results]
+            if scores[True] != scores[False]:
+                raise AssertionError(f"the compiled solver and DDS disagree at {cards} cards")
+            compiled[cards] = round(best[True] / count * 1e6, 1)
+            alone[cards] = round(best[False] / count * 1e6, 1)
+    finally:
+        dd.set_cache_size(previous)
+    return {
+        "name": "dd-small",
+        "compiled_cards": dd.COMPILED_CARDS,
+        "compiled_us": compiled,
+        "dds_us": alone,
+        "dds_threads": dd.dds_threads(),
+        "positions_each": count,
+        "what": "solve_many (cache off) us a position by cards a hand: with the compiled "
+        "solver of small positions, and DDS alone; best of the passes",
+    }
+
+
 def run(
     deals: int = 20, tables: int = 6, positions: int = 100, rounds: int = 2, seed: int = 1
 ) -> list[dict[str, object]]:
@@ -166,6 +226,7 @@ def run(
     )
     dd.cache_clear()
     results.append(_layer(rng, positions, rounds))
+    results.append(_small(rng, positions, rounds + 1))
     return results
 
 

@@ -31,8 +31,9 @@ The result is exact, so it is DDS's for every card (the tests check it against
 :mod:`cavendish.analysis.dd`), and the classical player's cards do not change.
 
 :func:`solve` is the entry the count uses: the same search compiled
-(``_endgame.c``, built with the package; tens of times faster than this class and
-than DDS on these endings, about 0.01 ms a layout of three tricks and 0.03 of four),
+(``analysis/_endgame.c``, built with the package, shared with the DD layer; tens of
+times faster than this class and than DDS on these endings, about 0.01 ms a layout
+of three tricks and 0.03 of four),
 or :class:`Ending` where it was not built.  Exact values are unique, so either gives
 the same tricks for every card.
 
@@ -56,8 +57,8 @@ _Hands = tuple[int, int, int, int]
 _compiled: Callable[[_Hands, int, tuple[int, ...], int], dict[int, int]] | None
 _compiled_many: Callable[[list[_Hands], int, tuple[int, ...], int], list[dict[int, int]]] | None
 try:
-    from ._endgame import score as _compiled
-    from ._endgame import score_many as _compiled_many
+    from ...analysis._endgame import score as _compiled
+    from ...analysis._endgame import score_many as _compiled_many
 except ImportError:  # not built (no C compiler where it was installed)
     _compiled = _compiled_many = None
 

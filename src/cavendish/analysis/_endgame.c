@@ -1,29 +1,40 @@
-/* The last tricks counted exactly, compiled: the double-dummy solver of
- * cavendish.players.classical.ending (Ending.score) written in C.
+/* Small double-dummy positions solved exactly, compiled: the solver of
+ * cavendish.players.classical.ending (Ending.score) written in C, and the DD
+ * layer's (cavendish.analysis.dd) for positions of a few cards a hand.
  *
  * Design note
  * -----------
  * The classical player counts the last four tricks over up to 48 layouts a card
- * (counting.py); the Python solver (ending.py) takes a fraction of a millisecond a
- * layout, DDS (through endplay) about a quarter of one whatever the size, most of it
- * set-up.  This module solves the same endings with the same answer (exact values
- * are unique) some tens of times faster:
+ * (counting.py), and the search players (through cavendish.analysis.dd) solve
+ * thousands of positions a decision; DDS (through endplay) costs about a quarter
+ * of a millisecond of CPU a position whatever its size, most of it set-up.  This
+ * module solves small positions with the same answer (exact values are unique),
+ * tens of times faster than DDS at four cards a hand and still faster at six:
  *
  *   - alpha-beta card by card, the value being the tricks North-South take from the
  *     position on (an absolute value, so every search shares the table);
- *   - a transposition table of bounds at the start of each trick, keyed by the four
- *     hands and the leader, kept between calls (tagged with the trump suit), so the
- *     layouts of one count and the counts of a hand share it; 4096 entries, each
- *     replaced by the newest (larger tables measured slower: cache misses);
+ *   - each legal card's exact value by tests of a null window (MTD(f)), starting
+ *     from the best value so far: a test is far cheaper than a full window;
+ *   - at the start of each trick, the tricks each side is sure of (the leader's
+ *     top cards he can cash, a hand's top trumps) bound the value, often enough
+ *     to answer the window without a search;
+ *   - a transposition table of bounds at the start of each trick, keyed by the
+ *     four hands with their ranks compressed to the live cards (positions alike
+ *     but for the ranks of cards gone share an entry) and the leader, kept between
+ *     calls (tagged with the trump suit), so the layouts of one count and the
+ *     positions of a decision share it; each entry holds the best lead, tried
+ *     first; two tables, replaced newest first: 4096 entries for endings of up to
+ *     four cards a hand (the counts: larger measured slower), 65536 for more;
  *   - a card is tried once for its run: the cards of one hand next to each other
- *     among the live cards of their suit (the trick's included) take the same tricks;
+ *     among the live cards of their suit (the trick's included) take the same
+ *     tricks; leads are ordered by the history of the leads that cut off;
  *   - the last trick is read off, not searched.
  *
  * Cards are 13 * suit + rank (rank 0 is the two), hands 52-bit masks N E S W, as in
- * cavendish.core.cards.  score() solves one layout, score_many() the layouts of a
- * count, clear() empties the table; ending.py wraps them and falls back to the
- * Python solver when this module was not built.  The interpreter's lock is held
- * throughout, so the one table is never searched by two threads at once.
+ * cavendish.core.cards.  score() solves one position, score_many() the layouts of a
+ * count, clear() empties the tables; ending.py and dd.py wrap them and fall back to
+ * the Python solver or DDS when this module was not built.  The interpreter's lock
+ * is held throughout, so the tables are never searched by two threads at once.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -32,17 +43,23 @@
 
 typedef uint64_t u64;
 
-#define TT_BITS 12
-#define TT_SIZE (1u << TT_BITS)
+/* two tables: a small one for endings of up to SMALL_CARDS a hand (the classical
+ * player's counts: many small solves, the table kept in cache), a larger one,
+ * allocated on first use, for the DD layer's bigger positions */
+#define SMALL_CARDS 4
+static const int TT_BITS[2] = {12, 16};
 
 typedef struct {
-    u64 h[4];
+    u64 h[4];   /* the hands, ranks compressed (see norm) */
     int8_t leader; /* -1: empty */
     int8_t trump;
     int8_t lo, hi;
+    int8_t best; /* the lead that was best (or cut off), compressed; -1: none */
 } Entry;
 
-static Entry *table = NULL;
+static Entry *tables[2] = {NULL, NULL};
+static Entry *table = NULL;  /* the table of the current solve */
+static u64 table_mask = 0;
 
 typedef struct {
     u64 h[4];
@@ -54,7 +71,16 @@ typedef struct {
 
 static const u64 SUIT_MASK = 0x1FFFull;
 
-static inline int popcount(u64 x) { return __builtin_popcountll(x); }
+/* for each seat and card, how often (weighted by the tricks left) its lead cut off */
+static unsigned history[4][52];
+
+/* counted in a few instructions (__builtin_popcountll, without -mpopcnt, is a call) */
+static inline int popcount(u64 x) {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
 static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
 
@@ -78,6 +104,40 @@ static int tops(u64 legal, u64 hand, u64 live, int *out) {
     return n;
 }
 
+/* the hands with the ranks of each suit compressed to the live cards, from the top
+ * down (the ace stays the ace, the next live card becomes the king...): positions
+ * alike but for the ranks of cards gone take the same tricks, and share an entry */
+static void norm(const u64 *h, u64 *out) {
+    out[0] = out[1] = out[2] = out[3] = 0;
+    u64 live = h[0] | h[1] | h[2] | h[3];
+    for (int suit = 0; suit < 4; suit++) {
+        u64 l = live & (SUIT_MASK << (13 * suit));
+        int to = 13 * suit + 12;
+        while (l) {
+            int c = highbit(l);
+            u64 bit = 1ull << c;
+            l &= ~bit;
+            u64 put = 1ull << to--;
+            if (h[0] & bit) out[0] |= put;
+            else if (h[1] & bit) out[1] |= put;
+            else if (h[2] & bit) out[2] |= put;
+            else out[3] |= put;
+        }
+    }
+}
+
+/* a card's compressed rank (within ``live``), and back */
+static inline int compress(int card, u64 live) {
+    u64 above = live & suit_of(card) & ~((2ull << card) - 1);
+    return 13 * (card / 13) + 12 - popcount(above);
+}
+
+static inline int expand(int packed, u64 live) {
+    u64 l = live & suit_of(packed);
+    for (int skip = 12 - packed % 13; skip > 0 && l; skip--) l &= ~(1ull << highbit(l));
+    return l ? highbit(l) : -1;
+}
+
 static inline u64 mix(const u64 *h, int leader, int trump) {
     u64 x = h[0] * 0x9E3779B97F4A7C15ull;
     x ^= (h[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
@@ -88,7 +148,61 @@ static inline u64 mix(const u64 *h, int leader, int trump) {
     return x;
 }
 
-static int search(State *s, int alpha, int beta);
+/* the top live cards of ``suit`` held by ``hand`` in a row */
+static inline int top_run(u64 hand, u64 live, int suit) {
+    u64 l = live & (SUIT_MASK << (13 * suit));
+    int run = 0;
+    while (l) {
+        int c = highbit(l);
+        if (!(hand >> c & 1)) break;
+        run++;
+        l &= ~(1ull << c);
+    }
+    return run;
+}
+
+static inline int max2(int a, int b) { return a > b ? a : b; }
+static inline int min2(int a, int b) { return a < b ? a : b; }
+
+/* tricks each side surely takes from the start of a trick (sure[0]: the leader's):
+ *   - the leader cashes his top cards, suit by suit: a suit other than trumps only
+ *     as long as each opponent who holds a trump still follows (an opponent's cards
+ *     of the suit go only to its own rounds: he follows the others, or holds no
+ *     trump any more), and in all no more of them than his partner, if he holds a
+ *     trump, has other cards to play to them (else he might have to ruff and take
+ *     the lead);
+ *   - a hand with the top trumps in a row takes a trick with each. */
+static void sure_tricks(const State *s, int n, int *sure) {
+    int L = s->leader, P = (L + 2) & 3, O1 = (L + 1) & 3, O2 = (L + 3) & 3;
+    const u64 *h = s->h;
+    u64 live = h[0] | h[1] | h[2] | h[3];
+    int trump = s->trump;
+    u64 tm = trump < 4 ? SUIT_MASK << (13 * trump) : 0;
+    int cash = 0, side = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        int run = top_run(h[L], live, suit);
+        if (!run) continue;
+        if (suit == trump || !tm) {
+            cash += run;
+            continue;
+        }
+        u64 sm = SUIT_MASK << (13 * suit);
+        if (h[O1] & tm) run = min2(run, popcount(h[O1] & sm));
+        if (h[O2] & tm) run = min2(run, popcount(h[O2] & sm));
+        side += run;
+    }
+    if (h[P] & tm) side = min2(side, popcount(h[P] & ~tm));
+    cash += side;
+    if (tm) {
+        cash = max2(cash, top_run(h[P], live, trump));
+        sure[1] = max2(top_run(h[O1], live, trump), top_run(h[O2], live, trump));
+    } else {
+        sure[1] = 0;
+    }
+    sure[0] = min2(cash, n);
+}
+
+static int search(State *s, int alpha, int beta, int first, int *best_move);
 
 /* North-South's tricks from the start of a trick, within (alpha, beta) */
 static int start(State *s, int alpha, int beta) {
@@ -103,13 +217,24 @@ static int start(State *s, int alpha, int beta) {
         }
         return (at & 1) ? 0 : 1;
     }
-    u64 idx = mix(s->h, s->leader, s->trump) & (TT_SIZE - 1);
+    /* the sure tricks bound the value: often enough to answer the window */
+    int sure[2];
+    sure_tricks(s, n, sure);
+    int lo = (s->leader & 1) ? sure[1] : sure[0];
+    int hi = n - ((s->leader & 1) ? sure[0] : sure[1]);
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    u64 key[4];
+    norm(s->h, key);
+    u64 idx = mix(key, s->leader, s->trump) & table_mask;
     Entry *e = &table[idx];
-    int lo = 0, hi = n;
-    if (e->leader == s->leader && e->trump == s->trump && e->h[0] == s->h[0]
-        && e->h[1] == s->h[1] && e->h[2] == s->h[2] && e->h[3] == s->h[3]) {
-        lo = e->lo;
-        hi = e->hi;
+    int first = -1;
+    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
+    if (e->leader == s->leader && e->trump == s->trump && e->h[0] == key[0]
+        && e->h[1] == key[1] && e->h[2] == key[2] && e->h[3] == key[3]) {
+        lo = max2(lo, e->lo);
+        hi = min2(hi, e->hi);
+        if (e->best >= 0) first = expand(e->best, live);
     }
     /* the window is never empty below (fail-soft alpha-beta needs alpha < beta) */
     if (lo >= beta) return lo;
@@ -117,16 +242,18 @@ static int start(State *s, int alpha, int beta) {
     if (lo == hi) return lo;
     int a = alpha > lo ? alpha : lo;
     int b = beta < hi ? beta : hi;
-    int v = search(s, a, b);
+    int best = -1;
+    int v = search(s, a, b, first, &best);
     if (v <= a) hi = v;
     else if (v >= b) lo = v;
     else lo = hi = v;
     e = &table[idx];
-    memcpy(e->h, s->h, sizeof e->h);
+    memcpy(e->h, key, sizeof e->h);
     e->leader = (int8_t)s->leader;
     e->trump = (int8_t)s->trump;
     e->lo = (int8_t)lo;
     e->hi = (int8_t)hi;
+    e->best = (int8_t)(best >= 0 ? compress(best, live) : -1);
     return v;
 }
 
@@ -143,8 +270,17 @@ static int moves(State *s, int *out) {
     }
     int m[16];
     int n = tops(legal, hand, live, m); /* highest first, suit by suit */
-    if (s->k == 0 || n <= 1) {
+    if (n <= 1) {
         memcpy(out, m, n * sizeof(int));
+        return n;
+    }
+    if (s->k == 0) { /* leads: by the history of the leads that cut off, stably */
+        const unsigned *hs = history[turn];
+        for (int i = 0; i < n; i++) {
+            int c = m[i], j = i;
+            while (j > 0 && hs[out[j - 1]] < hs[c]) { out[j] = out[j - 1]; j--; }
+            out[j] = c;
+        }
         return n;
     }
     int best = s->trick[0], at = 0;
@@ -200,30 +336,46 @@ static int play(State *s, int card, int alpha, int beta) {
         memcpy(s->trick, saved, sizeof saved);
         s->k = 4;
     } else {
-        v = search(s, alpha, beta);
+        int ignored;
+        v = search(s, alpha, beta, -1, &ignored);
     }
     s->k--;
     s->h[turn] |= bit;
     return v;
 }
 
-/* North-South's tricks from here (the current trick included), fail-soft */
-static int search(State *s, int alpha, int beta) {
+/* North-South's tricks from here (the current trick included), fail-soft; ``first``
+ * (a card of the seat on turn, or -1) is tried first; the best card in *best_move */
+static int search(State *s, int alpha, int beta, int first, int *best_move) {
     int turn = (s->leader + s->k) & 3;
     int ns = (turn & 1) == 0;
     int m[16];
     int n = moves(s, m);
-    int best = ns ? -1 : 99;
+    if (first >= 0) {
+        for (int i = 1; i < n; i++)
+            if (m[i] == first) {
+                memmove(m + 1, m, i * sizeof(int));
+                m[0] = first;
+                break;
+            }
+    }
+    int best = ns ? -1 : 99, card = -1;
     for (int i = 0; i < n; i++) {
         int v = play(s, m[i], alpha, beta);
         if (ns) {
-            if (v > best) { best = v; if (v > alpha) alpha = v; }
+            if (v > best) { best = v; card = m[i]; if (v > alpha) alpha = v; }
         } else if (v < best) {
             best = v;
+            card = m[i];
             if (v < beta) beta = v;
         }
-        if (alpha >= beta) break;
+        if (alpha >= beta) {
+            if (s->k == 0 && (history[turn][m[i]] += 1u << popcount(s->h[turn])) > 1u << 30)
+                for (int j = 0; j < 4 * 52; j++) history[j / 52][j % 52] >>= 1; /* aged */
+            break;
+        }
     }
+    *best_move = card;
     return best;
 }
 
@@ -318,6 +470,23 @@ static int read_trick(State *s, int leader, PyObject *played, int trump) {
     return 0;
 }
 
+static void wipe(Entry *t, int bits) {
+    for (u64 i = 0; i < (1ull << bits); i++) t[i].leader = -1;
+}
+
+/* the table for a solve of ``left`` cards a hand (allocated on first use) */
+static int use_table(int left) {
+    int i = left <= SMALL_CARDS ? 0 : 1;
+    if (!tables[i]) {
+        tables[i] = (Entry *)PyMem_RawMalloc(sizeof(Entry) << TT_BITS[i]);
+        if (!tables[i]) { PyErr_NoMemory(); return -1; }
+        wipe(tables[i], TT_BITS[i]);
+    }
+    table = tables[i];
+    table_mask = (1ull << TT_BITS[i]) - 1;
+    return 0;
+}
+
 /* every legal card of the seat on turn with the tricks its side takes, as a dict */
 static PyObject *solve_one(State *s) {
     int turn = (s->leader + s->k) & 3;
@@ -331,12 +500,24 @@ static PyObject *solve_one(State *s) {
         u64 follow = hand & suit_of(s->trick[0]);
         if (follow) legal = follow;
     }
+    if (use_table(left) < 0) return NULL;
     int m[16];
     int n = tops(legal, hand, live, m);
     int value[52];
+    int guess = (left + 1) / 2;
     for (int i = 0; i < n; i++) {
-        int v = play(s, m[i], -1, left + 1);
-        value[m[i]] = (turn & 1) ? left - v : v;
+        /* the card's exact value by tests of a null window (MTD(f)), from the last
+         * card's value: each test is far cheaper than a search of the full window */
+        int lo = 0, hi = left, v = guess;
+        while (lo < hi) {
+            int beta = v == lo ? v + 1 : v;
+            v = play(s, m[i], beta - 1, beta);
+            if (v < beta) hi = v;
+            else lo = v;
+        }
+        /* the next card is tried against the best value so far */
+        if (i == 0 || ((turn & 1) ? lo < guess : lo > guess)) guess = lo;
+        value[m[i]] = (turn & 1) ? left - lo : lo;
     }
     /* every legal card takes its run's value (the run is below its top, in hand) */
     PyObject *out = PyDict_New();
@@ -400,7 +581,8 @@ static PyObject *score_many(PyObject *self, PyObject *args) {
 static PyObject *clear(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
-    for (u64 i = 0; i < TT_SIZE; i++) table[i].leader = -1;
+    for (int i = 0; i < 2; i++)
+        if (tables[i]) wipe(tables[i], TT_BITS[i]);
     Py_RETURN_NONE;
 }
 
@@ -422,8 +604,6 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__endgame(void) {
-    table = (Entry *)PyMem_RawMalloc(sizeof(Entry) * TT_SIZE);
-    if (!table) return PyErr_NoMemory();
-    for (u64 i = 0; i < TT_SIZE; i++) table[i].leader = -1;
+    if (use_table(SMALL_CARDS) < 0) return NULL;
     return PyModule_Create(&module);
 }

@@ -1,4 +1,6 @@
-"""The compiled exact solver of short endings (``_endgame.c``; see :mod:`.ending`)."""
+"""The compiled exact solver of small double-dummy positions (``_endgame.c``): the DD
+layer's (:mod:`.dd`) and the classical player's counting's
+(:mod:`cavendish.players.classical.ending`)."""
 
 def score(
     hands: tuple[int, int, int, int], leader: int, played: tuple[int, ...], trump: int
