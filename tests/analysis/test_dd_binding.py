@@ -1,5 +1,7 @@
-"""DDS is loaded only when a position is solved, alone (not endplay's package with its
-plotting helpers), and with the thread limit set before it loaded."""
+"""DDS is loaded only when a position it solves is solved (one of more than
+``dd.COMPILED_CARDS`` cards a hand: smaller ones go to the compiled solver), alone (not
+endplay's package with its plotting helpers), and with the thread limit set before it
+loaded."""
 
 from __future__ import annotations
 
@@ -18,17 +20,24 @@ SOLVE = """
 import json, sys
 from cavendish.analysis import dd
 from cavendish.core.cards import hand_mask
-hands = [hand_mask(h) for h in (["SA", "SQ"], ["H2", "H3"], ["S2", "S3"], ["SK", "S4"])]
+from cavendish.core.deal import Deal
+small = [hand_mask(h) for h in (["SA", "SQ"], ["H2", "H3"], ["S2", "S3"], ["SK", "S4"])]
+deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 T98.T98.QJT9.QJT",
+                     trump_card="S2")
 before = dd.dds_loaded()
 dd.set_threads(THREADS)
 set_alone = dd.dds_loaded()
-best = dd.solve(hands, "C", "S").best
+small_best = dd.solve(small, "C", "S").best
+small_alone = dd.dds_loaded()
+result = dd.solve(deal.hands, "S", "E")
+best = (result.best, len(result.tricks))
 binding = sys.modules["endplay._dds"]
 info = dd._DDSInfo()
 binding._dll.GetDDSInfo(__import__("ctypes").byref(info))  # DDS's own report, not through dd
 heavy = sorted(m for m in ("endplay", "numpy", "matplotlib") if m in sys.modules)
 import endplay
 print(json.dumps({"before": before, "set_alone": set_alone, "best": best,
+                  "small_best": small_best, "small_alone": small_alone,
                   "threads": info.noOfThreads, "heavy": heavy,
                   "shared": endplay._dds is binding and endplay.dds.solve_board is not None}))
 """
@@ -45,7 +54,9 @@ def _run(threads: int) -> dict[str, object]:
 def test_solving_loads_dds_alone_and_not_endplay_s_plotting_package():
     got = _run(1)
     assert got["before"] is False and got["set_alone"] is False  # set_threads waits for DDS
-    assert got["best"] == 2
+    assert got["small_best"] == 2 and got["small_alone"] is False  # compiled: no DDS
+    tricks, cards = got["best"]
+    assert 0 <= tricks <= 13 and cards == 13  # East's opening lead, every card scored
     assert got["heavy"] == []  # neither endplay's __init__ nor numpy nor matplotlib
     assert got["shared"] is True  # an `import endplay` afterwards uses the same DDS
 

@@ -30,25 +30,43 @@ PG_BIN = Path("/usr/local/bin")
 """Where ``initdb`` and ``pg_ctl`` are looked for."""
 
 
+_calls = 0
+"""How many ports :func:`free_port` has chosen from a slice in this process."""
+
+
 def free_port() -> int:
     """A free TCP port on the loopback address.
 
     The port is free when chosen, not reserved: a server started on it binds it
     seconds later.  When the tests run in several processes (pytest-xdist sets
-    ``PYTEST_XDIST_WORKER`` to ``gw0``, ``gw1`` ... and ``PYTEST_XDIST_WORKER_COUNT``)
-    each process takes only the ports whose remainder by the count is its number,
-    so that two of them never choose the same port in that interval.
+    ``PYTEST_XDIST_WORKER`` to ``gw0``, ``gw1`` ... and ``PYTEST_XDIST_WORKER_COUNT``),
+    each process takes its ports from its own slice of 20000-29999, below the
+    kernel's ephemeral ports, trying them in turn from a place set by its process
+    id and by the ports it chose before; so two of them never choose the same port
+    in that interval (the kernel's own choice, ``bind`` to port 0, cannot be split
+    so: it hands out odd ports only).
     """
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
-    slot = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0
-    for _ in range(1000):
+    if count <= 1 or not (worker.startswith("gw") and worker[2:].isdigit()):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port: int = s.getsockname()[1]
-        if count <= 1 or port % count == slot % count:
             return port
-    raise OSError(f"no free loopback port with remainder {slot % count} by {count}")
+    global _calls
+    span = 10000 // count
+    low = 20000 + (int(worker[2:]) % count) * span
+    first = os.getpid() * 7919 + 101 * _calls  # a port chosen before is not chosen again
+    _calls += 1
+    for i in range(span):
+        port = low + (first + i) % span
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise OSError(f"no free loopback port in {low}-{low + span - 1} (test process {worker})")
 
 
 def postgres_missing() -> str | None:
