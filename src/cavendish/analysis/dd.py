@@ -598,23 +598,23 @@ def solve_many(positions: Iterable[Any]) -> list[DDResult]:
         else:
             missing.setdefault(key, []).append(i)
     engine = ENGINE
-    keys = list(missing)
-    if engine == "endplay":
-        big = []
-        for key in keys:
-            pos = todo[missing[key][0]]
-            if _small(pos):
-                result = _result(pos, _compiled_call(pos), engine)
-                _cache_put(key, result)
-                for i in missing[key]:
-                    results[i] = result
-            else:
-                big.append(key)
-        keys = big
-    if engine == "endplay" and keys:
+
+    def store(key: tuple[Any, ...], result: DDResult) -> None:
+        _cache_put(key, result)
+        for i in missing[key]:
+            results[i] = result
+
+    batch: list[tuple[Any, ...]] = []  # DDS's batch call; the rest one by one
+    for key in missing:
+        pos = todo[missing[key][0]]
+        if engine == "endplay" and not _small(pos):
+            batch.append(key)
+        else:  # the compiled solver's small positions, or the Python engine's
+            store(key, _solve_uncached(pos, engine))
+    if batch:
         assert _dds is not None
-        for start in range(0, len(keys), _MAXNOOFBOARDS):
-            chunk = keys[start : start + _MAXNOOFBOARDS]
+        for start in range(0, len(batch), _MAXNOOFBOARDS):
+            chunk = batch[start : start + _MAXNOOFBOARDS]
             bop = _dds.boards()
             bop.noOfBoards = len(chunk)
             for j, key in enumerate(chunk):
@@ -629,18 +629,7 @@ def solve_many(positions: Iterable[Any]) -> list[DDResult]:
                 except _dds.DDSError as exc:
                     raise PositionError(f"DDS refused a position: {exc}") from None
             for j, key in enumerate(chunk):
-                pos = todo[missing[key][0]]
-                result = _result(pos, _read(solved.solvedBoard[j]), engine)
-                _cache_put(key, result)
-                for i in missing[key]:
-                    results[i] = result
-    else:
-        for key in keys:
-            pos = todo[missing[key][0]]
-            result = _solve_uncached(pos, engine)
-            _cache_put(key, result)
-            for i in missing[key]:
-                results[i] = result
+                store(key, _result(todo[missing[key][0]], _read(solved.solvedBoard[j]), engine))
     return [r for r in results if r is not None]
 
 
