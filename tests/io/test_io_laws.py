@@ -34,7 +34,7 @@ from cavendish.io import (
     write_pbn_file,
 )
 from cavendish.io.record import event_from_json
-from cavendish.laws import Arbiter, Scenario
+from cavendish.laws import Arbiter, Scenario, auto_elect
 from cavendish.players import RandomPlayer
 from cavendish.players.sloppy import SloppyPlayer, play_hand
 
@@ -129,7 +129,7 @@ def accepted_lead() -> Arbiter:
     arb.elect(decision.side, "accept")
     while not arb.finished:
         if arb.pending() is not None:
-            arb.auto_elect()
+            auto_elect(arb)
             continue
         arb.play(arb.state.turn, arb.state.legal_cards()[-1])
     return arb
@@ -170,7 +170,7 @@ def test_law_69_imperfect_trick_is_written_with_a_dash_from_the_replay() -> None
         getattr(arb, action.name)(**action.kwargs())
     while not arb.finished:
         if arb.pending() is not None:
-            arb.auto_elect()
+            auto_elect(arb)
             continue
         arb.play(arb.state.turn, arb.state.legal_cards()[0])
     last = arb.state.tricks[-1]

@@ -7,7 +7,7 @@ import contextlib
 from cavendish.core.cards import Card, Seat, Side
 from cavendish.core.deal import Deal
 from cavendish.core.rules import Rules, get_rules
-from cavendish.laws import Arbiter
+from cavendish.laws import Arbiter, auto_elect
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 NS, EW = Side.NS, Side.EW
@@ -58,7 +58,7 @@ def play_out(arb: Arbiter) -> None:
         guard += 1
         assert guard < 400, "the hand did not finish"
         if arb.pending() is not None:
-            arb.auto_elect()
+            auto_elect(arb)
             continue
         if arb.finished:
             break
@@ -106,7 +106,7 @@ def sloppy_hand(seed: int) -> Arbiter:
             if rng.random() < 0.3:
                 arb.elect(decision.side, rng.choice(decision.options), decision.seat)
             else:
-                arb.auto_elect()
+                auto_elect(arb)
             continue
         st = arb.state
         if st.is_over:

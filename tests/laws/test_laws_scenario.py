@@ -10,7 +10,7 @@ from laws_helpers import EW, GRID, arbiter
 
 from cavendish.core.cards import Seat
 from cavendish.core.table import deal_cards
-from cavendish.laws import Action, ActionError, LawsError
+from cavendish.laws import Action, ActionError, LawsError, auto_elect
 from cavendish.laws.scenario import Scenario, run_scenario
 
 GOLDEN = {
@@ -83,7 +83,7 @@ def test_every_table_action_is_recorded_and_replays_to_the_same_log() -> None:
         arb = arbiter(deal, attentive=seed % 2 == 0)
         while not arb.finished and arb.void is None:
             if arb.pending() is not None:
-                arb.auto_elect()
+                auto_elect(arb)
                 continue
             seat = arb.state.turn
             hand = arb.state.hand_cards(seat)

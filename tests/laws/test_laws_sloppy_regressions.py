@@ -11,7 +11,7 @@ from cavendish.core.cards import SUIT_MASK, Seat, Side, cards_of
 from cavendish.core.events import CardPlayed, Ruling
 from cavendish.core.rules import get_rules
 from cavendish.core.table import deal_cards
-from cavendish.laws import Arbiter, NotAllowed
+from cavendish.laws import Arbiter, NotAllowed, auto_elect
 from cavendish.laws.names import DUMMY_II
 
 
@@ -37,7 +37,7 @@ def _finish(arb: Arbiter) -> None:
         if arb.finished or arb.void is not None:
             return
         if arb.pending() is not None:
-            arb.auto_elect()
+            auto_elect(arb)
             continue
         arb.play(arb.state.turn, arb.state.legal_cards()[0])
     raise AssertionError("the hand did not finish in 400 actions")
@@ -47,7 +47,7 @@ def test_law_76_a_later_revoke_taken_back_with_the_correction_is_no_revoke() -> 
     arb = _two_revokes()
     first, _second = arb.revokes
     arb.correct_revoke(first.seat)  # the second revoker's card comes back with it
-    arb.auto_elect()
+    auto_elect(arb)
     assert [c.status for c in arb.revokes] == ["corrected", "corrected"]
     _finish(arb)
     result = arb.result()

@@ -18,7 +18,7 @@ from .decisions import Decision
 from .errors import AwaitingDecision, LawsError, NotAllowed
 from .general import bet_winner
 from .names import law_name
-from .policy import computer_option
+from .policy import auto_elect, computer_option
 from .scenario import Finding, Report, Scenario, run_scenario
 from .table_laws import Club, PhysicalCutter, Table
 
@@ -38,6 +38,7 @@ __all__ = [
     "Report",
     "Scenario",
     "Table",
+    "auto_elect",
     "bet_winner",
     "computer_option",
     "law_name",

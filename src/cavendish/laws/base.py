@@ -29,6 +29,11 @@ abandoned (law 59), closed by the next cut (law 78).
 
 Every finding is a :class:`~cavendish.core.events.Ruling` in the hand's log and every
 election an :class:`~cavendish.core.events.Elected`, so the log is the record.
+
+The arbiter offers decisions and applies elections; it knows nothing of how a
+computer elects.  Those rules sit above it (:mod:`cavendish.laws.policy`, whose
+:func:`~cavendish.laws.policy.auto_elect` answers every decision awaited), so the
+package has no circle of imports.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ import functools
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Concatenate, ParamSpec, TypeVar, cast
+from typing import Concatenate, ParamSpec, TypeVar
 
 from ..core.cards import SUIT_MASK, Card, Seat, Side, Suit
 from ..core.deal import Deal
@@ -283,23 +288,6 @@ class ArbiterBase:
         if seat.side != side:
             raise NotAllowed(f"{seat} is not of {side}", 84)
         self.decision_book.designate(side, seat)
-
-    def auto_elect(self, policy: Callable[[Any, Decision], str] | None = None) -> list[str]:
-        """Let the computer decide every decision awaited, by ``policy`` (default: the
-        rules of :mod:`cavendish.laws.policy`); return the options taken."""
-        chooser: Callable[[Any, Decision], str]
-        if policy is None:
-            from .policy import computer_option
-
-            chooser = cast(Callable[[Any, Decision], str], computer_option)
-        else:
-            chooser = policy
-        taken: list[str] = []
-        while (decision := self.pending()) is not None:
-            option = chooser(self, decision)
-            taken.append(option)
-            self.elect(decision.side, option, decision.seat)
-        return taken
 
     def _decide(
         self,

@@ -46,7 +46,7 @@ from .decisions import Decision
 if TYPE_CHECKING:
     from .arbiter import Arbiter
 
-__all__ = ["best_suit", "computer_option", "revoke_option"]
+__all__ = ["auto_elect", "best_suit", "computer_option", "revoke_option"]
 
 _PREFERENCE = ("add", "tricks", "deduct")
 
@@ -60,6 +60,21 @@ def computer_option(arbiter: Arbiter, decision: Decision) -> str:
     if choice is None or choice not in options:
         return "pass" if "pass" in options else options[0]
     return choice
+
+
+def auto_elect(
+    arbiter: Arbiter, policy: Callable[[Arbiter, Decision], str] | None = None
+) -> list[str]:
+    """Let the computer decide every decision ``arbiter`` awaits, by ``policy`` (default:
+    :func:`computer_option`); return the options taken.  The rules of election sit above
+    the arbiter, which knows nothing of them: it only offers the decisions."""
+    chooser = computer_option if policy is None else policy
+    taken: list[str] = []
+    while (decision := arbiter.pending()) is not None:
+        option = chooser(arbiter, decision)
+        taken.append(option)
+        arbiter.elect(decision.side, option, decision.seat)
+    return taken
 
 
 def best_suit(hand: int) -> Suit:

@@ -48,6 +48,7 @@ from .actions import Action, ActionError
 from .arbiter import Arbiter
 from .errors import LawsError
 from .names import law_name
+from .policy import auto_elect
 
 __all__ = ["DEAL_ACT_ARGS", "Finding", "Report", "Scenario", "run_scenario"]
 
@@ -347,7 +348,7 @@ def run_scenario(scenario: Scenario, *, auto: bool = True) -> Report:
             if not auto:
                 raise LawsError(f"the scenario leaves a decision unanswered: {d}")
             computer.add(d.number)
-            arb.auto_elect()
+            auto_elect(arb)
 
     for i, action in enumerate(scenario.actions):
         if action.name not in ("elect", "consult", "designate"):
