@@ -197,7 +197,7 @@ def test_cavendish_play_candidates_withdraw_and_declare_between_rubbers(tmp_path
 def test_cavendish_play_candidates_leave_with_a_substitute(tmp_path: Path) -> None:
     """Law 23 from the terminal: the person quits during the rubber and a computer
     waiting stands for him, the other three consenting; the session goes on."""
-    out = _play(tmp_path, 6, 2, "auto\n" * 5 + "quit\nsubstitute\n" + "auto\n" * 600)
+    out = _play(tmp_path, 6, 2, "auto\n" * 5 + "quit\nsubstitute\n\n" + "auto\n" * 600)
     assert "Law 23: Hoyle stands for you for the rest of the rubber" in out
     back = "Law 23: the rubber is over: Hoyle stood for You, and is a member out of play again."
     assert back in out
@@ -242,20 +242,129 @@ def test_law_22_at_a_new_table_those_of_no_other_table_enter_first(seed: int) ->
 
 @pytest.mark.parametrize("seed", range(3))
 def test_law_24_cutting_into_another_table_loses_the_right_of_re_entry(seed: int) -> None:
-    """Law 24: "A member who has cut into another table [...] loses his right of
-    re-entry into the former table"."""
+    """003 law 24: "A player cutting into one table, whilst belonging to another, loses
+    his right of re-entry into that latter, and takes his chance of cutting in, as if
+    he were a fresh candidate"; the place he leaves goes at once to the candidate next
+    by the cut (law 17: "the candidate who cut the next lowest card has a prior right")."""
     club = ClubTable(SHORT, people(11), seed, tables=2)
     for _ in range(2):
         club.next_rubber()[0].play_all()
         club.finish_rubber()
+        queue = list(club.table.queue)
         step = club.beside()
     (law24,) = [text for law, text in step if law == 24]
     mover = law24.split(" cuts into")[0]
     assert "loses his right of re-entry into the table" in law24
     assert mover not in club.table.members + club.table.queue
-    assert mover in club.club.tables["the second table"].queue
+    second = club.club.tables["the second table"]
+    assert mover in second.members  # he cut in as a fresh candidate, the table having room
     assert len(club.table.players) == 4  # his place at play filled before the cut
+    if queue:  # his place at the table filled at once (law 17)
+        assert queue[0] in club.table.members and len(club.table.members) == 6
+        assert (17, f"{mover} cuts into the second table: {queue[0]}, next by his cut, "
+                "enters") in step
     club.next_rubber()
+
+
+def _piped(tmp_path: Path, args: list[str], lines: str) -> str:
+    res = CliRunner().invoke(app, ["play", *args, "--out", str(tmp_path / "k.pbn")],
+                             input=lines)
+    assert res.exit_code == 0, res.output
+    return res.output
+
+
+def _rubber(out: str, k: int) -> str:
+    return out.split(f"Rubber {k} ·")[1].split(f"Rubber {k + 1} ·")[0]
+
+
+def _listed(line: str) -> list[str]:
+    return line.split(": ", 1)[1].split(" · waiting: ")[1].rstrip(".").split(", ")
+
+
+def test_law_24_the_place_left_is_filled_at_once_at_the_terminal(tmp_path: Path) -> None:
+    """003 law 24 and law 17 ("the candidate who cut the next lowest card has a prior
+    right"), from the command of issue 31: ``cavendish play --candidates 11 --rubbers 4
+    --seed 4``; the member who cuts into the second table leaves a place that the next
+    by the cut takes at once, and he claims admission at the next cut (law 20)."""
+    out = _piped(tmp_path, ["--candidates", "11", "--rubbers", "4", "--seed", "4"],
+                 "auto\n" * 3000)
+    (law24,) = [line for line in out.splitlines() if line.startswith("Law 24: ")]
+    mover = law24.removeprefix("Law 24: ").split(" cuts into")[0]
+    (law17,) = [line for line in out.splitlines()
+                if line.startswith(f"Law 17: {mover} cuts into the second table: ")]
+    entering = law17.split(": ")[2].split(",")[0]
+    third = _rubber(out, 3)
+    claim = next(line for line in third.splitlines() if line.startswith("Law 20: "))
+    at_play = next(line for line in third.splitlines() if line.startswith("At play: "))
+    assert entering in claim.split(" claim admission")[0] or entering in at_play
+    assert mover not in at_play
+
+
+def test_law_25_the_broken_table_stands_after_those_waiting_at_the_terminal(
+    tmp_path: Path,
+) -> None:
+    """003 law 25: "the remaining players have the prior right to him of entry into
+    any other": over him, and over nobody else; those already waiting keep their
+    place (law 17).  ``cavendish play --candidates 11 --rubbers 4 --seed 4``."""
+    out = _piped(tmp_path, ["--candidates", "11", "--rubbers", "4", "--seed", "4"],
+                 "auto\n" * 3000)
+    third, fourth = _rubber(out, 3), _rubber(out, 4)
+    before = _listed(next(x for x in third.splitlines() if x.startswith("At play: ")))
+    law25 = next(x for x in fourth.splitlines() + third.splitlines()
+                 if x.startswith("Law 25: ") and " breaks up " in x)
+    breaker = law25.removeprefix("Law 25: ").split(" breaks up")[0]
+    others = law25.split("the second table: ")[1].split(" have the prior")[0].split(", ")
+    after = _listed(next(x for x in fourth.splitlines() if x.startswith("At play: ")))
+    waited = [n for n in before if n in after]
+    assert waited
+    assert max(after.index(n) for n in waited) < min(after.index(o) for o in others)
+    assert max(after.index(o) for o in others) < after.index(breaker)
+    assert "Cut for precedence (law 25): " in out  # the cut's cards shown (point 6)
+
+
+def test_law_22_the_person_never_at_a_table_enters_a_new_table_first(tmp_path: Path) -> None:
+    """003 law 22: "those candidates who have neither belonged to nor played at any
+    other table have the prior right of entry; the others decide their right of
+    admission by cutting": you, waiting, are one of them; the cut's cards are shown."""
+    out = _piped(tmp_path, ["--candidates", "11", "--rubbers", "2", "--seed", "4"],
+                 "auto\n" * 3000)
+    (law22,) = [line for line in out.splitlines() if line.startswith("Law 22: ")]
+    fresh = law22.removeprefix("Law 22: ").split(" enter first")[0].split(", ")
+    assert "You" in fresh
+    other = law22.split("; ")[1].split(" cut for")[0]
+    assert other not in fresh
+    assert "Cut for the table (law 16): " in out.split("Law 22: ")[1]
+    if "you among them" in out:  # you play the second table's rubber, card by card
+        records = read_pbn_file(tmp_path / "k-second2.pbn")
+        assert records and all("You" in r.players for r in records)
+
+
+def test_law_21_a_candidate_who_declares_twice_is_listed_once_at_the_terminal(
+    tmp_path: Path,
+) -> None:
+    """003 law 21: "A candidate wishing to enter a table must declare such intention
+    prior to any of the players having cut a card": you, waiting already, declare
+    again and are listed once (``--candidates 8 --rubbers 2 --seed 3``)."""
+    out = _piped(tmp_path, ["--candidates", "8", "--rubbers", "2", "--seed", "3"],
+                 "declare\n" + "auto\n" * 3000)
+    assert "Law 21: you wait already, next by your cut: a candidate is listed once." in out
+    for k in (1, 2):
+        line = next(x for x in _rubber(out, k).splitlines() if x.startswith("At play: "))
+        names = line.removeprefix("At play: ").replace(" · waiting: ", ", ").split(", ")
+        assert names.count("You") == 1 and len(names) == len(set(names))
+
+
+def test_law_23_the_one_leaving_appoints_his_substitute(tmp_path: Path) -> None:
+    """003 law 23: "Any one quitting a table prior to the conclusion of a rubber, may,
+    with consent of the other three players, appoint a substitute": you name him."""
+    first = _play(tmp_path, 6, 2, "auto\n" * 5 + "quit\nsubstitute\n\n" + "auto\n" * 600)
+    offered = first.split("Whom do you appoint? (")[1].split(";")[0].split(", ")
+    assert len(offered) >= 2
+    chosen = offered[-1]
+    out = _play(tmp_path, 6, 2,
+                "auto\n" * 5 + f"quit\nsubstitute\nNobody\n{chosen.lower()}\n" + "auto\n" * 600)
+    assert "Nobody is not waiting here: appoint one of" in out
+    assert f"Law 23: {chosen} stands for you for the rest of the rubber" in out
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -157,6 +157,8 @@ def test_law_22_fresh_candidates_have_the_prior_right_at_a_new_table() -> None:
     assert {"P", "Q", "R", "S", "T"} <= set(table.members)
     assert len(table.members) == 6 and any(r[0] == 22 for r in club.rulings)
     assert len({"A", "B"} & set(table.members)) == 1  # A and B cut for the last place
+    assert [c.reason for c in club.rounds] == ["cut for entry (law 22)"]
+    assert club.rounds[0].players == ("A", "B")  # the cut's cards, to be shown
 
 
 def test_law_23_substitute_with_the_consent_of_the_other_three_for_that_rubber() -> None:
@@ -219,17 +221,31 @@ def test_law_20_a_place_left_empty_at_play_is_taken_before_anyone_is_cut_out() -
 
 
 def test_law_24_cutting_into_another_table_loses_the_right_of_re_entry() -> None:
+    """003 law 24: "A player cutting into one table, whilst belonging to another, loses
+    his right of re-entry into that latter, and takes his chance of cutting in, as if
+    he were a fresh candidate"; his place is filled at once by the next with the
+    right (law 17: "the candidate who cut the next lowest card has a prior right")."""
     club = Club(seed=5)
-    one = club.new_table("one", list("ABCDE"))
+    one = club.new_table("one", list("ABCDEFGH"))
     club.new_table("two", list("PQRST"))
     one.end_rubber()
-    waiting = one.members[4]
+    waiting, next_by_cut = one.members[4], one.queue[0]
     club.cut_into(waiting, "two")
-    assert waiting not in one.members and waiting in club.tables["two"].queue
+    assert waiting not in one.members and next_by_cut in one.members
+    assert len(one.members) == 6
+    assert (17, f"{waiting} cuts into two: {next_by_cut}, next by his cut, enters") in one.rulings
+    two = club.tables["two"]
+    assert waiting in two.declared  # a fresh candidate for its next cut
+    two.end_rubber()
+    two.cut_out()
+    assert waiting in two.members
     assert club.rulings[-1][0] == 24
 
 
 def test_law_25_breaker_up_of_a_table_comes_after_the_others() -> None:
+    """003 law 25: "If any one break up a table, the remaining players have the prior
+    right to him of entry into any other, and should there not be sufficient vacancies
+    ... they settle their precedence by cutting"; the cut's cards are kept to show."""
     club = Club(seed=6)
     one = club.new_table("one", list("ABCD"))
     club.new_table("two", list("PQRS"))
@@ -239,6 +255,38 @@ def test_law_25_breaker_up_of_a_table_comes_after_the_others() -> None:
     two = club.tables["two"]
     assert len(two.members) == 6 and breaker in two.queue
     assert any(r[0] == 25 for r in club.rulings)
+    cut = club.rounds[0]  # then a cut again for equal cards, if any
+    assert cut.reason == "cut for precedence (law 25)" and len(cut.cards) == 3
+
+
+def test_law_25_gives_the_players_priority_over_him_and_over_nobody_else() -> None:
+    """003 law 25: "the remaining players have the prior right to him": those already
+    waiting at the other table (law 17) stand before them."""
+    club = Club(seed=6)
+    one = club.new_table("one", list("ABCD"))
+    two = club.new_table("two", list("PQRSTUVW"))
+    waiting = list(two.queue)
+    two.members.remove(two.members[-1])  # a place free, and two wait for it
+    breaker = one.members[0]
+    club.break_up("one", breaker, "two")
+    assert two.members[-1] == waiting[0]
+    assert two.queue[: len(waiting) - 1] == waiting[1:]
+    assert two.queue[-1] == breaker
+
+
+def test_law_21_a_candidate_who_declares_twice_is_listed_once() -> None:
+    """003 law 21: "A candidate wishing to enter a table must declare such intention";
+    one waiting already is refused a second declaration, and listed once."""
+    table = Table(seed=2)
+    for name in "ABCDEFGH":
+        table.declare(name)
+    table.form()
+    waiting = table.queue[0]
+    with pytest.raises(NotAllowed, match="a candidate is listed once"):
+        table.declare(waiting)
+    table.end_rubber()
+    table.cut_out()
+    assert table.queue.count(waiting) == 1
 
 
 def test_law_25_those_waiting_at_a_broken_up_table_wait_at_the_other_as_after_comers() -> None:

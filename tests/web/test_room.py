@@ -217,7 +217,8 @@ def test_law_24_a_member_who_cuts_into_another_table_loses_his_right_of_re_entry
     assert moved["law"] == 24 and moved["from"] == rid
     assert "loses his right of re-entry" in moved["rulings"][0]["text"]
     assert wanderer not in _names(_table(client, rid)["members"])
-    assert _names(_table(client, other)["waiting"]) == [wanderer]
+    # "as if he were a fresh candidate": he declares for the other table's next cut
+    assert _names(_table(client, other)["declared"]) == [wanderer]
     # back at the first table he is an after-comer: behind one who declared before him
     latecomer = _join(client, "Late")
     _post(client, latecomer, f"/api/room/tables/{rid}/declare")
@@ -261,6 +262,9 @@ def test_law_25_the_breaker_up_of_a_table_enters_another_after_its_other_members
     assert sorted(broke["standing"][:-1]) == ["B1", "B2", "B4", "B5", "B6"]
     # two places were left at the other table: the five cut for precedence (law 25)
     assert any("cut for precedence" in r["text"] for r in broke["rulings"])
+    # the cut's cards are shown, as for the cuts of laws 16 and 20
+    assert broke["rounds"][0]["reason"] == "cut for precedence (law 25)"
+    assert sorted(broke["rounds"][0]["cards"]) == sorted(broke["standing"][:-1])
     target = _table(client, other)
     members = _names(target["members"])
     assert members[4:] == broke["standing"][:2]

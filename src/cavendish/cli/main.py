@@ -42,7 +42,7 @@ from ..scoring.sheet import ScoreSheet
 from .common import checked_output, fail, read_error, tidy_help
 from .play import COMPUTER_NAMES, HUMAN, TerminalGame, default_out_path, today_pbn
 from .terminal import card_text, deal_diagram, ledger_text, score_table, sheet_summary
-from .voice import guard_streams, set_ascii
+from .voice import card_label, guard_streams, set_ascii
 
 if TYPE_CHECKING:
     from ..io.record import HandRecord
@@ -320,6 +320,13 @@ def _run_club(
             for law, text in club.beside():  # the second table, laws 22, 24, 25
                 console.print(f"Law {law}: {text}." if law else f"Beside: {text}.",
                               markup=False, soft_wrap=True)
+            _show_cuts(club, console, club.beside_session)
+            if club.beside_session is not None:  # law 22: you play at the second table
+                beside = target.with_name(f"{target.stem}-second{k}{target.suffix}")
+                console.print(Rule(f"The second table · you play its rubber · {beside.name}"))
+                if not _play_rubber(club, club.beside_session, console, k, beside, seed,
+                                    substitute=False):
+                    return
             if late:  # a computer comes while the cut is being made (law 21)
                 name = late.pop(0)
                 club.late_comer(name, get_player(kind, _player_seed(seed, 100 + k), name))
@@ -327,31 +334,59 @@ def _run_club(
         console.print(Rule(f"Rubber {k} · {len(club.people)} candidates for the table"))
         for law, text in rulings:
             console.print(f"Law {law}: {text}.", markup=False, soft_wrap=True)
+        _show_cuts(club, console, session)
         console.print(f"At play: {', '.join(club.table.players)} · waiting: "
-                      f"{', '.join(club.waiting()) or 'nobody'}", markup=False)
+                      f"{', '.join(club.waiting()) or 'nobody'}", markup=False, soft_wrap=True)
         out = target if k == 1 else target.with_name(f"{target.stem}-rubber{k}{target.suffix}")
-        if HUMAN not in session.seating.names.values():
-            console.print("You do not play this rubber; the four play it:", markup=False)
-            result = session.play_all()
-            console.print(sheet_summary(result.sheet, first_rubber=k))
-            _save_pbn(result.hands, _output(out, "--out"), rules, seed)
-            console.print(f"Saved its {len(result.hands)} hands to {out}", markup=False,
-                          highlight=False, soft_wrap=True)
+        if not _play_rubber(club, session, console, k, out, seed):
+            return
+
+
+def _show_cuts(club: Any, console: Console, session: Session | None) -> None:
+    """Every round cut since the last shown, with its cards (laws 16-25), but those of
+    the cut that seats you at ``session``, which its table shows."""
+    cut = session.seating.cut if session is not None else None
+    playing = session is not None and HUMAN in session.seating.names.values()
+    yours = cut.rounds if cut is not None and playing else ()
+    for one in club.new_rounds():
+        if one in yours:
             continue
-        game = TerminalGame(
-            session=session,
-            console=console,
-            errors=Console(stderr=True, highlight=False),
-            stdin=sys.stdin,
-            seed=seed,
-            out=_output(out, "--out"),
-            save=lambda hands, path: _save_pbn(hands, path, rules, seed),
-        )
-        status = game.run()
-        if status:
-            raise typer.Exit(status)
-        if not session.is_over and not _substitute(club, session, console, k, out, seed):
-            return  # you left the table
+        cards = " · ".join(f"{p} {card_label(c)}" for p, c in zip(one.players, one.cards,
+                                                                   strict=True))
+        console.print(f"{one.reason[:1].upper()}{one.reason[1:]}: {cards}", markup=False,
+                      soft_wrap=True)
+
+
+def _play_rubber(
+    club: Any, session: Session, console: Console, k: int, out: Path, seed: int,
+    *, substitute: bool = True,
+) -> bool:
+    """Rubber ``k`` of ``session``: played out at once when you are not at play, else by
+    you in the terminal; False when you left the table (the session ends)."""
+    rules = session.rules
+    if HUMAN not in session.seating.names.values():
+        console.print("You do not play this rubber; the four play it:", markup=False)
+        result = session.play_all()
+        console.print(sheet_summary(result.sheet, first_rubber=k))
+        _save_pbn(result.hands, _output(out, "--out"), rules, seed)
+        console.print(f"Saved its {len(result.hands)} hands to {out}", markup=False,
+                      highlight=False, soft_wrap=True)
+        return True
+    game = TerminalGame(
+        session=session,
+        console=console,
+        errors=Console(stderr=True, highlight=False),
+        stdin=sys.stdin,
+        seed=seed,
+        out=_output(out, "--out"),
+        save=lambda hands, path: _save_pbn(hands, path, rules, seed),
+    )
+    status = game.run()
+    if status:
+        raise typer.Exit(status)
+    if session.is_over:
+        return True
+    return substitute and _substitute(club, session, console, k, out, seed)
 
 
 TWO_TABLES = 11
@@ -381,6 +416,9 @@ def _between_rubbers(club: Any, console: Console) -> bool:
             entering = club.retire(HUMAN)
             console.print(f"Law 17: you retire from the table; "
                           f"{entering or 'nobody'} enters in your place.", markup=False)
+        elif word == "declare" and HUMAN in club.table.queue:
+            console.print("Law 21: you wait already, next by your cut: a candidate is listed "
+                          "once.", markup=False)
         elif word == "declare":
             club.table.declare(HUMAN)
             console.print("Law 21: you declare before the cut: you are a candidate for it.",
@@ -403,11 +441,20 @@ def _substitute(
                   markup=False)
     if sys.stdin.readline().strip().lower() != "substitute":
         return False
-    try:
-        sub = club.substitute(session, HUMAN)
-    except SessionError as exc:
-        console.print(f"{exc}.", markup=False)
-        return False
+    waiting = [n for n in club.waiting() if club.people.get(n) is not None]
+    while True:  # law 23: he who quits "may [...] appoint a substitute"
+        console.print(f"Whom do you appoint? ({', '.join(waiting) or 'nobody waits'}; "
+                      "Enter: the first): ", end="", markup=False)
+        line = sys.stdin.readline()
+        try:
+            named = {n.lower(): n for n in waiting}.get(line.strip().lower(), line.strip())
+            sub = club.substitute(session, HUMAN, named or None)
+        except SessionError as exc:
+            console.print(f"{exc}.", markup=False)
+            if not line or not waiting:
+                return False
+            continue
+        break
     console.print(f"Law 23: {sub} stands for you for the rest of the rubber, with the consent "
                   f"of {', '.join(p for p in club.table.players if p != sub)}.", markup=False)
     if session.state is not None:

@@ -50,6 +50,7 @@ __all__ = [
     "Cutter",
     "cut_for_partners",
     "cut_pack",
+    "cut_round",
     "deal_cards",
     "deal_for",
     "shuffled_pack",
@@ -171,9 +172,17 @@ _SHUFFLE_STEPS: Final = tuple((i, 32 - (i + 1).bit_length()) for i in range(51, 
 32-bit word that gives ``getrandbits((i + 1).bit_length())``."""
 
 
-def _cut_round(
+def cut_round(
     rng: random.Random, players: Sequence[str], reason: str, cutter: Cutter | None = None
 ) -> tuple[Cut, list[int]]:
+    """One round of cutting: each of ``players`` cuts a card from one pack (law 14),
+    drawn from a pack shuffled with ``rng`` or given by ``cutter``; the round and each
+    card's value in cutting (ace low, law 13).
+
+    >>> cut, values = cut_round(random.Random(1), ["Ann", "Bob"], "cut")
+    >>> len(cut.cards), len(values), values[0] == cut.cards[0].rank.cut_value
+    (2, 2, True)
+    """
     if cutter is None:
         pack = shuffled_pack(rng)
         # each player cuts a different card from the same pack (law 14)
@@ -223,7 +232,7 @@ def cut_for_partners(
 
     def order(group: list[str], start: int, reason: str, boundaries: frozenset[int]) -> list[str]:
         # ``boundaries``: the positions ``b`` where a tie between places b-1 and b matters
-        cut, values = _cut_round(rng, group, reason, cutter)
+        cut, values = cut_round(rng, group, reason, cutter)
         rounds.append(cut)
         by_value: dict[int, list[str]] = {}
         for player, value in zip(group, values, strict=True):

@@ -22,15 +22,20 @@ after-comer (law 17).  A player may leave during a rubber with a substitute from
 those waiting, the other three consenting (law 23, :meth:`ClubTable.substitute`);
 the substitute goes at the end of the rubber.
 
-With ``tables=2`` a second table of computers plays beside the first
-(:meth:`ClubTable.beside`, called between rubbers; its rubbers are played out at
-once, not card by card), through the library's :class:`Club`: at the first break
+With ``tables=2`` a second table plays beside the first (:meth:`ClubTable.beside`,
+called between rubbers), through the library's :class:`Club`: at the first break
 a member of the first table who sat out retires from it (law 17) and the
 candidates waiting form the second table with him, the fresh ones entering first
-(law 22); at the second break a member of the first table cuts into the second
-and loses his right of re-entry (law 24); at the third a player breaks the
-second table up, and its others stand before him for the first (law 25).  A
-person (a ``None`` player) is never sent to the second table.
+(law 22: a person waiting is one of them, never having belonged to a table); at
+the second break a member of the first table cuts into the second and loses his
+right of re-entry (law 24), his place filled at once by the next by the cut (law
+17), and he declares at the second as a fresh candidate; at the third a computer
+breaks the second table up, and its others stand before him for the first, after
+those already waiting there (law 25).  The second table's rubbers are played out
+at once, except one the person plays (:attr:`ClubTable.beside_session`), which
+the caller plays card by card.  Every round cut, with its cards, is at
+:meth:`ClubTable.new_rounds`.  A person leaving during a rubber appoints his
+substitute among the computers waiting (law 23).
 
 >>> from cavendish.core import get_rules
 >>> from cavendish.players import RandomPlayer
@@ -50,7 +55,7 @@ from typing import Any
 
 from ..core.cards import Card, Seat
 from ..core.rules import Rules
-from ..core.table import shuffled_pack
+from ..core.table import Cut, shuffled_pack
 from ..laws.errors import NotAllowed
 from ..laws.table_laws import Club, Table
 from ..players.base import Player
@@ -97,6 +102,10 @@ class ClubTable:
         self.rubber = 0
         self._seen = 0
         self._late: list[str] = []
+        self._rounds_seen: dict[str, int] = {}
+        self.beside_session: Session | None = None
+        """The second table's rubber when the person plays it (set by :meth:`beside`):
+        the caller plays it card by card, as his own table's."""
 
     def finish_rubber(self) -> None:
         """The rubber is over (law 20's count; a substitute goes, law 23): between now and
@@ -107,15 +116,27 @@ class ClubTable:
     def _computers(self, names: Sequence[str]) -> list[str]:
         return [n for n in names if self.people.get(n) is not None]
 
-    def _play_at(self, table: Table, salt: int) -> str:
-        """Play out a rubber at a table of computers; a line saying how it went."""
+    def _session_at(self, table: Table, salt: int) -> Session:
+        """The rubber the four at play at ``table`` play; the person seated where he
+        asks when he is one of them."""
         cut = table.last_cut
         assert cut is not None
-        seating = seat_four(cut, None)
+        request = self.request
+        if request is not None and request[0] not in cut.players:
+            request = None
+        seating = seat_four(cut, request)
         players = {seat: self.people[name] for seat, name in seating.names.items()}
-        rng = random.Random(self.seed * 1_000_003 + 500_000 + salt)
-        result = Session(self.rules, seating, players, rng, rubbers=1, **self.options).play_all()
-        won = result.sheet.rubbers[-1]
+        rng = random.Random(self.seed * 1_000_003 + salt)
+        return Session(self.rules, seating, players, rng, rubbers=1, **self.options)
+
+    def _play_at(self, table: Table, salt: int) -> str:
+        """Play out a rubber at the second table, or leave it to the caller when the
+        person plays there (:attr:`beside_session`); a line saying how it went."""
+        session = self._session_at(table, 500_000 + salt)
+        if None in session.players.values():
+            self.beside_session = session
+            return f"{table.name}: {', '.join(table.players)} play a rubber, you among them"
+        won = session.play_all().sheet.rubbers[-1]
         return (
             f"{table.name}: {', '.join(table.players)} play a rubber; "
             f"won by {won.winner}, {won.points} points"
@@ -123,7 +144,11 @@ class ClubTable:
 
     def beside(self) -> list[tuple[int | None, str]]:
         """Between rubbers (after :meth:`finish_rubber`), the second table's step: its
-        rulings (laws 16-25) and a line (law None) for each rubber played there."""
+        rulings (laws 16-25) and a line (law None) for each rubber played there.  A
+        person waiting is a candidate for the new table like the computers, with the
+        prior right of one who never belonged to a table (law 22); when he is at play
+        there, his rubber is :attr:`beside_session`, to be played before the next."""
+        self.beside_session = None
         if self.tables < 2 or self._stage > 2:
             return []
         club, first = self.club, self.table
@@ -132,16 +157,15 @@ class ClubTable:
         name = "the second table"
         if self._stage == 0:
             sat_out = self._computers([m for m in first.members if m not in first.players])
-            waiting = self._computers(first.queue)
-            if not sat_out or len(waiting) < 4:
+            if not sat_out or len(first.queue) < 4:
                 out.append((None, f"too few wait to form {name} (four are needed, law 16)"))
                 self._stage = 3
                 return out
             self.retire(sat_out[0])
+            going = [*first.queue, sat_out[0]]
+            first.queue = []
             out += first.rulings[self._seen :]
             self._seen = len(first.rulings)
-            going = [*self._computers(first.queue), sat_out[0]]
-            first.queue = [n for n in first.queue if n not in going]
             second = club.new_table(name, going)
             out += club.rulings[seen:] + second.rulings
         else:
@@ -152,16 +176,30 @@ class ClubTable:
                 sat_out = [m for m in first.members if m not in first.players]
                 movers = self._computers(sat_out) or self._computers(first.members)
                 club.cut_into(movers[-1], name)
-                out += club.rulings[seen:]
+                out += club.rulings[seen:] + first.rulings[self._seen :]
+                self._seen = len(first.rulings)
                 second.cut_out()
                 out += second.rulings[mark:]
             else:
-                club.break_up(name, second.players[-1], "the table")
-                out += club.rulings[seen:]
+                club.break_up(name, self._computers(second.players)[-1], "the table")
+                out += club.rulings[seen:] + first.rulings[self._seen :]
+                self._seen = len(first.rulings)
                 self._stage += 1
                 return out
         out.append((None, self._play_at(second, self._stage)))
         self._stage += 1
+        return out
+
+    def new_rounds(self) -> list[Cut]:
+        """The rounds cut since the last call, at every table and between tables (laws
+        16-25), their cards to be shown."""
+        out: list[Cut] = []
+        books = {"club": self.club.rounds} | {
+            name: table.rounds for name, table in self.club.tables.items()
+        }
+        for name, rounds in books.items():
+            out += rounds[self._rounds_seen.get(name, 0) :]
+            self._rounds_seen[name] = len(rounds)
         return out
 
     def retire(self, name: str) -> str | None:
@@ -195,13 +233,20 @@ class ClubTable:
 
         return cut
 
-    def substitute(self, session: Session, leaving: str) -> str:
-        """``leaving`` quits during the rubber; the first computer waiting stands for
-        him, the other three consenting (law 23); returns the substitute."""
+    def substitute(self, session: Session, leaving: str, sub: str | None = None) -> str:
+        """``leaving`` quits during the rubber and appoints ``sub`` (law 23: he "may [...]
+        appoint a substitute"), one of those waiting; the other three consent (the
+        computers do).  A computer leaving appoints the first computer waiting.
+        Returns the substitute."""
         waiting = [n for n in self.waiting() if self.people.get(n) is not None]
         if not waiting:
             raise SessionError(f"nobody is waiting to stand for {leaving} (law 23)")
-        sub = waiting[0]
+        if sub is None:
+            sub = waiting[0]
+        elif sub not in waiting:
+            raise SessionError(
+                f"{sub} is not waiting here: appoint one of {', '.join(waiting)} (law 23)"
+            )
         consent = [p for p in self.table.players if p != leaving]  # the computers consent
         self.table.substitute(leaving, sub, consent)
         seat = session.seating.seat_of(leaving)
@@ -235,15 +280,7 @@ class ClubTable:
                     (17, f"{name} comes after the cut: he waits behind those who cut")
                 )
         self.rubber += 1
-        cut = self.table.last_cut
-        assert cut is not None
-        request = self.request
-        if request is not None and request[0] not in cut.players:
-            request = None
-        seating = seat_four(cut, request)
-        players = {seat: self.people[name] for seat, name in seating.names.items()}
-        rng = random.Random(self.seed * 1_000_003 + self.rubber)
-        session = Session(self.rules, seating, players, rng, rubbers=1, **self.options)
+        session = self._session_at(self.table, self.rubber)
         rulings = self.table.rulings[self._seen :]
         self._seen = len(self.table.rulings)
         return session, rulings

@@ -20,6 +20,7 @@ __all__ = ["LAWS", "LawCoverage", "implemented_count", "law_title", "render_mark
 _SCORING = "tests/scoring/test_scoring_short_laws.py::"
 _REVOKE_S = "tests/scoring/test_scoring_revoke.py::"
 _TABLE = "tests/laws/test_laws_table.py::"
+_CLUB = "tests/game/test_club_table.py::"
 _DEAL = "tests/laws/test_laws_deal.py::"
 _TRUMP = "tests/laws/test_laws_trump_card.py::"
 _EXP = "tests/laws/test_laws_exposed.py::"
@@ -194,30 +195,41 @@ LAWS: tuple[LawCoverage, ...] = (
         "Declare before anyone has cut",
         _TL + ".Table.declare",
         _TABLE + "test_law_21_candidate_must_declare_before_anyone_has_cut",
+        _TABLE + "test_law_21_a_candidate_who_declares_twice_is_listed_once",
+        _CLUB + "test_law_21_a_candidate_who_declares_twice_is_listed_once_at_the_terminal",
     ),
     _law(
         22,
         "New tables: fresh candidates first",
         _TL + ".Club.new_table",
         _TABLE + "test_law_22_fresh_candidates_have_the_prior_right_at_a_new_table",
+        _CLUB + "test_law_22_the_person_never_at_a_table_enters_a_new_table_first",
     ),
     _law(
         23,
         "A substitute with the consent of the other three",
         _TL + ".Table.substitute",
         _TABLE + "test_law_23_substitute_with_the_consent_of_the_other_three_for_that_rubber",
+        _CLUB + "test_law_23_the_one_leaving_appoints_his_substitute",
     ),
     _law(
         24,
         "Cutting into another table loses re-entry",
         _TL + ".Club.cut_into",
         _TABLE + "test_law_24_cutting_into_another_table_loses_the_right_of_re_entry",
+        _CLUB + "test_law_24_the_place_left_is_filled_at_once_at_the_terminal",
+        note="his place is filled at once by the next by the cut (law 17); at the other "
+        "table he declares for its next cut",
     ),
     _law(
         25,
         "The breaker-up of a table enters after the others",
         _TL + ".Club.break_up",
         _TABLE + "test_law_25_breaker_up_of_a_table_comes_after_the_others",
+        _TABLE + "test_law_25_gives_the_players_priority_over_him_and_over_nobody_else",
+        _CLUB + "test_law_25_the_broken_table_stands_after_those_waiting_at_the_terminal",
+        note="Cavendish's reading: those already waiting at the other table keep their "
+        "place before them (law 17); the code is silent on them",
     ),
     _recorded(
         26,

@@ -18,12 +18,21 @@ Cutting for partners and deal among four or more candidates (laws 13, 14, 16, 18
   those who have played most consecutive rubbers go out, the highest of a cut
   among equals (law 20).  A player leaving during a rubber may appoint a substitute
   with the other three players' consent, for that rubber only (law 23).
+  A candidate is listed once: one waiting already cannot declare again (law 21).
+  A place a member leaves is filled at once by the candidate next by his cut
+  (law 17, :meth:`Table.leave`).
 * :class:`Club`: several tables.  A member of one table who cuts into another loses
-  his right of re-entry into the first (law 24); at a new table, candidates who have
-  neither belonged to nor played at any other table enter first, the others cut
-  (law 22); when one player breaks up a table, the others have a prior right over
-  him at any other table and cut among themselves if there are too few places
-  (law 25).
+  his right of re-entry into the first, whose place goes at once to its next
+  candidate (law 17), and declares at the other as a fresh candidate (law 24); at a
+  new table, candidates who have neither belonged to nor played at any other table
+  enter first, the others cut (law 22); when one player breaks up a table, the
+  others have a prior right over him at any other table and cut among themselves if
+  there are too few places (law 25).  Law 25 gives them priority over him only:
+  Cavendish reads it so that those already waiting at the other table keep their
+  place before them (law 17), the code being silent on them.
+
+Every round cut is kept with its cards (``Table.rounds``, ``Club.rounds``) so the
+table can show them, for laws 22 and 25 as for laws 16-20.
 
 Every random step takes a seed (through a ``random.Random``) or a ``cutter``.
 """
@@ -35,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..core.cards import Card
-from ..core.table import CutResult, Cutter, cut_for_partners, shuffled_pack
+from ..core.table import Cut, CutResult, Cutter, cut_for_partners, cut_round
 from .errors import NotAllowed
 
 __all__ = ["Club", "PhysicalCutter", "Table", "cut_order"]
@@ -79,30 +88,34 @@ class PhysicalCutter:
 
 
 def cut_order(
-    rng: random.Random, players: Sequence[str], cutter: Cutter | None = None, reason: str = "cut"
+    rng: random.Random,
+    players: Sequence[str],
+    cutter: Cutter | None = None,
+    reason: str = "cut",
+    rounds: list[Cut] | None = None,
 ) -> list[str]:
     """``players`` ordered by a cut, lowest first (ace low, law 13); equal cards cut again
-    among themselves (laws 18, 19) until the order is settled.
+    among themselves (laws 18, 19) until the order is settled.  Each round's cards are
+    added to ``rounds`` when given, to be shown.
 
-    >>> cut_order(random.Random(1), ["Ann", "Bob", "Cy"])
-    ['Ann', 'Bob', 'Cy']
+    >>> shown: list[Cut] = []
+    >>> cut_order(random.Random(1), ["Ann", "Bob", "Cy"], rounds=shown), len(shown)
+    (['Ann', 'Bob', 'Cy'], 1)
     """
     if len(players) <= 1:
         return list(players)
-    if cutter is None:
-        pack = shuffled_pack(rng)
-        cards = [pack[i] for i in rng.sample(range(52), len(players))]
-    else:
-        cards = [
-            Card.parse(c) if isinstance(c, str) else Card(c) for c in cutter(tuple(players), reason)
-        ]
+    cut, values = cut_round(rng, players, reason, cutter)
+    if rounds is not None:
+        rounds.append(cut)
     by_value: dict[int, list[str]] = {}
-    for player, card in zip(players, cards, strict=True):
-        by_value.setdefault(card.rank.cut_value, []).append(player)
+    for player, value in zip(players, values, strict=True):
+        by_value.setdefault(value, []).append(player)
     out: list[str] = []
     for value in sorted(by_value):
         tied = by_value[value]
-        out.extend(tied if len(tied) == 1 else cut_order(rng, tied, cutter, "cut again"))
+        out.extend(
+            tied if len(tied) == 1 else cut_order(rng, tied, cutter, "cut again", rounds)
+        )
     return out
 
 
@@ -131,6 +144,8 @@ class Table:
     ever: set[str] = field(default_factory=set)
     """Everyone who has belonged to or played at this table (law 22)."""
     rulings: list[tuple[int, str]] = field(default_factory=list)
+    rounds: list[Cut] = field(default_factory=list)
+    """Every round cut at this table, its cards, to be shown (laws 16-20)."""
     in_rubber: bool = False
     cutting: bool = False
     last_cut: CutResult | None = None
@@ -145,6 +160,10 @@ class Table:
             raise NotAllowed(f"{name} declares after the cutting began: too late", 21)
         if name in self.members or name in self.declared:
             raise NotAllowed(f"{name} has declared already, or belongs to the table", 21)
+        if name in self.queue:
+            raise NotAllowed(
+                f"{name} waits already, next by his cut: a candidate is listed once", 21
+            )
         self.declared.append(name)
 
     def form(self) -> CutResult:
@@ -163,6 +182,7 @@ class Table:
         self.queue = order[MAX_MEMBERS:]
         self.players = result.players
         self.last_cut = result
+        self.rounds.extend(result.rounds)
         self.ever.update(self.members)
         for m in self.members:
             self.consecutive.setdefault(m, 0)
@@ -189,17 +209,43 @@ class Table:
         takes his place.  Returns who enters."""
         if self.in_rubber and name in self.players:
             raise NotAllowed(f"{name} is playing a rubber: he may appoint a substitute", 23)
+        return self.leave(name, "retires")
+
+    def leave(self, name: str, why: str) -> str | None:
+        """Member ``name`` leaves the table (``why``: "retires", "cuts into another
+        table"); the place is filled at once by the candidate who cut next lowest
+        (law 17: "on the retirement of one of those six players, the candidate who
+        cut the next lowest card has a prior right").  Returns who enters."""
         if name not in self.members:
             raise NotAllowed(f"{name} does not belong to {self.name}", 17)
         self.members.remove(name)
         self.players = tuple(p for p in self.players if p != name)
         entering = self.queue.pop(0) if self.queue else None
         if entering is not None:
-            self.members.append(entering)
-            self.ever.add(entering)
-            self.consecutive[entering] = 0
-            self.rulings.append((17, f"{name} retires: {entering}, next by his cut, enters"))
+            self.admit(entering)
+            self.rulings.append((17, f"{name} {why}: {entering}, next by his cut, enters"))
         return entering
+
+    def admit(self, name: str) -> None:
+        """``name`` becomes a member, out of play until a cut puts him at play."""
+        self.members.append(name)
+        self.ever.add(name)
+        self.consecutive[name] = 0
+
+    def fill(self) -> list[str]:
+        """Places free at the table go at once to those with the right to them: those
+        waiting, in the order of their cut (law 17), then those declared (law 21).
+        Returns who entered."""
+        entered: list[str] = []
+        while len(self.members) < MAX_MEMBERS and (self.queue or self.declared):
+            name = (self.queue or self.declared).pop(0)
+            self.admit(name)
+            entered.append(name)
+        if entered:
+            self.rulings.append(
+                (17, f"{', '.join(entered)}, first with the right, enter {self.name}")
+            )
+        return entered
 
     # ------------------------------------------------------------- laws 20, 23
     def end_rubber(self) -> None:
@@ -245,9 +291,7 @@ class Table:
             raise NotAllowed("cutting out is at the end of a rubber", 20)
         room = MAX_MEMBERS - len(self.members)
         for name in self.declared[:room]:
-            self.members.append(name)
-            self.consecutive[name] = 0
-            self.ever.add(name)
+            self.admit(name)
         self.queue.extend(self.declared[room:])
         self.declared = []
         claimants = [m for m in self.members if m not in self.players]
@@ -273,7 +317,9 @@ class Table:
             need = k - len(certain)
             out = certain
             if need:
-                order = cut_order(self.rng, tied, self.cutter, "cut to go out (law 20)")
+                order = cut_order(
+                    self.rng, tied, self.cutter, "cut to go out (law 20)", self.rounds
+                )
                 out = certain + order[len(order) - need :]  # the highest are out
             self.rulings.append(
                 (
@@ -287,6 +333,7 @@ class Table:
         self.cutting = False
         self.players = result.players
         self.last_cut = result
+        self.rounds.extend(result.rounds)
         self.in_rubber = True
         return result
 
@@ -324,6 +371,8 @@ class Club:
     seed: int = 0
     tables: dict[str, Table] = field(default_factory=dict)
     rulings: list[tuple[int, str]] = field(default_factory=list)
+    rounds: list[Cut] = field(default_factory=list)
+    """The rounds cut between tables (laws 22, 25), their cards, to be shown."""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -347,7 +396,7 @@ class Club:
         chosen = fresh[:MAX_MEMBERS]
         waiting: list[str] = fresh[MAX_MEMBERS:]
         if others:
-            order = cut_order(self.rng, others, None, "cut for entry (law 22)")
+            order = cut_order(self.rng, others, None, "cut for entry (law 22)", self.rounds)
             chosen += order[: max(places, 0)]
             waiting += order[max(places, 0) :]
             self.rulings.append(
@@ -366,18 +415,20 @@ class Club:
 
     def cut_into(self, name: str, tname: str) -> None:
         """``name`` cuts into table ``tname`` while belonging to another: he loses his
-        right of re-entry there and waits at ``tname`` as a fresh candidate (law 24)."""
+        right of re-entry there, and "takes his chance of cutting in, as if he were a
+        fresh candidate" (law 24): he declares for ``tname``'s next cut (law 21).  The
+        place he leaves is filled at once by the next with the right (law 17)."""
         home = self.belongs(name)
         if home is None or home == tname:
             raise NotAllowed(f"{name} does not belong to another table", 24)
         old = self.tables[home]
         if old.in_rubber and name in old.players:
             raise NotAllowed(f"{name} is playing a rubber at {home}", 24)
-        old.members.remove(name)
-        old.players = tuple(p for p in old.players if p != name)
-        if name in old.queue:
-            old.queue.remove(name)
-        self.tables[tname].arrive(name)
+        target = self.tables[tname]
+        if target.cutting:
+            raise NotAllowed(f"{name} cuts into {tname} after its cutting began: too late", 21)
+        old.leave(name, f"cuts into {tname}")
+        target.declare(name)
         self.rulings.append(
             (24, f"{name} cuts into {tname}: he loses his right of re-entry into {home}")
         )
@@ -391,26 +442,26 @@ class Club:
             raise NotAllowed(f"{by} does not belong to {tname}", 25)
         rest = [m for m in table.members if m != by]
         target = self.tables[into]
+        target.fill()  # those already waiting there keep their right (law 17)
         room = MAX_MEMBERS - len(target.members)
         order = rest
         if len(rest) > room:
-            order = cut_order(self.rng, rest, None, "cut for precedence (law 25)")
+            order = cut_order(self.rng, rest, None, "cut for precedence (law 25)", self.rounds)
             self.rulings.append(
                 (25, f"too few places at {into}: {', '.join(rest)} cut for precedence")
             )
         standing = [*order, by]
         for name in standing:
             if len(target.members) < MAX_MEMBERS:
-                target.members.append(name)
-                target.consecutive[name] = 0
-                target.ever.add(name)
+                target.admit(name)
             else:
-                target.queue.append(name)  # the others before him (law 25)
+                target.queue.append(name)  # after those waiting; the others before him
         self.rulings.append(
             (
                 25,
                 f"{by} breaks up {tname}: {', '.join(rest)} have the prior right to enter "
-                f"{into} before him",
+                f"{into} before him, after those waiting there (Cavendish's reading: the "
+                "code is silent on them)",
             )
         )
         for name in table.queue:  # those who waited there come as after-comers (law 17)

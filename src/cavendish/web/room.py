@@ -333,12 +333,15 @@ class Room:
                 raise NotAllowed(f"{rt.id} is formed already", 16)
             if len(rt.pending) < 4:
                 raise NotAllowed(f"a table needs four candidates, not {len(rt.pending)}", 16)
+            club_rounds = len(self.club.rounds)
             formed = self.club.new_table(rt.id, rt.pending)
             formed.cutter = rt.cutter  # every later cut's cards are kept
             rt.pending, rt.status, rt.rubber = [], "playing", 1
             cut = formed.last_cut
             assert cut is not None
-            return {"law": 16, "rubber": 1, "rounds": _rounds(cut.rounds),
+            # law 22's cut for the places left is shown, then the table's (law 16)
+            shown = [*self.club.rounds[club_rounds:], *cut.rounds]
+            return {"law": 16, "rubber": 1, "rounds": _rounds(shown),
                     "order": list(cut.order), **self._seating(rt, cut),
                     "rulings": self._new_rulings(rt, club_before)}
         table = self.club.tables.get(rt.id)
@@ -380,10 +383,12 @@ class Room:
                 raise NotAllowed(f"{into.id} is not another table in play", 25)
             if by not in table.members:
                 raise NotAllowed(f"{by} does not belong to {rt.id}", 25)
+            club_rounds = len(self.club.rounds)
             standing = self.club.break_up(rt.id, by, into.id)
             rt.status = "broken"
             target = self.club.tables[into.id]
             return {"law": 25, "into": into.id, "standing": standing,
+                    "rounds": _rounds(self.club.rounds[club_rounds:]),
                     "members": list(target.members), "queue": list(target.queue),
                     "rulings": self._new_rulings(rt, club_before)}
         if kind == "leave":
