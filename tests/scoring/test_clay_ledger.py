@@ -15,8 +15,10 @@ from typer.testing import CliRunner
 
 from cavendish.cli.main import app
 from cavendish.core import Seat, Side, get_rules
+from cavendish.core.events import CardPlayed, Claimed
 from cavendish.game import Session
-from cavendish.io.pbn import write_pbn_file
+from cavendish.game.session import SessionError
+from cavendish.io.pbn import read_pbn_file, write_pbn_file
 from cavendish.players import RandomPlayer
 from cavendish.scoring import HandResult, ScoreSheet
 from cavendish.scoring.clay import ClayLedger, ClayTable
@@ -99,7 +101,10 @@ def test_cavendish_score_prints_the_clay_ledger(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)["ledger"] == session.ledger().balances
     res = runner.invoke(app, ["score", str(path)])
-    assert "Ledger (from each adversary)" in res.output
+    ledger = session.ledger()
+    line = " · ".join(f"{who} {value:+d}" for who, value in sorted(ledger.balances.items()))
+    assert f"Total per player (from each adversary): {line}" in res.output
+    assert "Total: NS" not in res.output and "Games: NS" not in res.output
 
 
 def test_play_clay_series_shows_the_ledger_and_the_dummy_passing(tmp_path: Path) -> None:
@@ -110,5 +115,73 @@ def test_play_clay_series_shows_the_ledger_and_the_dummy_passing(tmp_path: Path)
         input="auto\n" * 400,
     )
     assert res.exit_code == 0, res.output
-    assert res.output.count("Ledger (from each adversary)") >= 2
+    assert res.output.count("Total per player (from each adversary)") >= 2
     assert "The dummy passes" in res.output
+
+
+def test_001_clay_the_sheet_total_is_per_player_never_per_seat(tmp_path: Path) -> None:
+    """001 (Clay's dummy, offset 234450): "the winner receives seventeen points from
+    each adversary": the total is what each player has won or lost from each
+    adversary, never a seat's sum across games with different dummies."""
+    out = tmp_path / "c.pbn"
+    res = CliRunner().invoke(
+        app,
+        ["play", "--variant", "clay", "--rubbers", "2", "--seed", "2", "--out", str(out)],
+        input="auto\n" * 600,
+    )
+    assert res.exit_code == 0, res.output
+    assert "Total: NS" not in res.output and "Games: NS" not in res.output
+    records = read_pbn_file(out)
+    totals = [line for line in res.output.splitlines()
+              if line.startswith("Total per player (from each adversary): ")]
+    last = totals[-1].split(": ", 1)[1].split(" · ")
+    names = {n for r in records for n in r.players if n != "Dummy"}
+    assert {part.rsplit(" ", 1)[0] for part in last} == names
+    assert sum(int(part.rsplit(" ", 1)[1]) for part in last) == 0
+
+
+def test_001_clay_the_diagram_shows_the_names_as_the_hand_was_played(tmp_path: Path) -> None:
+    """001 (Clay's dummy, offset 234101): "each player plays one in his turn": after the
+    last hand of a game the dummy passes, and the diagram of that hand still names
+    those who played it."""
+    out = tmp_path / "c.pbn"
+    res = CliRunner().invoke(
+        app,
+        ["play", "--variant", "clay", "--rubbers", "2", "--seed", "2", "--out", str(out)],
+        input="auto\n" * 600,
+    )
+    assert res.exit_code == 0, res.output
+    assert "The dummy passes" in res.output
+    records = read_pbn_file(out)
+    for record in records:
+        shown = res.output.split(f"Board {record.board} is over")[1].split("Taken: ")[0]
+        for seat, word in zip("NESW", ("North", "East", "South", "West"), strict=True):
+            name = record.players["NESW".index(seat)]
+            assert f"{word} ({name})" in shown, (record.board, seat, name)
+
+
+def test_001_clay_no_hands_are_thrown_up(tmp_path: Path) -> None:
+    """001 (Clay's dummy, offset 234742): "When Dummy Whist is played in this way, no
+    hands are thrown up, as every trick is of value": a concession, or a claim that
+    gives up some tricks, is refused in those words; a claim of all is judged."""
+    session = Session.seated("clay", three(4), 4, rubbers=1)
+    session.start_hand()
+    with pytest.raises(SessionError, match="no hands are thrown up, as every trick is of value"):
+        session.concede(Seat.E)
+    with pytest.raises(SessionError, match="no hands are thrown up"):
+        session.claim_tricks(Seat.E, 12)
+    claim = session.claim_tricks(Seat.E, 13)  # all of them: judged double dummy
+    assert claim.tricks == 13
+    res = CliRunner().invoke(
+        app,
+        ["play", "--variant", "clay", "--rubbers", "1", "--seed", "2",
+         "--out", str(tmp_path / "c.pbn")],
+        input="concede\n" + "auto\n" * 400,
+    )
+    assert res.exit_code == 0, res.output
+    assert 'at Clay\'s dummy "no hands are thrown up, as every trick is of value" (001)' in (
+        res.output
+    )
+    (record, *_) = read_pbn_file(tmp_path / "c.pbn")
+    assert not any(isinstance(e, Claimed) for e in record.events)
+    assert len([e for e in record.events if isinstance(e, CardPlayed)]) == 52

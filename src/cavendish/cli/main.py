@@ -41,8 +41,8 @@ from ..scoring.result import HandResult
 from ..scoring.sheet import ScoreSheet
 from .common import checked_output, fail, read_error, tidy_help
 from .play import COMPUTER_NAMES, HUMAN, TerminalGame, default_out_path, today_pbn
-from .terminal import card_text, deal_diagram, ledger_text, score_table, sheet_summary
-from .voice import card_label, guard_streams, set_ascii
+from .terminal import card_text, cut_text, deal_diagram, score_table, sheet_summary
+from .voice import guard_streams, set_ascii
 
 if TYPE_CHECKING:
     from ..io.record import HandRecord
@@ -351,10 +351,7 @@ def _show_cuts(club: Any, console: Console, session: Session | None) -> None:
     for one in club.new_rounds():
         if one in yours:
             continue
-        cards = " · ".join(f"{p} {card_label(c)}" for p, c in zip(one.players, one.cards,
-                                                                   strict=True))
-        console.print(f"{one.reason[:1].upper()}{one.reason[1:]}: {cards}", markup=False,
-                      soft_wrap=True)
+        console.print(cut_text(one), soft_wrap=True)
 
 
 def _play_rubber(
@@ -748,9 +745,7 @@ def score(
         return
     console = Console(highlight=False)
     console.print(score_table(sheet, boards))
-    console.print(sheet_summary(sheet))
-    if ledger is not None:
-        console.print(ledger_text(ledger))
+    console.print(sheet_summary(sheet, ledger=ledger))
     if rules.swabbers:
         line = ", ".join(f"{seat} {swabbers[seat]:+d}" for seat in Seat)
         console.print(f"Swabbers' stakes (by seat): {line}", markup=False)

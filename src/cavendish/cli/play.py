@@ -60,7 +60,6 @@ from .terminal import (
     hand_lines,
     indent_text,
     last_trick_text,
-    ledger_text,
     run_table,
     score_table,
     sheet_summary,
@@ -95,7 +94,9 @@ HELP = """Commands:
   auto    play your first legal card (for scripts)
   claim   claim the tricks left (claim 3: three of them); the computers accept
           only if your side makes them double dummy, else play goes on
-  concede give the adversaries every trick left
+  concede give the adversaries every trick left; not at Clay's dummy, where "no
+          hands are thrown up" (001), nor a claim of fewer than all the tricks left
+          (Cavendish's reading: that gives up the rest)
   undo    take back your last card and the computer cards after it (--practice only)
   call    long whist at eight (--call-honours ask): ask partner "Can you one?" (or show
           your three or four honours) before you play to the first trick
@@ -265,8 +266,10 @@ class TerminalGame:
 
     def show_score(self) -> None:
         """The ``score`` command, and the sheet after each hand."""
-        self.console.print(score_table(self.session.sheet))
-        self.console.print(sheet_summary(self.session.sheet))
+        s = self.session
+        self.console.print(score_table(s.sheet))
+        ledger = s.ledger() if s.rules.scoring == "clay" else None
+        self.console.print(sheet_summary(s.sheet, ledger=ledger))
 
     # ------------------------------------------------------------------- play
     def _play_hand(self) -> None:
@@ -361,7 +364,11 @@ class TerminalGame:
                 if self._call(seat, word):
                     return
             elif word == "concede":
-                self._show_events([s.concede(seat)])
+                try:
+                    self._show_events([s.concede(seat)])
+                except SessionError as exc:
+                    self.console.print(str(exc), style="red", markup=False, soft_wrap=True)
+                    continue
                 return
             elif word == "undo":
                 try:
@@ -565,9 +572,9 @@ class TerminalGame:
         self._new_screen()  # law 91: the trick before the last goes out of sight
         if call is not None:
             self._show_call(call)
-        if last is not None:
+        if last is not None:  # the names as the hand was played (the dummy may pass)
             line = Text("Last trick:  ")
-            line.append_text(last_trick_text(last, self.names))
+            line.append_text(last_trick_text(last, played.players))
             self.console.print(line)
         score = played.score
         assert score is not None
@@ -595,15 +602,13 @@ class TerminalGame:
                 f"{rubber.winner} win the rubber: {rubber.points} points.", style="bold"
             )
         self.show_score()
-        if s.rules.scoring == "clay" and (score.game_winner is not None or score.outside_game):
-            self.console.print(ledger_text(s.ledger()))
-            if score.game_winner is not None and not s.is_over:
-                holder = s.seating.names[s.seating.dummies[0].partner]
-                self.console.print(
-                    f"The dummy passes: {holder} holds it in the next game "
-                    "(001: \"each player plays one in his turn\").",
-                    markup=False,
-                )
+        if s.rules.scoring == "clay" and score.game_winner is not None and not s.is_over:
+            holder = s.seating.names[s.seating.dummies[0].partner]
+            self.console.print(
+                f"The dummy passes: {holder} holds it in the next game "
+                "(001: \"each player plays one in his turn\").",
+                markup=False,
+            )
         self._autosave()
 
     def _show_review(self, played: PlayedHand) -> None:
@@ -611,7 +616,7 @@ class TerminalGame:
         review = self.session.review(played)
         if review.claim is not None:
             self.console.print(f"The hand ended: {review.claim}.", markup=False)
-        self.console.print(deal_diagram(review.deal, self.names))
+        self.console.print(deal_diagram(review.deal, played.players))  # as it was played
         dd = review.dd_tricks
         took = review.tricks
         self.console.print(

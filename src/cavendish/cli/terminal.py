@@ -192,12 +192,30 @@ def score_table(sheet: ScoreSheet, boards: Sequence[int] | None = None) -> Table
     return table
 
 
-def sheet_summary(sheet: ScoreSheet, first_rubber: int = 1) -> Text:
+def sheet_summary(
+    sheet: ScoreSheet, first_rubber: int = 1, ledger: ClayLedger | None = None
+) -> Text:
     """Games, rubbers and totals under the score table; the sheet's rubbers are
-    numbered from ``first_rubber`` (a club's table, whose sheets are one a rubber)."""
+    numbered from ``first_rubber`` (a club's table, whose sheets are one a rubber).
+
+    At Clay's dummy the dummy passes from game to game, so a seat's sum across games
+    means nothing: the total is per player, what each has won or lost from each
+    adversary (001), from ``ledger``; the game in progress is by seat, as played.
+
+    >>> from cavendish.core.rules import get_rules
+    >>> from cavendish.scoring.clay import ClayTable
+    >>> from cavendish.scoring.result import HandResult
+    >>> sheet = ScoreSheet(get_rules("clay"))
+    >>> _ = sheet.record(HandResult((12, 1)))
+    >>> ledger = sheet.ledger([ClayTable("Ann", Side.NS, ("Bob", "Cy"))])
+    >>> print(sheet_summary(sheet, ledger=ledger).plain)
+    Total per player (from each adversary): Ann +30 · Bob -15 · Cy -15
+    """
     out = Text()
+    clay = sheet.rules.scoring == "clay"
     won = [sum(1 for g in sheet.games if g.winner == side) for side in Side]
-    out.append(f"Games: NS {won[0]}, EW {won[1]}")
+    if not clay:
+        out.append(f"Games: NS {won[0]}, EW {won[1]}")
     if sheet.rules.rubber:
         games = sheet.rubber_games
         if games:
@@ -208,23 +226,19 @@ def sheet_summary(sheet: ScoreSheet, first_rubber: int = 1) -> Text:
     score = sheet.score
     if score != (0, 0):
         out.append(f"\nGame in progress: NS {score[0]}, EW {score[1]}")
+    if clay:
+        out.append("\n" if out.plain else "")
+        out.append("Total per player (from each adversary): ", style="bold")
+        parts = [] if ledger is None else _balances(ledger)
+        out.append(" · ".join(parts) if parts else "nothing settled yet")
+        return out
     totals = sheet.totals
     out.append(f"\nTotal: NS {totals[0]}, EW {totals[1]}", style="bold")
     return out
 
 
-def ledger_text(ledger: ClayLedger) -> Text:
-    """Clay's dummy: each person's winnings, settled "from each adversary" (001).
-
-    >>> from cavendish.scoring.clay import ClayTable
-    >>> ledger = ClayLedger.of([(ClayTable("Ann", Side.NS, ("Bob", "Cy")), Side.NS, 15)])
-    >>> print(ledger_text(ledger).plain)
-    Ledger (from each adversary): Ann +30 · Bob -15 · Cy -15
-    """
-    out = Text("Ledger (from each adversary): ", style="bold")
-    parts = [f"{who} {value:+d}" for who, value in sorted(ledger.balances.items())]
-    out.append(" · ".join(parts) if parts else "nothing settled yet")
-    return out
+def _balances(ledger: ClayLedger) -> list[str]:
+    return [f"{who} {value:+d}" for who, value in sorted(ledger.balances.items())]
 
 
 def cut_text(cut: Cut) -> Text:

@@ -7,7 +7,11 @@ counted), or concede them.  A computer adversary accepts a claim only if the
 claimer's side makes it *double dummy on the true layout against every defence*:
 the double-dummy value of the position for the claimer's side (both sides
 playing their best, :func:`cavendish.analysis.dd.solve_state`) is at least the
-number claimed.  A concession (nothing claimed) is always accepted.
+number claimed.  A concession (nothing claimed) is always accepted, except at
+Clay's dummy, where "no hands are thrown up, as every trick is of value" (001,
+offset 234755): there a concession, or a claim of fewer than all the tricks left
+(which gives up the rest), is refused before anyone judges it
+(:func:`thrown_up_refusal`); a claim of every trick left stands as elsewhere.
 
 A computer player claims all the tricks left, on its lead, when its side holds
 every one of them on every layout consistent with what it can see (its own
@@ -35,7 +39,25 @@ from __future__ import annotations
 from ..core.cards import FULL_PACK, SUIT_MASK, Seat
 from ..core.state import HandState
 
-__all__ = ["claim_holds", "double_dummy_tricks", "sure_claim"]
+__all__ = ["claim_holds", "double_dummy_tricks", "sure_claim", "thrown_up_refusal"]
+
+NO_HANDS_THROWN_UP = (
+    "at Clay's dummy \"no hands are thrown up, as every trick is of value\" (001): "
+    "play the hand out"
+)
+
+
+def thrown_up_refusal(scoring: str, wanted: int, remaining: int) -> str | None:
+    """Why a claim of ``wanted`` of the ``remaining`` tricks may not be made under the
+    ``scoring`` policy, or None: at Clay's dummy no hand is thrown up, in whole (a
+    concession) or in part.
+
+    >>> thrown_up_refusal("clay", 0, 13) == NO_HANDS_THROWN_UP
+    True
+    >>> thrown_up_refusal("clay", 5, 5), thrown_up_refusal("club", 0, 13)
+    (None, None)
+    """
+    return NO_HANDS_THROWN_UP if scoring == "clay" and wanted < remaining else None
 
 
 def double_dummy_tricks(state: HandState, seat: Seat) -> int:

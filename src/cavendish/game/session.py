@@ -84,7 +84,7 @@ from .calling import (
     judge_call,
     judge_reminder,
 )
-from .claims import claim_holds, sure_claim
+from .claims import claim_holds, sure_claim, thrown_up_refusal
 from .review import HandReview, review_hand
 from .seating import Seating, pass_dummy, seat_by_cut, seat_fixed
 
@@ -896,6 +896,9 @@ class Session(TableBase):
         wanted = remaining if tricks is None else tricks
         if isinstance(wanted, bool) or not 0 <= wanted <= remaining:
             raise SessionError(f"a claim is of 0 to {remaining} tricks (those left), not {tricks}")
+        refusal = thrown_up_refusal(self.rules.scoring, wanted, remaining)
+        if refusal is not None:
+            raise SessionError(refusal)
         who = self.holder(seat)
         accepted = claim_holds(state, who, wanted)
         event = Claimed(who, wanted, remaining, accepted, state.trick_number)
@@ -904,7 +907,8 @@ class Session(TableBase):
 
     def concede(self, seat: Seat) -> Claimed:
         """``seat`` concedes every trick left to the adversaries (always accepted): the
-        hand ends; a :class:`~cavendish.core.events.Claimed` of no trick."""
+        hand ends; a :class:`~cavendish.core.events.Claimed` of no trick.  Refused
+        (:class:`SessionError`) at Clay's dummy: "no hands are thrown up" (001)."""
         return self.claim_tricks(seat, 0)
 
     def undo(self, seat: Seat) -> TakenBack:
