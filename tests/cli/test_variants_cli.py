@@ -16,11 +16,41 @@ runner = CliRunner()
 def test_variants_lists_every_variant_with_its_source() -> None:
     res = runner.invoke(app, ["variants"])
     assert res.exit_code == 0, res.output
-    lines = res.output.splitlines()
+    lines = [line for line in res.output.splitlines() if not line.startswith(" ")]
     assert [line.split()[0] for line in lines] == variant_names()
     assert all(len(line.split()) > 2 for line in lines)  # a line on its source each
     old = [line for line in lines if line.split()[0] in ("ruff-and-honours", "whisk", "swabbers")]
     assert len(old) == 3 and all("(000" in line for line in old)
+
+
+def test_000_cavendish_s_reading_is_listed_under_each_old_game_with_000_s_words() -> None:
+    """000 (lines ~283-310) is silent on the worth of a game, the odd trick with twelve
+    tricks, the call at whisk and the swabbers' stakes ("not positively known"):
+    ``cavendish variants`` says what Cavendish adds, under each old game, with the words
+    of 000 beside it, each found in 000."""
+    import re
+    from pathlib import Path
+
+    seed = next(Path(__file__).parents[2].glob("sources/000_*.txt")).read_text()
+    text = " ".join(re.sub(r"<[^>]+>", "", seed).split())
+    res = runner.invoke(app, ["variants"])
+    assert res.exit_code == 0, res.output
+    blocks: dict[str, list[str]] = {}
+    name = ""
+    for line in res.output.splitlines():
+        if line.startswith(" "):
+            blocks.setdefault(name, []).append(line.strip())
+        else:
+            name = line.split()[0]
+    assert set(blocks) == {"ruff-and-honours", "whisk", "swabbers"}
+    for lines in blocks.values():
+        assert any("odd trick" in x for x in lines) and any("nine up" in x for x in lines)
+        for line in lines:
+            assert line.startswith("Cavendish's reading: ")
+            words = line.split('(000: "')[1].removesuffix('")')
+            assert words in text, words
+    assert any("not positively known" in x for x in blocks["swabbers"])
+    assert any("call at eight is kept at whisk" in x for x in blocks["whisk"])
 
 
 def test_deal_variant_deals_twelve_a_hand_and_the_stock() -> None:

@@ -654,10 +654,15 @@ def deal(
 # ----------------------------------------------------------------- variants
 @app.command()
 def variants() -> None:
-    """List every variant of the rules, each with a line on its source."""
+    """List every variant of the rules, each with a line on its source; under each of
+    the old games (000), what Cavendish adds where 000 is silent, 000's words beside."""
+    from ..core.old_games import READINGS
+
     width = max(len(name) for name in variant_names())
     for name in variant_names():
         typer.echo(f"{name:<{width}}  {SOURCES.get(name, '')}")
+        for reading, words in READINGS.get(name, ()):
+            typer.echo(f"    Cavendish's reading: {reading} (000: \"{words}\")")
 
 
 # -------------------------------------------------------------------- score

@@ -69,13 +69,70 @@ from .deal import Deal
 from .errors import DealError
 from .rules import Rules
 
-__all__ = ["DEUCES", "OLD_GAMES", "check_deal", "pack_of"]
+__all__ = ["DEUCES", "OLD_GAMES", "READINGS", "check_deal", "pack_of"]
 
 DEUCES = sum(1 << (13 * suit) for suit in range(4))
 """The four deuces, put out of the pack at whisk."""
 
 OLD_GAMES = ("ruff-and-honours", "whisk", "swabbers")
 """The registered variants this module describes."""
+
+
+_TRICKS = (
+    "each trick beyond six counts one, as at whist; with twelve tricks there is no odd "
+    "trick, and six all scores nothing",
+    "the entire pack of fifty-two cards was used, the deuces being no longer discarded. "
+    "This improvement introduces the odd trick",
+)
+_GAME = (
+    "each game is worth one, in rubbers of three, without rubber points; 000 gives no "
+    "worth to a game",
+    "The game was played nine up",
+)
+_HONOURS = (
+    "honours are scored as at short whist, never barred by the score",
+    "honours were scored as now",
+)
+READINGS: dict[str, tuple[tuple[str, str], ...]] = {
+    "ruff-and-honours": (
+        _TRICKS,
+        _GAME,
+        _HONOURS,
+        (
+            "the ruff is made once, before the first card is led, and may be declined; "
+            "when the ace of trumps is the card turned up nobody ruffs; an honour put "
+            "out to the stock counts for nobody",
+            "to take in the stock and to put out four cards from his hand",
+        ),
+    ),
+    "whisk": (
+        _TRICKS,
+        _GAME,
+        _HONOURS,
+        (
+            "the call at eight is kept at whisk, as at ruff-and-honours; 000 says only "
+            "that at whist there was no stock",
+            "Cotton adds that at whist there was no stock",
+        ),
+    ),
+    "swabbers": (
+        _TRICKS,
+        _GAME,
+        _HONOURS,
+        (
+            "the call at eight is kept, as at whisk and ruff-and-honours",
+            "Cotton adds that at whist there was no stock",
+        ),
+        (
+            "each holder of a swabber receives one stake from each of the other three, "
+            "settled hand by hand; the deuce of trumps is out of the pack at whisk, so "
+            "three swabbers at most are held",
+            "The true function of the swabbers is not positively known",
+        ),
+    ),
+}
+"""What 000 does not say and Cavendish adds, by old game: (Cavendish's reading,
+000's words beside it), shown by ``cavendish variants``."""
 
 
 def pack_of(rules: Rules) -> int:
