@@ -199,6 +199,40 @@ def test_001_a_call_before_ones_turn_is_refused_and_changes_nothing() -> None:
     assert s.call_log == [] and s.called is None
 
 
+def test_001_a_call_not_at_eight_is_put_to_the_adversaries_whoever_s_turn_it_is() -> None:
+    """001 (offset 3389): "If any one calls [...] without being at the score of eight
+    [...] the adversaries may consult as to a fresh deal": North, a person, calls out
+    of his turn, his side not at eight; the call is wrong, not refused."""
+
+    def north_yet_to_play(s: Session) -> bool:
+        assert s.state is not None
+        return s.state.trick_number == 0 and all(
+            seat != Seat.N for seat, _ in s.state.current_trick
+        )
+
+    s = south_to_play(north_yet_to_play, ns=7, humans=(Seat.S, Seat.N))
+    assert s.to_play == Seat.S
+    outcome = s.call_honours(Seat.N)
+    assert outcome.wrong == WRONG_NOT_AT_EIGHT and outcome.seat == Seat.N
+    assert outcome.fresh_deal is True  # the computer adversaries claim it
+    assert s.state is None and len(s.void_hands) == 1
+
+
+def test_001_a_call_without_two_honours_is_wrong_whoever_s_turn_it_is() -> None:
+    """001 (offset 3389): "If any one calls without having two honors [...] the
+    adversaries may consult as to a fresh deal", at any time, from any seat."""
+
+    def north_weak_yet_to_play(s: Session) -> bool:
+        assert s.state is not None
+        return held(s, Seat.N) < 2 and s.state.trick_number == 0 and all(
+            seat != Seat.N for seat, _ in s.state.current_trick
+        )
+
+    s = south_to_play(north_weak_yet_to_play, humans=(Seat.S, Seat.N))
+    outcome = s.call_honours(Seat.N)
+    assert outcome.wrong == WRONG_NO_TWO_HONOURS and outcome.fresh_deal is True
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_computer_players_call_at_eight_as_the_engine_calls_for_them(seed: int) -> None:
     """Computer players call when they should: with the call left to the players and

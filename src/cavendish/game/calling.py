@@ -27,8 +27,11 @@ Choices where 001 is silent, stated once here:
   tricks) or answer "Yes" without one, the wrong answer of 001 ("shall answer the
   call without having an honor"), which is put to the adversaries;
 * a question answered "No" is proper and changes nothing: play goes on;
-* a call before one's turn is refused (nothing happens): 001 asks for it "when it
-  is his turn to play", and a refusal loses nothing;
+* a proper call (at eight, two honours) before one's turn is refused (nothing
+  happens): 001 asks for it "when it is his turn to play", and a refusal loses
+  nothing; a call that is wrong whatever the turn ("If any one calls without having
+  two honors, or without being at the score of eight", 001) is put to the
+  adversaries at once, from any seat, whoever's turn it is;
 * a fresh deal is made by the same dealer (the hand is void, not scored), as for
   the club code's new deals (laws 37-38);
 * computer adversaries always claim the fresh deal: the remedy exists because the
@@ -129,8 +132,9 @@ def judge_call(
     answer: bool | None = None,
 ) -> CallOutcome | None:
     """``seat`` calls honours now ("Can you one?", or shows three or four): the
-    outcome, or None when the call is simply refused (not his turn yet, or a game
-    without calling).  ``answer`` is a person partner's "Yes" (True) or "No" (False)
+    outcome, or None when the call is simply refused (a proper call before his turn,
+    or a game without calling).  A call not at eight, or without two honours, is
+    wrong whoever's turn it is (001: "If any one calls ...").  ``answer`` is a person partner's "Yes" (True) or "No" (False)
     to "Can you one?"; None: the partner answers truly (a computer).
 
     >>> from cavendish.core import Card, Deal, get_rules
@@ -150,13 +154,14 @@ def judge_call(
     side: Side = seat.side
     if _has_played(state, seat):
         return CallOutcome(seat, '"Can you one?"', wrong=WRONG_AFTER_PLAYING)
-    if state.turn != seat:
-        return None
+    # "If any one calls [...] without being at the score of eight": wrong whoever's turn
     if score[side] != at:
         return CallOutcome(seat, '"Can you one?"', wrong=WRONG_NOT_AT_EIGHT)
     mine = _held(state, seat)
     if mine < 2:
         return CallOutcome(seat, '"Can you one?"', wrong=WRONG_NO_TWO_HONOURS)
+    if state.turn != seat:
+        return None  # a proper call waits for "his turn to play"
     held = state.honours(side)
     if mine >= 3:
         return CallOutcome(
