@@ -8,6 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cavendish.cli.main import app
+from cavendish.core import Seat
+from cavendish.core.events import WrongCall
+from cavendish.io.pbn import read_pbn_file
 
 runner = CliRunner()
 
@@ -21,12 +24,19 @@ def test_001_a_wrong_call_typed_at_the_terminal_voids_the_hand(tmp_path: Path) -
         app,
         ["play", "--variant", "long", "--call-honours", "ask", "--seed", "3", "--seat", "S",
          "--out", str(out)],
-        input="call\nquit\n",
+        input="call\n\nquit\n",
     )
     assert res.exit_code == 0, res.output
     assert "without being at the score of eight" in res.output
     assert "The adversaries claim a fresh deal." in res.output
-    assert "Saved 0 hands" in res.output
+    # the void hand is kept in the record, the fresh deal after it (issue 31 point 11)
+    assert "Saved 2 hands (the last hand unfinished)" in res.output
+    void, fresh = read_pbn_file(out)
+    (wrong,) = [e for e in void.events if isinstance(e, WrongCall)]
+    assert wrong.fresh_deal and wrong.seat == Seat.S and void.events[-1] == wrong
+    assert "without being at the score of eight" in wrong.wrong
+    assert fresh.board == void.board and fresh.deal.dealer == void.deal.dealer
+    assert fresh.deal != void.deal
 
 
 def test_call_honours_option_is_checked() -> None:

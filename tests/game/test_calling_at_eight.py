@@ -7,7 +7,10 @@ from __future__ import annotations
 import pytest
 
 from cavendish.core import HonoursCalled, Seat, Side, get_rules, honours_mask
+from cavendish.core.events import WrongCall
 from cavendish.game import Session, SessionError
+from cavendish.io.jsonlog import records_from_json, records_to_json
+from cavendish.io.pbn import read_pbn, write_pbn
 from cavendish.game.calling import (
     WRONG_AFTER_PLAYING,
     WRONG_NO_TWO_HONOURS,
@@ -216,6 +219,26 @@ def test_001_a_call_not_at_eight_is_put_to_the_adversaries_whoever_s_turn_it_is(
     assert outcome.wrong == WRONG_NOT_AT_EIGHT and outcome.seat == Seat.N
     assert outcome.fresh_deal is True  # the computer adversaries claim it
     assert s.state is None and len(s.void_hands) == 1
+
+
+def test_001_a_fresh_deal_keeps_the_void_hand_in_the_pbn_and_the_json_log() -> None:
+    """001 (offset 3389): "the adversaries may consult as to a fresh deal, reclaiming
+    their hands if thrown down": the hand made void is kept in the record, the wrong
+    call and the election its last event, and the fresh deal follows it."""
+    s = south_to_play(lambda s: True, ns=7, humans=(Seat.S, Seat.N))
+    void_deal = s.state.deal if s.state is not None else None
+    outcome = s.call_honours(Seat.N)
+    assert outcome.fresh_deal is True
+    s.start_hand()
+    s.play_out()
+    s.finish_hand()
+    records = s.result().records()
+    first, second = records[0], records[1]
+    assert first.deal == void_deal and first.board == second.board == 1
+    assert isinstance(first.events[-1], WrongCall) and first.events[-1].fresh_deal
+    assert second.deal.dealer == first.deal.dealer and second.deal != first.deal
+    assert read_pbn(write_pbn(records)) == records
+    assert records_from_json(records_to_json(records)) == records
 
 
 def test_001_a_call_without_two_honours_is_wrong_whoever_s_turn_it_is() -> None:

@@ -642,7 +642,7 @@ class TerminalGame:
         return line
 
     def _save(self, status: int) -> int:
-        hands = list(self.session.hands)
+        hands = self.session.hands_with_void()  # a void hand kept before its fresh deal
         current = self.session.current_hand()
         if current is not None:
             hands.append(current)

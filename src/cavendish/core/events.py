@@ -54,6 +54,7 @@ __all__ = [
     "SurplusPlayed",
     "TakenBack",
     "TrickQuitted",
+    "WrongCall",
     "event_from_dict",
     "event_to_dict",
     "settled_claim",
@@ -389,7 +390,31 @@ class TakenBack(NamedTuple):
         return f"{self.seat} takes back {' '.join(self.cards)} (practice)"
 
 
-TABLE_EVENTS: tuple[type[Any], ...] = (Claimed, TakenBack)
+class WrongCall(NamedTuple):
+    """Long whist: ``seat`` called wrongly (``words``, what was ``wrong``, 001), and the
+    adversaries elected: ``fresh_deal`` True, the hand is void and dealt again (it is
+    kept in the record, its last event this one); False, the hand stands.
+
+    >>> str(WrongCall(Seat.S, '"Can you one?"', "called without two honours", True, 0))
+    'S: "Can you one?" Wrong: S called without two honours. The adversaries claim a fresh deal.'
+    """
+
+    seat: Seat
+    words: str
+    wrong: str
+    fresh_deal: bool
+    trick: int
+    kind: str = "wrong_call"
+
+    def __str__(self) -> str:
+        elected = (
+            "The adversaries claim a fresh deal." if self.fresh_deal
+            else "The adversaries let the hand stand."
+        )
+        return f"{self.seat}: {self.words} Wrong: {self.seat} {self.wrong}. {elected}"
+
+
+TABLE_EVENTS: tuple[type[Any], ...] = (Claimed, TakenBack, WrongCall)
 """The game driver's events: noted in the log, no holding changed."""
 
 
@@ -421,6 +446,7 @@ Event = (
     | Elected
     | Claimed
     | TakenBack
+    | WrongCall
 )
 
 LAWS_EVENTS: tuple[type[Any], ...] = (

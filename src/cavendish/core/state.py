@@ -106,6 +106,7 @@ from .events import (
     SurplusPlayed,
     TakenBack,
     TrickQuitted,
+    WrongCall,
 )
 from .rules import Rules
 from .tricks import beats, full_trick_index, trick_winner, winning_index
@@ -988,10 +989,10 @@ class HandState:
         self._record(event)
         return event
 
-    def note(self, event: Ruling | Elected | Claimed | TakenBack) -> Event:
-        """Append a ruling, an election or a table event (a claim, cards taken back) to
-        the log (it changes nothing in the hand)."""
-        if not isinstance(event, Ruling | Elected | Claimed | TakenBack):
+    def note(self, event: Ruling | Elected | Claimed | TakenBack | WrongCall) -> Event:
+        """Append a ruling, an election or a table event (a claim, cards taken back, a
+        wrong call) to the log (it changes nothing in the hand)."""
+        if not isinstance(event, Ruling | Elected | Claimed | TakenBack | WrongCall):
             raise ActionRefused(
                 f"only a Ruling, Elected or table event can be noted, not {event!r}"
             )
@@ -1445,6 +1446,7 @@ _ACTIONS: dict[type[Any], Callable[[HandState, Any], Event]] = {
     Elected: lambda s, e: s.note(e),
     Claimed: lambda s, e: s.note(e),
     TakenBack: lambda s, e: s.note(e),
+    WrongCall: lambda s, e: s.note(e),
 }
 """How :meth:`HandState.apply` replays each kind of event (a trick quitted has none)."""
 

@@ -134,8 +134,9 @@ def judge_call(
     """``seat`` calls honours now ("Can you one?", or shows three or four): the
     outcome, or None when the call is simply refused (a proper call before his turn,
     or a game without calling).  A call not at eight, or without two honours, is
-    wrong whoever's turn it is (001: "If any one calls ...").  ``answer`` is a person partner's "Yes" (True) or "No" (False)
-    to "Can you one?"; None: the partner answers truly (a computer).
+    wrong whoever's turn it is (001: "If any one calls ...").  ``answer`` is a person
+    partner's "Yes" (True) or "No" (False) to "Can you one?"; None: the partner
+    answers truly (a computer).
 
     >>> from cavendish.core import Card, Deal, get_rules
     >>> deal = Deal.from_pbn("S:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "

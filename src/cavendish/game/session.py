@@ -66,6 +66,7 @@ from ..core.events import (
     HonoursCalled,
     Ruffed,
     TakenBack,
+    WrongCall,
     settled_claim,
 )
 from ..core.rules import Rules, get_rules
@@ -285,6 +286,8 @@ class SessionResult:
     sheet: ScoreSheet
     hands: list[PlayedHand] = field(default_factory=list)
     seating: Seating | None = None
+    void: list[PlayedHand] = field(default_factory=list)
+    """Hands made void by a fresh deal (long whist, 001), kept for the record only."""
 
     def ledger(self) -> ClayLedger:
         """Clay's dummy: each person's winnings, player against player (see
@@ -300,10 +303,18 @@ class SessionResult:
         return self.sheet.ledger(tables)
 
     def records(self, *, event: str = "", site: str = "", date: str = "") -> list[HandRecord]:
-        """Every hand as a record, for :func:`cavendish.io.pbn.write_pbn`."""
+        """Every hand as a record, for :func:`cavendish.io.pbn.write_pbn` (and the JSON
+        log): a hand made void by a fresh deal comes before the deal that replaced it."""
         return [
-            h.record(variant=self.rules.name, event=event, site=site, date=date) for h in self.hands
+            h.record(variant=self.rules.name, event=event, site=site, date=date)
+            for h in with_void(self.hands, self.void)
         ]
+
+
+def with_void(hands: Sequence[PlayedHand], void: Sequence[PlayedHand]) -> list[PlayedHand]:
+    """``hands`` with the ``void`` hands among them, each before the hand of its board
+    (the fresh deal that replaced it)."""
+    return sorted([*void, *hands], key=lambda h: (h.board, h.result is not None))
 
 
 class TableBase:
@@ -536,8 +547,11 @@ class Session(TableBase):
         a person's call at eight is his own act (:mod:`.calling`)."""
         self.call_log: list[CallOutcome] = []
         """The calls and reminders of the hand in play (``calls="players"``)."""
-        self.void_hands: list[HandState] = []
-        """Hands made void by a fresh deal the adversaries claimed (not scored)."""
+        self.void_hands: list[PlayedHand] = []
+        """Hands made void by a fresh deal the adversaries claimed (not scored, no
+        result): each kept for the record, the wrong call and the election its last
+        event (:class:`~cavendish.core.events.WrongCall`), the fresh deal after it
+        (:meth:`hands_with_void`)."""
         self._pending: CallOutcome | None = None
         self.offer_ruff = False
         """Ruff-and-honours: a person holding the ace of trumps is asked whether he ruffs
@@ -999,6 +1013,16 @@ class Session(TableBase):
         return [state.ruff(seat, choose_put_out(player, view, state.deal.stock))]
 
     # ------------------------------------------------ long whist: the call at eight
+    def result(self) -> SessionResult:
+        """The sheet, the hands finished so far and the hands made void (001)."""
+        done = super().result()
+        done.void = list(self.void_hands)
+        return done
+
+    def hands_with_void(self) -> list[PlayedHand]:
+        """The hands finished, each void hand before the fresh deal that replaced it."""
+        return with_void(self.hands, self.void_hands)
+
     @property
     def call_offered(self) -> Seat | None:
         """The seat whose person may ask "Can you one?" now (``calls="players"``): it
@@ -1133,9 +1157,13 @@ class Session(TableBase):
         done = replace(wrong, fresh_deal=claim)
         self._pending = None
         self.call_log[self.call_log.index(wrong)] = done
+        state = self._require_state()
+        assert wrong.wrong is not None
+        event = WrongCall(wrong.seat, wrong.words, wrong.wrong, claim, state.trick_number)
+        state.note(event)
+        self._broadcast(event)
         if claim:
-            state = self._require_state()
-            self.void_hands.append(state)
+            self.void_hands.append(PlayedHand(self.board, self.rubber, self.names, state))
             self.state = None  # a fresh deal by the same dealer: start_hand() deals it
             self._call = None
             self._called = None

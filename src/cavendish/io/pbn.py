@@ -15,7 +15,10 @@ the fifteen mandatory tags, the ``Play`` section and a few tags of our own
   after the last card played, which the play section marks with ``*`` (PBN 2.1): the
   claimer's seat and the tricks his side took of those left.  Every claim, accepted
   or refused, is also a row of the ``Irregularities`` table (``Claim``), as are
-  cards taken back in practice (``TakenBack``), their events in ``Detail``.
+  cards taken back in practice (``TakenBack``) and a wrong call at eight with the
+  adversaries' election (``WrongCall``: long whist, 001; a hand made void by a fresh
+  deal is kept, unfinished, before the deal that replaces it), their events in
+  ``Detail``.
 * ``[TrumpCard "C3"]`` is the card turned up (it must be in the dealer's hand),
   ``[Variant "short"]`` the rule-set, ``[Dummies "N"]`` the exposed hands.
 * The old games (000, :mod:`cavendish.core.old_games`) deal twelve cards a hand: the
@@ -155,7 +158,9 @@ _LAWS_NAMES = {
 }
 """The Irregularities ``Event`` of each laws event kind (its ``Detail`` is the event's JSON)."""
 _LAWS_KINDS = {name: kind for kind, name in _LAWS_NAMES.items()}
-_TABLE_NAMES = {"claim": "Claim", "taken_back": "TakenBack", "ruffed": "Ruffed"}
+_TABLE_NAMES = {
+    "claim": "Claim", "taken_back": "TakenBack", "ruffed": "Ruffed", "wrong_call": "WrongCall",
+}
 """The Irregularities ``Event`` of the game driver's events (claims, cards taken back in
 practice); as for the laws events, ``Detail`` is the event's JSON."""
 _DETAIL_KINDS = {**_LAWS_KINDS, **{name: kind for kind, name in _TABLE_NAMES.items()}}
