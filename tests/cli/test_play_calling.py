@@ -55,3 +55,34 @@ def test_reminding_is_refused_when_the_engine_calls_for_every_side(tmp_path: Pat
     )
     assert res.exit_code == 0, res.output
     assert 'honours are called by the engine here' in res.output
+
+
+def test_001_a_person_elects_after_a_computer_s_wrong_call(tmp_path: Path) -> None:
+    """001 (offset 3389): "If any one calls [...] without being at the score of eight
+    [...] the adversaries may consult as to a fresh deal": a computer (``--sloppy``)
+    calls wrongly, and you, his adversary, elect: "no" lets the hand stand, played
+    out and scored; "yes" makes it void, kept in the record before the fresh deal."""
+    args = ["play", "--variant", "long", "--call-honours", "ask", "--sloppy", "1",
+            "--seed", "1", "--rubbers", "1"]
+    out = tmp_path / "stand.pbn"
+    res = runner.invoke(app, [*args, "--out", str(out)],
+                        input="no\n" * 2 + "auto\n" * 30 + "quit\n")
+    assert res.exit_code == 0, res.output
+    assert "Claim a fresh deal? (yes: the hand is void; no: it stands)" in res.output
+    assert "You let the hand stand." in res.output
+    first = read_pbn_file(out)[0]
+    wrongs = [e for e in first.events if isinstance(e, WrongCall)]
+    assert wrongs and all(not w.fresh_deal and w.seat.side != Seat.S.side for w in wrongs)
+    assert first.is_finished  # the hand stood: played out and scored
+    out = tmp_path / "void.pbn"
+    res = runner.invoke(app, [*args, "--out", str(out)], input="yes\n\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert "You claim a fresh deal." in res.output
+    void = read_pbn_file(out)[0]
+    assert [e.fresh_deal for e in void.events if isinstance(e, WrongCall)] == [True]
+    assert not void.is_finished
+
+
+def test_sloppy_without_laws_needs_the_call_left_to_the_players() -> None:
+    res = runner.invoke(app, ["play", "--variant", "long", "--sloppy", "0.5"])
+    assert res.exit_code == 2 and "--call-honours ask" in res.output

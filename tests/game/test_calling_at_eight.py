@@ -9,14 +9,14 @@ import pytest
 from cavendish.core import HonoursCalled, Seat, Side, get_rules, honours_mask
 from cavendish.core.events import WrongCall
 from cavendish.game import Session, SessionError
-from cavendish.io.jsonlog import records_from_json, records_to_json
-from cavendish.io.pbn import read_pbn, write_pbn
 from cavendish.game.calling import (
     WRONG_AFTER_PLAYING,
     WRONG_NO_TWO_HONOURS,
     WRONG_NOT_AT_EIGHT,
     WRONG_REMINDER,
 )
+from cavendish.io.jsonlog import records_from_json, records_to_json
+from cavendish.io.pbn import read_pbn, write_pbn
 from cavendish.players import Player, RandomPlayer
 from cavendish.scoring import HandResult
 from cavendish.scoring.club import score_club

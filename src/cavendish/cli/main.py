@@ -146,7 +146,8 @@ def play(
         typer.Option(
             "--sloppy",
             help="With --laws: the chance, per card, that a computer player commits an "
-            "irregularity (0 to 1).",
+            "irregularity (0 to 1). With --call-honours ask (long whist): the chance, a "
+            "hand, that a computer calls wrongly at eight (001), put to you to elect.",
         ),
     ] = 0.0,
     pause: Annotated[
@@ -235,8 +236,9 @@ def play(
     seed = _new_seed() if seed is None else seed
     if not 0.0 <= sloppy <= 1.0:
         _fail(f"--sloppy {sloppy}: expected a chance between 0 and 1", 2)
-    if sloppy and not laws:
-        _fail("--sloppy needs --laws: irregularities are only allowed under the laws", 2)
+    if sloppy and not laws and call_honours != "ask":
+        _fail("--sloppy needs --laws (irregularities are only allowed under the laws), or "
+              "--call-honours ask (the computers' wrong calls at eight)", 2)
     if call_honours not in ("auto", "ask"):
         _fail(f"--call-honours {call_honours!r}: expected auto or ask", 2)
     if pause and not laws:
@@ -280,6 +282,7 @@ def play(
     session = make_session(
         rules, me, seed, players, practice=practice, auto_last=auto_last,
         calls="players" if call_honours == "ask" else "auto", rubbers=rubbers,
+        wrong_calls=sloppy,
     )
     _run_game(session, seed, target, {"seed": seed, "players": players})
 
@@ -551,6 +554,7 @@ def make_session(
     auto_last: bool = True,
     calls: str = "auto",
     rubbers: int = 1,
+    wrong_calls: float = 0.0,
 ) -> Session:
     """The table of ``cavendish play``: you in ``seat`` and computer players of ``kind``,
     each with its own seed derived from ``seed``, cutting for partners and deal; the
@@ -567,6 +571,7 @@ def make_session(
         auto_last=auto_last,
         computer_claims=True,
         calls=calls,
+        wrong_calls=wrong_calls,
         rubbers=rubbers,
     )
 

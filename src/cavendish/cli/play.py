@@ -280,8 +280,16 @@ class TerminalGame:
         self._last_computer = None
         if s.ruff_offered is not None:
             self._human_ruff(s.ruff_offered)
-        while s.to_play is not None or s.answer_due is not None:
+        while s.to_play is not None or s.answer_due is not None or s.election_due is not None:
             self._show_events(self._run_computers())
+            if s.election_due is not None:  # a computer's wrong call: you elect (001)
+                self._human_elect()
+                if s.state is None:
+                    self.console.print(
+                        "The hand is void: the same dealer deals again.", style="bold"
+                    )
+                    return
+                continue
             if s.answer_due is not None:
                 self._human_answer(s.answer_due)
                 if s.state is None:
@@ -427,6 +435,30 @@ class TerminalGame:
                 self.console.print(say(str(exc)), style="red", markup=False, soft_wrap=True)
                 continue
             return
+
+    def _human_elect(self) -> None:
+        """A computer called wrongly and you are among his adversaries: you say whether
+        your side claims a fresh deal (001: "the adversaries may consult as to a fresh
+        deal"; your computer partner leaves it to you)."""
+        s = self.session
+        pending = s.election_due
+        assert pending is not None
+        seat = next(a for a in (pending.seat.left, pending.seat.left.partner)
+                    if s.controller(a) is None)
+        self.draw_turn(seat)
+        self.console.print(str(pending), style="bold", markup=False, soft_wrap=True)
+        while True:
+            answer = self._read(
+                "Claim a fresh deal? (yes: the hand is void; no: it stands): ", allow_quit=True
+            ).strip().lower()
+            if answer in ("y", "yes", "n", "no", "auto"):  # auto: the computers' rule, yes
+                break
+            self.console.print("Answer yes or no.", markup=False)
+        done = s.elect_fresh_deal(seat, answer in ("y", "yes", "auto"))
+        self.console.print(
+            "You claim a fresh deal." if done.fresh_deal else "You let the hand stand.",
+            markup=False,
+        )
 
     def _human_answer(self, seat: Seat) -> None:
         """Long whist at eight: the person's computer partner asks "Can you one?" and he

@@ -524,6 +524,7 @@ class Session(TableBase):
         auto_last: bool = True,
         computer_claims: bool = False,
         calls: str = "auto",
+        wrong_calls: float = 0.0,
     ) -> None:
         ordered = {s: players[s] for s in sorted(players)}
         # the table is checked once, by TableBase (the same seats as ``players``)
@@ -545,6 +546,18 @@ class Session(TableBase):
         self.calls = calls
         """Long whist: ``auto``, the engine calls for every side entitled to; ``players``,
         a person's call at eight is his own act (:mod:`.calling`)."""
+        if not 0.0 <= wrong_calls <= 1.0 or (wrong_calls and calls != "players"):
+            raise SessionError(
+                f"wrong_calls {wrong_calls}: a chance from 0 to 1, with calls=\"players\""
+            )
+        self.wrong_calls = wrong_calls
+        """``calls="players"``: the chance that a computer player, at his turn in trick
+        one before he plays, calls wrongly ("Can you one?" not at eight, or without two
+        honours, 001), where a person is among his adversaries to elect whether to
+        claim a fresh deal (Cavendish's choice: the wrong calls of computers are there
+        for the person's election).  Drawn from a generator of its own, seeded from the
+        deals' generator's state without drawing from it."""
+        self._wrong_rng = random.Random(hash(rng.getstate()))
         self.call_log: list[CallOutcome] = []
         """The calls and reminders of the hand in play (``calls="players"``)."""
         self.void_hands: list[PlayedHand] = []
@@ -674,6 +687,7 @@ class Session(TableBase):
             "auto_last": self.auto_last,
             "computer_claims": self.computer_claims,
             "calls": self.calls,
+            "wrong_calls": self.wrong_calls,
             "hand_rubbers": [h.rubber for h in self.hands],
             "in_play": current is not None,
             "log": json.loads(records_to_json(h.record(variant=self.rules.name) for h in hands)),
@@ -716,6 +730,7 @@ class Session(TableBase):
             auto_last=bool(data.get("auto_last", True)),
             computer_claims=bool(data.get("computer_claims", False)),
             calls=str(data.get("calls", "auto")),
+            wrong_calls=float(data.get("wrong_calls", 0.0)),
         )
         finished = records[:-1] if in_play else records
         if len(finished) != len(hand_rubbers):
@@ -1178,9 +1193,13 @@ class Session(TableBase):
         if state is None or self._pending is not None or state.is_over:
             return []
         seat = state.turn
-        if self.controller(seat) is None or not self._may_ask(state, seat):
+        if self.controller(seat) is None:
             return []
-        if self._question is not None:
+        wrong = self._sloppy_call(state, seat)
+        if wrong is not None:
+            self._settle(wrong)  # put to the person among the adversaries
+            return []
+        if not self._may_ask(state, seat) or self._question is not None:
             return []
         mine = (state.opening_hand(seat) & honours_mask(state.deal.trump)).bit_count()
         if mine == 2 and self.controller(seat.partner) is None:
@@ -1191,6 +1210,21 @@ class Session(TableBase):
             return []
         self._settle(outcome)
         return [outcome.called] if outcome.called is not None else []
+
+    def _sloppy_call(self, state: HandState, seat: Seat) -> CallOutcome | None:
+        """A computer's wrong call (:attr:`wrong_calls`), drawn once a hand for ``seat``
+        at his turn in trick one, when a person is among his adversaries; None when
+        none is made (or the call would be proper)."""
+        if not self.wrong_calls or state.trick_number != 0 or self._question is not None:
+            return None
+        if any(o.seat == seat for o in self.call_log):
+            return None
+        if all(self.controller(a) is not None for a in (seat.left, seat.left.partner)):
+            return None
+        if self._wrong_rng.random() >= self.wrong_calls:
+            return None
+        outcome = judge_call(self.rules, self.sheet.score, state, seat)
+        return outcome if outcome is not None and outcome.wrong is not None else None
 
     def review(self, played: PlayedHand) -> HandReview:
         """After a hand: the four hands as dealt, the tricks each side took, and the
