@@ -34,7 +34,7 @@ from ..core.rules import SOURCES, Rules, UnknownVariant, get_rules, variant_name
 from ..core.table import cut_for_partners, deal_for
 from ..game.laws_session import LAWS_SNAPSHOT_FORMAT
 from ..game.saved import autosave_path, load_snapshot
-from ..game.session import PlayedHand, Session, SessionError
+from ..game.session import HONOURS_MODES, PlayedHand, Session, SessionError
 from ..players import Player, get_player
 from ..scoring.clay import ClayTable
 from ..scoring.result import HandResult
@@ -141,6 +141,15 @@ def play(
             "and you are offered every claim and election the laws give your side.",
         ),
     ] = False,
+    honours: Annotated[
+        str,
+        typer.Option(
+            "--honours",
+            help="How honours are claimed: auto (for the side that held them) or claim "
+            "(the players claim them at the end of the hand, laws 6-7: you are asked, "
+            "the computers claim; not claimed, they are lost).",
+        ),
+    ] = "auto",
     sloppy: Annotated[
         float,
         typer.Option(
@@ -239,6 +248,11 @@ def play(
     if sloppy and not laws and call_honours != "ask":
         _fail("--sloppy needs --laws (irregularities are only allowed under the laws), or "
               "--call-honours ask (the computers' wrong calls at eight)", 2)
+    if honours not in HONOURS_MODES:
+        _fail(f"--honours {honours!r}: expected auto or claim", 2)
+    if honours == "claim" and (laws or candidates > 4):
+        _fail("--honours claim is for a table of one person and computers, without --laws "
+              "or --candidates", 2)
     if call_honours not in ("auto", "ask"):
         _fail(f"--call-honours {call_honours!r}: expected auto or ask", 2)
     if pause and not laws:
@@ -282,7 +296,7 @@ def play(
     session = make_session(
         rules, me, seed, players, practice=practice, auto_last=auto_last,
         calls="players" if call_honours == "ask" else "auto", rubbers=rubbers,
-        wrong_calls=sloppy,
+        wrong_calls=sloppy, honours=honours,
     )
     _run_game(session, seed, target, {"seed": seed, "players": players})
 
@@ -555,6 +569,7 @@ def make_session(
     calls: str = "auto",
     rubbers: int = 1,
     wrong_calls: float = 0.0,
+    honours: str = "auto",
 ) -> Session:
     """The table of ``cavendish play``: you in ``seat`` and computer players of ``kind``,
     each with its own seed derived from ``seed``, cutting for partners and deal; the
@@ -572,6 +587,7 @@ def make_session(
         computer_claims=True,
         calls=calls,
         wrong_calls=wrong_calls,
+        honours=honours,
         rubbers=rubbers,
     )
 

@@ -45,6 +45,7 @@ from ..core.cards import Card, CardParseError, Seat, cards_of, parse_cards
 from ..core.errors import ActionRefused, IllegalPlay
 from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
 from ..core.rules import Rules
+from ..core.state import HandState
 from ..game.saved import save_session
 from ..game.seating import Seating
 from ..game.session import PlayedHand, Session, SessionError
@@ -436,6 +437,26 @@ class TerminalGame:
                 continue
             return
 
+    def _claim_honours(self, state: HandState) -> None:
+        """``--honours claim``: the hand is over and your side held honours worth
+        scoring: you claim them, or they are lost (laws 6-7)."""
+        s = self.session
+        side = s.honours_claim_due
+        if side is None:
+            return
+        me = s.seating.seat_of(self.human)
+        answer = self._read(
+            f"Your side ({side}) held {state.honours(side)} honours: claim them? (yes/no; "
+            "not claimed before the next trump card is turned up, they are lost, law 6): ",
+            allow_quit=True,
+        ).strip().lower()
+        if answer in ("y", "yes", "auto"):
+            self.console.print(f"{s.claim_honours(me)}.", markup=False)
+        else:
+            self.console.print(
+                f"Law 6: {side}'s honours are not claimed: they cannot be scored.", markup=False
+            )
+
     def _human_elect(self) -> None:
         """A computer called wrongly and you are among his adversaries: you say whether
         your side claims a fresh deal (001: "the adversaries may consult as to a fresh
@@ -597,6 +618,7 @@ class TerminalGame:
         s = self.session
         state = s.state
         assert state is not None
+        self._claim_honours(state)
         last = state.last_trick
         rubbers = len(s.sheet.rubbers)
         call = s.called

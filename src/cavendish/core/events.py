@@ -46,6 +46,7 @@ __all__ = [
     "Elected",
     "Event",
     "HonoursCalled",
+    "HonoursClaimed",
     "LeaderChanged",
     "PlayOmitted",
     "PlayOutOfTurn",
@@ -414,7 +415,26 @@ class WrongCall(NamedTuple):
         return f"{self.seat}: {self.words} Wrong: {self.seat} {self.wrong}. {elected}"
 
 
-TABLE_EVENTS: tuple[type[Any], ...] = (Claimed, TakenBack, WrongCall)
+class HonoursClaimed(NamedTuple):
+    """At the end of the hand ``seat`` claims the ``honours`` his ``side`` held (laws
+    6-7: "To score honours is not sufficient; they must be called at the end of the
+    hand"), where the table leaves the claim to the players.
+
+    >>> str(HonoursClaimed(Seat.N, Side.NS, 4, 13))
+    'N claims honours for NS: 4'
+    """
+
+    seat: Seat
+    side: Side
+    honours: int
+    trick: int
+    kind: str = "honours_claimed"
+
+    def __str__(self) -> str:
+        return f"{self.seat} claims honours for {self.side}: {self.honours}"
+
+
+TABLE_EVENTS: tuple[type[Any], ...] = (Claimed, TakenBack, WrongCall, HonoursClaimed)
 """The game driver's events: noted in the log, no holding changed."""
 
 
@@ -447,6 +467,7 @@ Event = (
     | Claimed
     | TakenBack
     | WrongCall
+    | HonoursClaimed
 )
 
 LAWS_EVENTS: tuple[type[Any], ...] = (

@@ -98,6 +98,7 @@ from .events import (
     Elected,
     Event,
     HonoursCalled,
+    HonoursClaimed,
     LeaderChanged,
     PlayOmitted,
     PlayOutOfTurn,
@@ -989,10 +990,14 @@ class HandState:
         self._record(event)
         return event
 
-    def note(self, event: Ruling | Elected | Claimed | TakenBack | WrongCall) -> Event:
+    def note(
+        self, event: Ruling | Elected | Claimed | TakenBack | WrongCall | HonoursClaimed
+    ) -> Event:
         """Append a ruling, an election or a table event (a claim, cards taken back, a
-        wrong call) to the log (it changes nothing in the hand)."""
-        if not isinstance(event, Ruling | Elected | Claimed | TakenBack | WrongCall):
+        wrong call, honours claimed) to the log (it changes nothing in the hand)."""
+        if not isinstance(
+            event, Ruling | Elected | Claimed | TakenBack | WrongCall | HonoursClaimed
+        ):
             raise ActionRefused(
                 f"only a Ruling, Elected or table event can be noted, not {event!r}"
             )
@@ -1447,6 +1452,7 @@ _ACTIONS: dict[type[Any], Callable[[HandState, Any], Event]] = {
     Claimed: lambda s, e: s.note(e),
     TakenBack: lambda s, e: s.note(e),
     WrongCall: lambda s, e: s.note(e),
+    HonoursClaimed: lambda s, e: s.note(e),
 }
 """How :meth:`HandState.apply` replays each kind of event (a trick quitted has none)."""
 

@@ -64,6 +64,7 @@ from ..core.events import (
     Claimed,
     Event,
     HonoursCalled,
+    HonoursClaimed,
     Ruffed,
     TakenBack,
     WrongCall,
@@ -76,7 +77,7 @@ from ..players.base import Player, PlayerError, notify_begin, notify_score, obse
 from ..players.random import RandomPlayer
 from ..players.ruff import choose_put_out
 from ..scoring.clay import ClayLedger, ClayTable
-from ..scoring.result import HandResult, HandScore
+from ..scoring.result import HandResult, HandScore, honours_value
 from ..scoring.sheet import ScoreSheet
 from .calling import (
     CALL_MODES,
@@ -311,6 +312,16 @@ class SessionResult:
         ]
 
 
+HONOURS_MODES = ("auto", "claim")
+"""``auto``: the scorer claims honours for the side that held them; ``claim``: the
+players claim them (laws 6-7)."""
+
+
+def _claimed_sides(state: HandState) -> set[Side]:
+    """The sides that claimed their honours in ``state``'s log, or called them at eight."""
+    return {e.side for e in state.events if isinstance(e, HonoursClaimed | HonoursCalled)}
+
+
 def with_void(hands: Sequence[PlayedHand], void: Sequence[PlayedHand]) -> list[PlayedHand]:
     """``hands`` with the ``void`` hands among them, each before the hand of its board
     (the fresh deal that replaced it)."""
@@ -525,6 +536,7 @@ class Session(TableBase):
         computer_claims: bool = False,
         calls: str = "auto",
         wrong_calls: float = 0.0,
+        honours: str = "auto",
     ) -> None:
         ordered = {s: players[s] for s in sorted(players)}
         # the table is checked once, by TableBase (the same seats as ``players``)
@@ -550,6 +562,14 @@ class Session(TableBase):
             raise SessionError(
                 f"wrong_calls {wrong_calls}: a chance from 0 to 1, with calls=\"players\""
             )
+        if honours not in HONOURS_MODES:
+            raise SessionError(f"honours {honours!r}: expected one of {', '.join(HONOURS_MODES)}")
+        self.honours = honours
+        """``auto``: honours are claimed for the side that held them (laws 6-7 applied by
+        the scorer); ``claim``: the players claim them at the end of the hand
+        (:meth:`claim_honours`), computers at once for a side of computers, and a side
+        that has not claimed when the hand is scored, just before the trump card of the
+        next deal is turned up, loses them (law 6)."""
         self.wrong_calls = wrong_calls
         """``calls="players"``: the chance that a computer player, at his turn in trick
         one before he plays, calls wrongly ("Can you one?" not at eight, or without two
@@ -592,11 +612,13 @@ class Session(TableBase):
         auto_last: bool = True,
         computer_claims: bool = False,
         calls: str = "auto",
+        wrong_calls: float = 0.0,
+        honours: str = "auto",
     ) -> Session:
         """A table whose seats the caller chose (empty seats are dummies); the cut
         decides only the first dealer (see :func:`~.seating.seat_fixed`).  The options
-        ``practice``, ``auto_last``, ``computer_claims`` and ``calls`` are the
-        constructor's."""
+        ``practice``, ``auto_last``, ``computer_claims``, ``calls``, ``wrong_calls`` and
+        ``honours`` are the constructor's."""
         r = get_rules(rules) if isinstance(rules, str) else rules
         rng = random.Random(seed)
         given = dict(names or {})
@@ -611,7 +633,7 @@ class Session(TableBase):
         return cls(
             r, seating, players, rng, rubbers=rubbers, max_hands=max_hands,
             practice=practice, auto_last=auto_last, computer_claims=computer_claims,
-            calls=calls,
+            calls=calls, wrong_calls=wrong_calls, honours=honours,
         )
 
     # ----------------------------------------------------------------- queries
@@ -688,6 +710,7 @@ class Session(TableBase):
             "computer_claims": self.computer_claims,
             "calls": self.calls,
             "wrong_calls": self.wrong_calls,
+            "honours": self.honours,
             "hand_rubbers": [h.rubber for h in self.hands],
             "in_play": current is not None,
             "log": json.loads(records_to_json(h.record(variant=self.rules.name) for h in hands)),
@@ -731,6 +754,7 @@ class Session(TableBase):
             computer_claims=bool(data.get("computer_claims", False)),
             calls=str(data.get("calls", "auto")),
             wrong_calls=float(data.get("wrong_calls", 0.0)),
+            honours=str(data.get("honours", "auto")),
         )
         finished = records[:-1] if in_play else records
         if len(finished) != len(hand_rubbers):
@@ -868,6 +892,7 @@ class Session(TableBase):
             raise SessionError(
                 f"board {self.board} is not over: trick {state.trick_number + 1} is in play"
             )
+        self._computers_claim_honours(state)
         result = self._result_of(state)
         score, dealer, rubber = end_hand(
             self.rules, self.sheet, self.seating, self.dealer, self.rubber, result
@@ -1275,11 +1300,68 @@ class Session(TableBase):
 
     def _result_of(self, state: HandState) -> HandResult:
         """The scorer's input for a finished hand (the call at eight left to the
-        players when ``calls="players"``)."""
+        players when ``calls="players"``; honours not claimed lost when the players
+        claim them, ``honours="claim"``, law 6)."""
         result = HandResult.from_state(state)
         if self.calls == "players":
             result = replace(result, called_by_players=True)
+        if self.honours == "claim":
+            held = list(result.honours)
+            for side in Side:
+                if side not in _claimed_sides(state):
+                    held[side] = 0  # "unless claimed [...] cannot be scored" (law 6)
+            result = replace(result, honours=(held[0], held[1]))
         return result
+
+    # ------------------------------------------------ honours claimed (laws 6-7)
+    @property
+    def honours_claim_due(self) -> Side | None:
+        """``honours="claim"``: the side of a person that held honours worth scoring and
+        has not claimed them, the hand over and not yet scored; None otherwise.  It
+        claims with :meth:`claim_honours`, or loses them when the hand is scored."""
+        state = self.state
+        if self.honours != "claim" or state is None or not self.rules.honours:
+            return None
+        if not state.is_over and self.claim is None:
+            return None
+        for side in Side:
+            if self._unclaimed(state, side) and any(
+                self.controller(seat) is None for seat in Seat if seat.side == side
+            ):
+                return side
+        return None
+
+    def claim_honours(self, seat: Seat) -> HonoursClaimed:
+        """``seat`` claims the honours his side held, at the end of the hand (law 7:
+        "they must be called at the end of the hand"); refused (:class:`SessionError`)
+        before the hand is over, or when his side has none to claim."""
+        state = self._require_state()
+        if self.honours != "claim":
+            raise SessionError('honours are claimed for the players here (honours="auto")')
+        if not state.is_over and self.claim is None:
+            raise SessionError("honours are claimed at the end of the hand (law 7)")
+        if not self._unclaimed(state, seat.side):
+            raise SessionError(f"{seat.side} have no honours to claim in board {self.board}")
+        event = HonoursClaimed(seat, seat.side, state.honours(seat.side), state.trick_number)
+        state.note(event)
+        return event
+
+    def _unclaimed(self, state: HandState, side: Side) -> bool:
+        """Whether ``side`` held honours worth scoring and has not claimed (or called)
+        them."""
+        return bool(honours_value(state.honours(side))) and side not in _claimed_sides(state)
+
+    def _computers_claim_honours(self, state: HandState) -> None:
+        """``honours="claim"``: a side of computers claims its honours at the end of the
+        hand; a person's side claims them itself (:meth:`claim_honours`)."""
+        if self.honours != "claim" or not self.rules.honours:
+            return
+        for side in Side:
+            seats = [seat for seat in Seat if seat.side == side]
+            if self._unclaimed(state, side) and all(
+                self.controller(seat) is not None for seat in seats
+            ):
+                state.note(HonoursClaimed(seats[0], side, state.honours(side), state.trick_number))
 
     def _resync_players(self) -> None:
         """Show the computer players the hand in play from its first card, as if they

@@ -160,6 +160,7 @@ _LAWS_NAMES = {
 _LAWS_KINDS = {name: kind for kind, name in _LAWS_NAMES.items()}
 _TABLE_NAMES = {
     "claim": "Claim", "taken_back": "TakenBack", "ruffed": "Ruffed", "wrong_call": "WrongCall",
+    "honours_claimed": "HonoursClaimed",
 }
 """The Irregularities ``Event`` of the game driver's events (claims, cards taken back in
 practice); as for the laws events, ``Detail`` is the event's JSON."""

@@ -21,6 +21,7 @@ _SCORING = "tests/scoring/test_scoring_short_laws.py::"
 _REVOKE_S = "tests/scoring/test_scoring_revoke.py::"
 _TABLE = "tests/laws/test_laws_table.py::"
 _CLUB = "tests/game/test_club_table.py::"
+_HONOURS = "tests/game/test_honours_claimed.py::"
 _DEAL = "tests/laws/test_laws_deal.py::"
 _TRUMP = "tests/laws/test_laws_trump_card.py::"
 _EXP = "tests/laws/test_laws_exposed.py::"
@@ -104,13 +105,19 @@ LAWS: tuple[LawCoverage, ...] = (
         "Honours claimed before the next trump card is turned up",
         _SC,
         _SCORING + "test_law_6_7_honours_claimed_automatically_at_the_end_of_the_hand",
-        note="claimed automatically for the side that held them",
+        _HONOURS + "test_law_6_honours_not_claimed_before_the_next_trump_card_cannot_be_scored",
+        _HONOURS + "test_law_6_computers_claim_their_honours_at_once",
+        note="claimed automatically for the side that held them, or by the players "
+        "(cavendish play --honours claim): a side that has not claimed when the hand is "
+        "scored, just before the next deal, loses them",
     ),
     _law(
         7,
         "Honours called at the end of the hand",
         _SC,
         _SCORING + "test_law_7_honours_scored_in_the_hand_they_were_held_in",
+        _HONOURS + "test_law_7_honours_must_be_called_at_the_end_of_the_hand_by_the_person",
+        _HONOURS + "test_law_7_cavendish_play_honours_claim_asks_the_person",
     ),
     _law(
         8,
