@@ -29,6 +29,12 @@ LAW_OF = {
     "dealer-counts-the-cards": 44,
     "card-exposed-in-dealing": 38,
     "double-dummy-no-misdeal": DOUBLE_DUMMY,
+    # issue 31 point 16: the rightful dealer, the adversaries' pack, fresh cards
+    "deal-out-of-turn-stopped": 48,
+    "partners-deal-misdealt": 51,
+    "fresh-cards-before-the-cut": 83,
+    "card-of-the-other-pack-after-the-deal": 42,
+    "last-card-exposed-trump-turned": 40,
 }
 
 
@@ -150,3 +156,37 @@ def test_cavendish_play_laws_sloppy_shows_a_misdeal(tmp_path: Path) -> None:
         input="quit\n",
     )
     assert "law 44 (What is a misdeal)" in res.output
+
+
+def test_law_48_the_rightful_dealer_and_the_adversaries_pack_in_a_scenario() -> None:
+    """003 law 48: "Any one dealing out of turn, or with the adversary's cards, may be
+    stopped before the trump card is turned up, after which the game must proceed as
+    if no mistake had been made": the scenario names the rightful dealer and the pack."""
+    data = load("deal-out-of-turn-stopped")
+    stopped = run_scenario(Scenario.from_dict(data), auto=False)
+    assert stopped.findings[-1].what == "E stops the deal: S deals"
+    data["dealing"] = [*data["dealing"][:3], {"act": "deal_all"}]  # not stopped: it stands
+    stands = run_scenario(Scenario.from_dict(data), auto=False)
+    assert [f.law for f in stands.findings] == [48, 33]
+    data = load("card-exposed-in-dealing")
+    data["own_pack"] = False
+    data["dealing"] = [*data["dealing"][:3], {"act": "deal_card"}, {"act": "stop", "seat": "W"}]
+    report = run_scenario(Scenario.from_dict(data), auto=False)
+    assert "S deals with the adversaries' pack" in report.findings[0].what
+    data["rightful_dealer"] = "X"
+    with pytest.raises(ActionError, match='"rightful_dealer" is a seat'):
+        Scenario.from_dict(data)
+    data["rightful_dealer"], data["own_pack"] = "S", "no"
+    with pytest.raises(ActionError, match='"own_pack" must be true or false'):
+        Scenario.from_dict(data)
+
+
+def test_cavendish_rule_reads_the_deal_acts_of_laws_40_42_48_51_83(tmp_path: Path) -> None:
+    """``cavendish rule FILE`` rules each new deal scenario under its law."""
+    for name, law in (("deal-out-of-turn-stopped", 48), ("partners-deal-misdealt", 51),
+                      ("fresh-cards-before-the-cut", 83),
+                      ("card-of-the-other-pack-after-the-deal", 42),
+                      ("last-card-exposed-trump-turned", 40)):
+        res = CliRunner().invoke(app, ["rule", str(DEALING / f"{name}.json")])
+        assert res.exit_code == 0, res.output
+        assert f"law {law} (" in res.output

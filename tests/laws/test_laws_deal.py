@@ -176,10 +176,16 @@ def test_law_41_dealer_looks_at_the_trump_card_adversaries_may_exact_a_new_deal(
 
 
 def test_law_42_card_of_the_other_pack_adversaries_decide() -> None:
+    """003 law 42: "If a player take into the hand dealt to him a card belonging to the
+    other pack, the adversaries, on discovery of the error, may decide whether they
+    will have a fresh deal or not": during the deal, or once it is made."""
     proc = ready(S)
     proc.deal_all()
-    with pytest.raises(NotAllowed):
-        proc.foreign_card(N, c("SA"))  # the deal is over: found in the play, see below
+    proc.foreign_card(N, c("SA"))  # discovered after the deal: still theirs to decide
+    after = proc.pending()
+    assert after is not None and after.law == 42 and after.side == EW
+    proc.elect(EW, "new-deal")
+    assert proc.outcome is not None and proc.outcome.verdict == "new deal"
     during = ready(S)
     deal_to(during, 30)
     during.foreign_card(N, during.pack[1])

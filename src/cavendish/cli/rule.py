@@ -66,6 +66,8 @@ SCENARIO_KEYS = frozenset(
         "attentive",
         "missing",
         "dealing",
+        "rightful_dealer",
+        "own_pack",
         "actions",
         "title",
         "note",

@@ -184,14 +184,24 @@ class DealProcedure:
         if self.outcome is not None:
             raise NotAllowed(f"{what}: the deal is over ({self.outcome.verdict})")
         if self._queue:
-            if allow_late_claim and all(
-                d.law == 38 and d.options == ("new-deal", "stand") and self._late(d)
-                for d in self._queue
-            ):
+            if allow_late_claim and self.late_claims_only():
                 return
             raise AwaitingDecision(
                 f"{what}: a decision is awaited first (law 87): {self._queue[0]}"
             )
+
+    def late_claims_only(self) -> bool:
+        """Whether every decision awaited is the adversaries' claim of a new deal for
+        one of the last cards exposed, which they keep though the dealer deals on and
+        turns the trump card up (law 40).
+
+        >>> DealProcedure(Seat.S).late_claims_only()
+        True
+        """
+        return all(
+            d.law == 38 and d.options == ("new-deal", "stand") and self._late(d)
+            for d in self._queue
+        )
 
     def _late(self, d: Decision) -> bool:
         return d.question.endswith("(one of the last cards)")
@@ -558,8 +568,12 @@ class DealProcedure:
     def foreign_card(self, seat: Seat, card: Card) -> None:
         """``seat`` has taken into his hand a card of the other pack (law 42): the
         adversaries decide whether there is a fresh deal (if not, the card is changed for
-        ``card``, the card of this pack it stands for)."""
-        self._ready("find a card of the other pack", allow_late_claim=True)
+        ``card``, the card of this pack it stands for).  The law runs "on discovery of
+        the error": after the deal is made too, the trump card turned up."""
+        if self.outcome is not None and self.outcome.verdict == "dealt" and not self._queue:
+            pass  # discovered after the deal: the adversaries may still have a fresh deal
+        else:
+            self._ready("find a card of the other pack", allow_late_claim=True)
 
         def apply(option: str) -> None:
             if option == "new-deal":

@@ -71,6 +71,7 @@ DEAL_ACT_ARGS: dict[str, dict[str, str]] = {
     "stop": {"seat": "seat"},
     "turn_trump": {"face_down": "bool"},
     "deal_all": {},
+    "call_fresh_cards": {"seat": "seat"},
     "elect": {"side": "side", "option": "str", "by": "seat"},
 }
 """The acts of a deal by hand a scenario's ``dealing`` may hold, with their arguments
@@ -91,11 +92,17 @@ class Scenario:
     """Cards missing from a hand from the deal (law 46)."""
     dealing: tuple[dict[str, Any], ...] = ()
     """The acts of the deal made by hand (see the module), each ``{"act": name, ...}``."""
+    rightful_dealer: Seat | None = None
+    """Whose deal it was, when another deals (laws 48, 51); None: the dealer's own."""
+    own_pack: bool = True
+    """False: the dealer deals with the adversaries' cards (law 48)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Scenario:
         """Read a scenario: ``deal`` (PBN), ``dealer``, ``trump_card``, ``actions`` and
-        optionally ``variant``, ``score``, ``dummies``, ``attentive``, ``missing``.
+        optionally ``variant``, ``score``, ``dummies``, ``attentive``, ``missing``,
+        ``dealing``, ``rightful_dealer`` (whose deal it was, laws 48 and 51) and
+        ``own_pack`` (false: dealt with the adversaries' cards, law 48).
 
         Every field is checked for its type and range; :class:`ActionError` names the
         field and what is wrong.
@@ -125,9 +132,7 @@ class Scenario:
             )
         except ValueError as exc:
             raise ActionError(f"bad scenario: {exc}") from None
-        attentive = data.get("attentive", True)
-        if not isinstance(attentive, bool):
-            raise ActionError(f'"attentive" must be true or false, not {_shown(attentive)}')
+        attentive = _flag(data.get("attentive", True), "attentive")
         actions = data.get("actions", [])
         if not isinstance(actions, list):
             raise ActionError(f'"actions" must be a list, not {_shown(actions)}')
@@ -146,6 +151,8 @@ class Scenario:
             attentive=attentive,
             missing=_missing(data.get("missing", {})),
             dealing=_dealing(data.get("dealing", [])),
+            rightful_dealer=_rightful(data.get("rightful_dealer")),
+            own_pack=_flag(data.get("own_pack", True), "own_pack"),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -164,6 +171,10 @@ class Scenario:
             out["missing"] = {str(s): str(c) for s, c in self.missing}
         if self.dealing:
             out["dealing"] = [dict(a) for a in self.dealing]
+        if self.rightful_dealer is not None:
+            out["rightful_dealer"] = str(self.rightful_dealer)
+        if not self.own_pack:
+            out["own_pack"] = False
         return out
 
     def arbiter(self) -> Arbiter:
@@ -176,6 +187,24 @@ class Scenario:
             attentive=self.attentive,
             missing=dict(self.missing) or None,
         )
+
+
+def _rightful(value: object) -> Seat | None:
+    """``rightful_dealer``: the seat whose deal it was (laws 48, 51), or absent."""
+    if value is None:
+        return None
+    try:
+        if isinstance(value, str):
+            return Seat.parse(value)
+    except ValueError:
+        pass
+    raise ActionError(f'"rightful_dealer" is a seat, N, E, S or W, not {_shown(value)}')
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ActionError(f'"{name}" must be true or false, not {_shown(value)}')
+    return value
 
 
 def _shown(value: object) -> str:
@@ -377,7 +406,10 @@ def _run_dealing(scenario: Scenario, auto: bool) -> Report | tuple[Scenario, tup
     lifted = next((a.get("lifted", 0) for a in scenario.dealing if a["act"] == "cut"), 0)
     lifted = lifted if isinstance(lifted, int) and 4 <= lifted <= 48 else 0
     pack = order[len(order) - lifted :] + order[: len(order) - lifted] if lifted else order
-    proc = DealProcedure(deal.dealer, rules, pack=pack)
+    proc = DealProcedure(
+        deal.dealer, rules, pack=pack, rightful=scenario.rightful_dealer,
+        own_pack=scenario.own_pack,
+    )
     computer: list[int] = []
 
     def settle() -> None:
@@ -388,7 +420,10 @@ def _run_dealing(scenario: Scenario, auto: bool) -> Report | tuple[Scenario, tup
             proc.elect(d.side, d.options[0], d.seat)
 
     for i, act in enumerate(scenario.dealing, start=1):
-        if act["act"] != "elect":
+        # law 40: a claim for one of the last cards exposed is kept while the dealer
+        # deals on and turns the trump card up, to be elected after
+        late = act["act"] in _LATE_ACTS and proc.late_claims_only()
+        if act["act"] != "elect" and not late:
             settle()
         try:
             getattr(proc, act["act"])(**_deal_kwargs(act))
@@ -406,6 +441,10 @@ def _run_dealing(scenario: Scenario, auto: bool) -> Report | tuple[Scenario, tup
         return Report(findings, None, None, f"{outcome.verdict}, {law_name(outcome.law)}: {why}")
     missing = tuple(dict.fromkeys(scenario.missing + outcome.missing))
     return replace(scenario, deal=outcome.deal, missing=missing, dealing=()), findings
+
+
+_LATE_ACTS = frozenset({"touch", "deal_card", "deal_all", "foreign_card", "turn_trump"})
+"""The deal acts the laws allow while a claim for one of the last cards waits (law 40)."""
 
 
 def _deal_findings(proc: Any, computer: list[int]) -> tuple[Finding, ...]:
