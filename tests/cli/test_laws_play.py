@@ -401,3 +401,23 @@ def test_the_twelve_card_games_are_refused_under_the_laws(tmp_path: Path) -> Non
     assert not (tmp_path / "x.pbn").exists()
     with pytest.raises(SessionError, match="whisk deals 12 cards a hand"):
         LawsSession.by_cut(get_rules("whisk"), {n: None for n in "ABCD"}, 1)
+
+
+def test_law_88_a_bystander_s_remark_typed_at_the_terminal(tmp_path: Path) -> None:
+    """003 law 88: a bystander who calls attention to an oversight affecting the score
+    may be called on to pay the stakes and all bets: ``bystander W`` at the terminal;
+    N-S (the person's side) elect."""
+    laws, out = game("bystander W\n1\n" + "auto\n" * 60, tmp_path)
+    assert laws.run() == 0
+    rulings = rulings_of(tmp_path / "laws.pbn")
+    assert any(r.law == 88 and "draws W's attention" in r.what for r in rulings)
+    assert "Your side's election (NS), law 88" in out.getvalue()
+
+
+def test_law_89_a_bystander_decides_by_agreement_of_all_at_the_terminal(tmp_path: Path) -> None:
+    """003 law 89: a bystander decides a question referred to him by all the players;
+    his decision is final (``refer Q: D``; the computers agree)."""
+    laws, out = game("refer who dealt: S dealt\n" + "auto\n" * 60, tmp_path)
+    assert laws.run() == 0
+    rulings = rulings_of(tmp_path / "laws.pbn")
+    assert any(r.law == 89 and "decides 'who dealt': S dealt" in r.what for r in rulings)

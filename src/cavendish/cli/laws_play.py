@@ -138,6 +138,10 @@ LAWS_HELP = """Commands (the laws of whist; the arbiter rules on everything):
   leave trump / take up trump / forget trump   the dealer's faults (laws 52, 54, 55)
   name trump          name the trump card after it was taken up (law 53)
   attention           call attention to the trick before partner has played (law 86)
+  bystander SEAT      a bystander's remark draws SEAT's attention to an oversight in
+                      the score; SEAT's adversaries may call on him to pay (law 88)
+  refer Q: D          all the players agree that a bystander decide question Q; his
+                      decision D is final (law 89; the computers agree)
   rulings             every ruling of this hand so far
   last, hand, score   the last trick (law 91), the table, the score sheet
   auto                your first legal card; at a pause, let the computer play; at an
@@ -533,6 +537,12 @@ class LawsGame:
                 return self._act("remind", me)
             case "attention", []:
                 return self._act("call_attention", me)
+            case "bystander", [who]:
+                return self._act("bystander_remark", Seat.parse(who))
+            case "refer", [_, *_] if ":" in text:
+                question, decision = (p.strip() for p in text[5:].split(":", 1))
+                agreed = tuple(x for x in Seat if x not in s.seating.dummies)
+                return self._act("refer_to_bystander", question, decision, agreed)
             case _, []:
                 card = Card.parse(text)
                 return self._act("play", s.holder_of(card), card)

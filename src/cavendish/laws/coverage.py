@@ -639,12 +639,15 @@ LAWS: tuple[LawCoverage, ...] = (
         "A bystander's remark",
         _GN,
         _GEN + "test_law_88_bystander_remark_players_may_make_him_pay",
+        "tests/cli/test_laws_play.py::test_law_88_a_bystander_s_remark_typed_at_the_terminal",
     ),
     _law(
         89,
         "A bystander decides by agreement",
         _GN,
         _GEN + "test_law_89_bystander_decides_by_agreement_of_all_final",
+        "tests/cli/test_laws_play.py::"
+        "test_law_89_a_bystander_decides_by_agreement_of_all_at_the_terminal",
     ),
     _recorded(
         90,
