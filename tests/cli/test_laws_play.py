@@ -417,7 +417,7 @@ def test_law_88_a_bystander_s_remark_typed_at_the_terminal(tmp_path: Path) -> No
 def test_law_89_a_bystander_decides_by_agreement_of_all_at_the_terminal(tmp_path: Path) -> None:
     """003 law 89: a bystander decides a question referred to him by all the players;
     his decision is final (``refer Q: D``; the computers agree)."""
-    laws, out = game("refer who dealt: S dealt\n" + "auto\n" * 60, tmp_path)
+    laws, _ = game("refer who dealt: S dealt\n" + "auto\n" * 60, tmp_path)
     assert laws.run() == 0
     rulings = rulings_of(tmp_path / "laws.pbn")
     assert any(r.law == 89 and "decides 'who dealt': S dealt" in r.what for r in rulings)
