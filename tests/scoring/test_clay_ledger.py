@@ -19,6 +19,7 @@ from cavendish.core.events import CardPlayed, Claimed
 from cavendish.game import Session
 from cavendish.game.session import SessionError
 from cavendish.io.pbn import read_pbn_file, write_pbn_file
+from cavendish.io.record import HandRecord
 from cavendish.players import RandomPlayer
 from cavendish.scoring import HandResult, ScoreSheet
 from cavendish.scoring.clay import ClayLedger, ClayTable
@@ -119,10 +120,9 @@ def test_play_clay_series_shows_the_ledger_and_the_dummy_passing(tmp_path: Path)
     assert "The dummy passes" in res.output
 
 
-def test_001_clay_the_sheet_total_is_per_player_never_per_seat(tmp_path: Path) -> None:
-    """001 (Clay's dummy, offset 234450): "the winner receives seventeen points from
-    each adversary": the total is what each player has won or lost from each
-    adversary, never a seat's sum across games with different dummies."""
+def clay_series(tmp_path: Path) -> tuple[str, list[HandRecord]]:
+    """``cavendish play --variant clay --rubbers 2 --seed 2`` with piped input: what
+    the terminal said, and the record."""
     out = tmp_path / "c.pbn"
     res = CliRunner().invoke(
         app,
@@ -130,9 +130,16 @@ def test_001_clay_the_sheet_total_is_per_player_never_per_seat(tmp_path: Path) -
         input="auto\n" * 600,
     )
     assert res.exit_code == 0, res.output
-    assert "Total: NS" not in res.output and "Games: NS" not in res.output
-    records = read_pbn_file(out)
-    totals = [line for line in res.output.splitlines()
+    return res.output, read_pbn_file(out)
+
+
+def test_001_clay_the_sheet_total_is_per_player_never_per_seat(tmp_path: Path) -> None:
+    """001 (Clay's dummy, offset 234450): "the winner receives seventeen points from
+    each adversary": the total is what each player has won or lost from each
+    adversary, never a seat's sum across games with different dummies."""
+    output, records = clay_series(tmp_path)
+    assert "Total: NS" not in output and "Games: NS" not in output
+    totals = [line for line in output.splitlines()
               if line.startswith("Total per player (from each adversary): ")]
     last = totals[-1].split(": ", 1)[1].split(" · ")
     names = {n for r in records for n in r.players if n != "Dummy"}
@@ -144,17 +151,10 @@ def test_001_clay_the_diagram_shows_the_names_as_the_hand_was_played(tmp_path: P
     """001 (Clay's dummy, offset 234101): "each player plays one in his turn": after the
     last hand of a game the dummy passes, and the diagram of that hand still names
     those who played it."""
-    out = tmp_path / "c.pbn"
-    res = CliRunner().invoke(
-        app,
-        ["play", "--variant", "clay", "--rubbers", "2", "--seed", "2", "--out", str(out)],
-        input="auto\n" * 600,
-    )
-    assert res.exit_code == 0, res.output
-    assert "The dummy passes" in res.output
-    records = read_pbn_file(out)
+    output, records = clay_series(tmp_path)
+    assert "The dummy passes" in output
     for record in records:
-        shown = res.output.split(f"Board {record.board} is over")[1].split("Taken: ")[0]
+        shown = output.split(f"Board {record.board} is over")[1].split("Taken: ")[0]
         for seat, word in zip("NESW", ("North", "East", "South", "West"), strict=True):
             name = record.players["NESW".index(seat)]
             assert f"{word} ({name})" in shown, (record.board, seat, name)
