@@ -4,6 +4,8 @@ proves."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cavendish.core import HonoursCalled, Seat, Side, get_rules, honours_mask
@@ -239,6 +241,20 @@ def test_001_a_fresh_deal_keeps_the_void_hand_in_the_pbn_and_the_json_log() -> N
     assert second.deal.dealer == first.deal.dealer and second.deal != first.deal
     assert read_pbn(write_pbn(records)) == records
     assert records_from_json(records_to_json(records)) == records
+
+
+def test_001_the_void_hand_is_kept_when_the_session_is_saved_and_resumed() -> None:
+    """A void hand (001: "the adversaries may consult as to a fresh deal") stays in the
+    record across a save and a resume: nothing is lost."""
+    s = south_to_play(lambda s: True, ns=7, humans=(Seat.S, Seat.N))
+    s.call_honours(Seat.N)
+    s.start_hand()
+    data = json.loads(json.dumps(s.snapshot()))
+    players = {seat: s.players[seat] for seat in s.players}
+    again = Session.restore(data, players)
+    assert [h.state.events for h in again.void_hands] == [h.state.events for h in s.void_hands]
+    assert [h.board for h in again.void_hands] == [1]
+    assert isinstance(again.void_hands[0].state.events[-1], WrongCall)
 
 
 def test_001_a_call_without_two_honours_is_wrong_whoever_s_turn_it_is() -> None:

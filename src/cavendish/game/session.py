@@ -714,6 +714,10 @@ class Session(TableBase):
             "hand_rubbers": [h.rubber for h in self.hands],
             "in_play": current is not None,
             "log": json.loads(records_to_json(h.record(variant=self.rules.name) for h in hands)),
+            "void_log": json.loads(
+                records_to_json(h.record(variant=self.rules.name) for h in self.void_hands)
+            ),
+            "void_rubbers": [h.rubber for h in self.void_hands],
             "app": dict(app or {}),
         }
 
@@ -769,7 +773,17 @@ class Session(TableBase):
                 )
             if in_play:
                 session.state = records[-1].replay(rules)
-        except (RecordError, ValueError) as exc:
+            void = records_from_json(
+                json.dumps(data.get("void_log", {"format": "cavendish-log", "version": 1,
+                                                 "boards": []})),
+                source="the saved session's void hands",
+            )
+            for rec, rubber in zip(void, data.get("void_rubbers", []), strict=True):
+                names = (rec.players[0], rec.players[1], rec.players[2], rec.players[3])
+                session.void_hands.append(
+                    PlayedHand(rec.board, int(rubber), names, rec.replay(rules))
+                )
+        except (RecordError, ValueError, JSONLogError) as exc:
             raise SessionError(f"the saved session cannot be replayed: {exc}") from None
         session.dealer = Seat.parse(data["dealer"])
         session.rubber = int(data["rubber"])
