@@ -156,7 +156,8 @@ def play(
             "--sloppy",
             help="With --laws: the chance, per card, that a computer player commits an "
             "irregularity (0 to 1). With --call-honours ask (long whist): the chance, a "
-            "hand, that a computer calls wrongly at eight (001), put to you to elect.",
+            "hand, that a computer calls wrongly at eight (001) when you are among his "
+            "adversaries (Cavendish's choice), put to you to elect.",
         ),
     ] = 0.0,
     pause: Annotated[
