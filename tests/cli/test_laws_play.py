@@ -21,6 +21,7 @@ from cavendish.core.state import HandState, SeatView
 from cavendish.core.table import deal_cards
 from cavendish.game.laws_session import LawsSession
 from cavendish.game.seating import seat_by_cut
+from cavendish.game.session import SessionError
 from cavendish.io import RecordError, read_pbn_file
 from cavendish.laws.decisions import Decision
 from cavendish.players import Player
@@ -421,3 +422,19 @@ def test_law_89_a_bystander_decides_by_agreement_of_all_at_the_terminal(tmp_path
     assert laws.run() == 0
     rulings = rulings_of(tmp_path / "laws.pbn")
     assert any(r.law == 89 and "decides 'who dealt': S dealt" in r.what for r in rulings)
+
+
+def test_law_83_fresh_cards_called_for_between_hands_at_the_terminal(tmp_path: Path) -> None:
+    """003 law 83: "Any one, before the cards are cut for the deal, may call for fresh
+    cards" (two new packs; the dealer chooses): ``fresh`` at the prompt between hands;
+    the rulings come with the next deal."""
+    laws, out = game("auto\n" * 13 + "fresh\n1\n" + "auto\n" * 60, tmp_path)
+    assert laws.run() == 0
+    text = out.getvalue()
+    assert "Fresh cards are brought" in text
+    assert "law 83" in text.split("Fresh cards are brought")[1]
+    assert "S calls for two new packs: the dealer chooses" in text
+    during, _ = game("", tmp_path)
+    during.session.start_hand()
+    with pytest.raises(SessionError, match="between hands, before the cut"):
+        during.session.call_fresh_cards(Seat.S)  # law 83: before the cut only

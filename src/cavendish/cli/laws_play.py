@@ -237,10 +237,26 @@ class LawsGame:
             self._introduce()
             while not self.session.is_over:
                 self._play_hand()
-                if not self.session.is_over:
-                    self._read("Press Enter for the next hand (or type quit): ")
+                while not self.session.is_over:
+                    line = self._read("Press Enter for the next hand ('fresh' calls for fresh "
+                                      "cards, law 83; or type quit): ").strip().lower()
+                    if line != "fresh":
+                        break
+                    self._fresh_cards()
 
         return self._save(run_table(self.console, loop))
+
+    def _fresh_cards(self) -> None:
+        """You call for fresh cards before the next cut (law 83); the dealer chooses
+        one of the two new packs (you, when you deal)."""
+        s = self.session
+        pack = None
+        if s.controller(s.dealer) is None:
+            answer = self._read("Two new packs: which do you take? (1 or 2): ").strip()
+            pack = "pack-2" if answer == "2" else "pack-1"
+        s.call_fresh_cards(self.me, pack)  # its rulings are shown with the next deal
+        self.console.print("Fresh cards are brought: the next deal is made with them.",
+                           markup=False)
 
     def _introduce(self) -> None:
         self.console.print(

@@ -78,7 +78,7 @@ from ..core.state import HandState, SeatView
 from ..core.table import deal_cards
 from ..laws.actions import Action
 from ..laws.arbiter import Arbiter
-from ..laws.deal_laws import slipped_deal
+from ..laws.deal_laws import DealProcedure, slipped_deal
 from ..laws.decisions import Decision
 from ..laws.errors import LawsError
 from ..laws.policy import computer_option
@@ -165,7 +165,10 @@ class LawsSession(TableBase):
         self._last_turn: tuple[int, int, Seat] | None = None
         self._seen = 0
         self.deal_rulings: list[Ruling] = []
-        """The rulings on the misdeals made before the hand in play was dealt."""
+        """The rulings on the misdeals made before the hand in play was dealt (and on
+        fresh cards called for, law 83)."""
+        self._fresh: list[Ruling] = []
+        """Fresh cards called for before the next cut (law 83): its rulings."""
         self._called_at: int | None = None
         """How many of the arbiter's actions came before the call of honours (for replay)."""
         self._replays: list[dict[str, Any]] = []
@@ -389,10 +392,30 @@ class LawsSession(TableBase):
         self._call = honours_call(self.rules, self.sheet.score, arb.state)
         return list(self.deal_rulings)
 
+    def call_fresh_cards(self, seat: Seat, pack: str | None = None) -> list[Ruling]:
+        """``seat`` calls for fresh cards between hands, before the next cut, paying for
+        them (law 83: "two new packs"; the dealer chooses one, ``pack`` "pack-1" or
+        "pack-2": a computer dealer takes the first).  The rulings come before the next
+        deal (:attr:`deal_rulings`); refused (:class:`SessionError`) during a hand."""
+        if self.arbiter is not None or self.is_over:
+            raise SessionError("fresh cards are called for between hands, before the cut")
+        proc = DealProcedure(self.dealer, self.rules)
+        proc.call_fresh_cards(seat)
+        decision = proc.pending()
+        assert decision is not None
+        if pack is None and self.controller(self.dealer) is None:
+            raise SessionError(f"the dealer ({self.dealer}) chooses: pack-1 or pack-2")
+        choice = decision.options[0] if pack is None else pack
+        if choice not in decision.options:
+            raise SessionError(f"{choice!r}: the dealer chooses pack-1 or pack-2 (law 83)")
+        proc.elect(decision.side, choice, self.dealer)
+        self._fresh.extend(proc.rulings)
+        return list(proc.rulings)
+
     def _deal(self) -> Deal:
         """The next deal (law 33); a sloppy dealer's misdeals first, each ruled and the
         deal passed on as the laws say (laws 43-44; double dummy: the same dealer)."""
-        self.deal_rulings = []
+        self.deal_rulings, self._fresh = self._fresh, []
         for _ in range(64):
             deal = deal_cards(self.rng, self.dealer)
             player = self.controller(self.dealer)

@@ -608,6 +608,8 @@ LAWS: tuple[LawCoverage, ...] = (
         "Fresh cards before the cut",
         _DL,
         _DEAL + "test_law_83_fresh_cards_before_the_cut_not_after",
+        "tests/cli/test_laws_play.py::"
+        "test_law_83_fresh_cards_called_for_between_hands_at_the_terminal",
     ),
     _law(
         84,
