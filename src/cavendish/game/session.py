@@ -577,7 +577,9 @@ class Session(TableBase):
         claim a fresh deal (Cavendish's choice: the wrong calls of computers are there
         for the person's election).  Drawn from a generator of its own, seeded from the
         deals' generator's state without drawing from it."""
-        self._wrong_rng = random.Random(hash(rng.getstate()))
+        # the ints of the state only: the hash of a tuple of ints is the same in every
+        # run (hash(None), in the state too, is not before Python 3.12)
+        self._wrong_rng = random.Random(hash(rng.getstate()[1]))
         self.call_log: list[CallOutcome] = []
         """The calls and reminders of the hand in play (``calls="players"``)."""
         self.void_hands: list[PlayedHand] = []
