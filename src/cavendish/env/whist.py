@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -90,6 +90,7 @@ from ..game.session import Session
 from ..match.seeds import derive_seed
 from ..players import get_player, kind_of, player_names
 from ..players.base import Player
+from ..players.inference import Knowledge
 from ..players.policy import INFOSTATE_SIZE, infostate
 from .observation import SIZE, STATE_SIZE, encode, encode_state
 
@@ -303,6 +304,38 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
             games=(games[0], games[1]),
             dealer=(deal.dealer - first) & 3,
         )
+
+    # ------------------------------------------------------------ search hooks
+    def knowledge(self, agent: str) -> Knowledge:
+        """What ``agent`` may know now, as a search player keeps it (the facts: its
+        hand, the cards played, who has shown out): give it to
+        :func:`cavendish.players.search.sampling.draw_worlds` to sample the unseen
+        cards' layouts consistent with the agent's observation."""
+        state = self.hand_state
+        seat = self._seat_of[agent]
+        known = Knowledge.from_view(state.opening().view(seat))
+        for event in state.events:
+            known.observe(event)
+        known.sync(state.view(seat))
+        return known
+
+    def world(self, hands: Sequence[int]) -> HandState:
+        """The hand in play as it would stand had the cards lain as ``hands`` (a
+        layout of the hands now, N E S W masks, as a sampled world's ``hands``): a
+        :class:`~cavendish.core.state.HandState` with the same cards played, to solve
+        double dummy (:func:`cavendish.analysis.dd.solve_state`), copy and
+        ``play``/``undo`` in a search.  A layout that cannot have been is refused."""
+        state = self.hand_state
+        opening = state.deal.hands
+        dealt = [hands[s] | (opening[s] & ~state.hand(s)) for s in range(4)]
+        try:
+            deal = Deal.from_hands(dealt, state.deal.dealer, state.deal.trump_card)
+            world = HandState(deal, state.rules)
+            for seat, card in _plays(state):
+                world.play(card, seat)
+        except CavendishError as exc:
+            raise EnvError(f"world: the layout given cannot be this hand's: {exc}") from None
+        return world
 
     def observe(self, agent: str) -> Obs:
         """What ``agent`` may see now, and its legal cards (none unless it is to play)."""
