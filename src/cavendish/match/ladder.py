@@ -177,6 +177,7 @@ def run_ladder(
 def interval_text(i: Interval) -> str:
     """``+1.250 [+0.500, +2.000]``.
 
+    >>> from cavendish.match.stats import mean_ci
     >>> interval_text(mean_ci([1.0, 2.0, 3.0]))
     '+2.000 [-0.484, +4.484]'
     """

@@ -94,6 +94,7 @@ from dataclasses import dataclass
 from functools import partial
 from multiprocessing import get_all_start_methods, get_context
 from multiprocessing.context import ForkServerContext
+from pathlib import Path
 from typing import Any, TypeVar
 
 from ..core.errors import MatchError
@@ -101,9 +102,12 @@ from ..core.errors import MatchError
 __all__ = [
     "ParallelError",
     "PoolOfOne",
+    "RayAuthRequired",
     "RayNotInstalled",
+    "RayUnavailable",
     "TaskTiming",
     "chunk_ranges",
+    "connect_ray",
     "dd_threads",
     "default_workers",
     "import_ray",
@@ -121,9 +125,18 @@ class ParallelError(MatchError):
     """Bad parallel settings (no workers, a chunk of nothing)."""
 
 
-class RayNotInstalled(ImportError):
-    """``--ray`` was given but Ray cannot be imported: a missing package, not bad input,
-    so it is an ``ImportError`` that no ``except ValueError`` swallows."""
+class RayUnavailable(ImportError):
+    """``--ray`` was given but Ray cannot be used from here: a missing package or a
+    cluster that refuses this process, not bad input, so it is an ``ImportError`` that
+    no ``except ValueError`` swallows."""
+
+
+class RayNotInstalled(RayUnavailable):
+    """``--ray`` was given but Ray cannot be imported."""
+
+
+class RayAuthRequired(RayUnavailable):
+    """The Ray cluster uses token authentication and this process has no (right) token."""
 
 
 def default_workers() -> int:
@@ -303,6 +316,71 @@ def import_ray() -> Any:
             "--ray needs Ray, which is not installed: pip install ray "
             "(or leave out --ray to use a process pool on this machine)"
         ) from exc
+
+
+AUTH_HINT = (
+    "set RAY_AUTH_MODE=token and the cluster's token, RAY_AUTH_TOKEN=... (or "
+    "RAY_AUTH_TOKEN_PATH=FILE), in the environment"
+)
+
+
+def connect_ray(ray: Any, address: str) -> None:
+    """``ray.init`` at ``address`` (``"local"`` starts a Ray for this process); a cluster
+    with token authentication that this process cannot satisfy stops at once with
+    :class:`RayAuthRequired`, one line saying what to set.
+
+    Ray itself, asked to join such a cluster without the token, retries for about
+    thirty seconds and then raises a bare ``ConnectionError``; so the cluster's GCS is
+    asked once first (:func:`_refused_token`).
+    """
+    if ":" in address and "://" not in address:
+        refused = _refused_token(address)
+        if refused is not None:
+            raise RayAuthRequired(f"--ray {address}: {refused}; {AUTH_HINT}")
+    try:
+        ray.init(address=address, log_to_driver=False)
+    except ray.exceptions.AuthenticationError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else "token refused"
+        raise RayAuthRequired(f"--ray {address}: {first}; {AUTH_HINT}") from None
+
+
+def _refused_token(address: str) -> str | None:
+    """Why the GCS at ``address`` refuses this process's token, or None (it accepts
+    it, or cannot be asked: then ``ray.init`` says what is wrong).  One request, with
+    a timeout of two seconds, through Ray's own GCS client."""
+    try:
+        from ray._raylet import GcsClient  # type: ignore[attr-defined]
+        from ray.exceptions import AuthenticationError
+    except ImportError:  # a Ray without the client: ray.init will say
+        return None
+    token_mode = os.environ.get("RAY_AUTH_MODE", "").lower() == "token"
+    if token_mode and not _token_given():
+        # Ray's client aborts the process (a failed C++ check) on a token mode without
+        # a token: say it here
+        return "RAY_AUTH_MODE=token is set but no token was found"
+    saved = os.dup(2)
+    try:
+        # the client logs each refused attempt on the C++ side: the error below says it
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            GcsClient(address=address, cluster_id=None).internal_kv_get(b"cavendish", None, 2)
+    except AuthenticationError:
+        if token_mode:
+            return "the cluster refused the token given (RAY_AUTH_TOKEN or its file)"
+        return "the cluster uses token authentication and no token was given"
+    except Exception:  # unreachable, not a GCS...: ray.init will say, as before
+        return None
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+    return None
+
+
+def _token_given() -> bool:
+    """Whether a Ray token is in the environment or at Ray's default path."""
+    if os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH"):
+        return True
+    return (Path.home() / ".ray" / "auth_token").is_file()
 
 
 def run_tasks(
@@ -668,7 +746,7 @@ def _run_ray(
     :data:`RAY_IN_FLIGHT` per CPU of the cluster), each result taken as it ends."""
     ray = import_ray()
     if not ray.is_initialized():  # a caller (or a test) may have connected already
-        ray.init(address=address, log_to_driver=False)  # "local" starts one here
+        connect_ray(ray, address)
     limit = in_flight
     if limit is None:
         cpus = int(ray.cluster_resources().get("CPU", 1))
