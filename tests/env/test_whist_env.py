@@ -191,9 +191,9 @@ def test_trump_card_is_seen_until_the_dealer_plays_law_52():
     assert env.observe("player_1")["observation"][at : at + n].sum() == 0
 
 
-def test_tricks_reward_is_each_sides_tricks_over_six():
-    env = whist_v0.env()
-    env.reset(seed=21)
+def _episode_rewards(env, seed: int) -> dict[str, float]:
+    """Each agent's rewards summed over one episode of random legal cards."""
+    env.reset(seed=seed)
     rewards = dict.fromkeys(whist_v0.AGENTS, 0.0)
     rng = random.Random(1)
     for agent in env.agent_iter():
@@ -203,6 +203,12 @@ def test_tricks_reward_is_each_sides_tricks_over_six():
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return rewards
+
+
+def test_tricks_reward_is_each_sides_tricks_over_six():
+    env = whist_v0.env()
+    rewards = _episode_rewards(env, 21)
     raw = env.unwrapped
     state = raw.hand_state
     for agent, r in rewards.items():
@@ -319,16 +325,7 @@ def test_render_shows_the_table_as_text():
 
 def test_tricks_zero_sum_reward_is_the_sides_tricks_minus_the_adversaries():
     env = whist_v0.env(reward="tricks_zero_sum")
-    env.reset(seed=21)
-    rewards = dict.fromkeys(whist_v0.AGENTS, 0.0)
-    rng = random.Random(1)
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
-        rewards[agent] += reward
-        if terminated or truncated:
-            env.step(None)
-            continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    rewards = _episode_rewards(env, 21)
     raw = env.unwrapped
     state = raw.hand_state
     for agent, r in rewards.items():

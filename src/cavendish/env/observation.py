@@ -42,7 +42,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..players.policy import unpack
+from ..players.policy import offsets, unpack
 
 __all__ = ["FIELDS", "SIZE", "STATE_FIELDS", "STATE_SIZE", "encode", "encode_state"]
 
@@ -63,16 +63,7 @@ _LAYOUT = (
 )
 
 
-def _fields() -> dict[str, tuple[int, int]]:
-    out: dict[str, tuple[int, int]] = {}
-    at = 0
-    for name, length in _LAYOUT:
-        out[name] = (at, length)
-        at += length
-    return out
-
-
-FIELDS: dict[str, tuple[int, int]] = _fields()
+FIELDS: dict[str, tuple[int, int]] = offsets(_LAYOUT)
 """Each field's (offset, length) in the vector."""
 SIZE = sum(length for _, length in _LAYOUT)
 """The length of the observation vector."""
@@ -140,12 +131,8 @@ _STATE_LAYOUT = (
     ("games", 2 * 3),
     ("dealer", 4),
 )
-STATE_FIELDS: dict[str, tuple[int, int]] = {}
-_at = 0
-for _name, _length in _STATE_LAYOUT:
-    STATE_FIELDS[_name] = (_at, _length)
-    _at += _length
-STATE_SIZE = _at
+STATE_FIELDS: dict[str, tuple[int, int]] = offsets(_STATE_LAYOUT)
+STATE_SIZE = sum(length for _, length in _STATE_LAYOUT)
 """The length of :func:`encode_state`'s vector (``env.state()``)."""
 _SOFF = {name: at for name, (at, _) in STATE_FIELDS.items()}
 

@@ -72,6 +72,7 @@ __all__ = [
     "infostate",
     "load_policy",
     "lowest",
+    "offsets",
     "policy_player",
     "unpack",
 ]
@@ -93,16 +94,21 @@ _LAYOUT = (
 )
 
 
-def _fields() -> dict[str, tuple[int, int]]:
+def offsets(layout: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, int]]:
+    """Each field's (offset, length) in a vector of the fields of ``layout`` in order.
+
+    >>> offsets((("a", 2), ("b", 3)))
+    {'a': (0, 2), 'b': (2, 3)}
+    """
     out: dict[str, tuple[int, int]] = {}
     at = 0
-    for name, length in _LAYOUT:
+    for name, length in layout:
         out[name] = (at, length)
         at += length
     return out
 
 
-INFOSTATE_FIELDS: dict[str, tuple[int, int]] = _fields()
+INFOSTATE_FIELDS: dict[str, tuple[int, int]] = offsets(_LAYOUT)
 """Each field's (offset, length) in the information state."""
 INFOSTATE_SIZE = sum(length for _, length in _LAYOUT)
 """The length of the information state."""
