@@ -514,8 +514,9 @@ def run_match(
         if progress is not None:
             progress(done)
 
-    chunks = run_tasks(
-        play_boards, tasks, workers=workers, ray_address=ray_address, on_done=finished
+    chunks = run_tasks(  # a board is the same wherever it is played: the parent helps
+        play_boards, tasks, workers=workers, ray_address=ray_address, on_done=finished,
+        parent_helps=True,
     )
     played = [r for chunk in chunks for r in chunk]
     results = tuple(sorted(kept + played, key=lambda r: r.board))

@@ -390,6 +390,7 @@ def run_tasks(
     workers: int = 1,
     ray_address: str | None = None,
     on_done: Callable[[int, R], None] | None = None,
+    parent_helps: bool = False,
 ) -> list[R]:
     """``[fn(t) for t in tasks]``, computed in parallel; ``on_done(i, result)`` as each ends.
 
@@ -401,6 +402,10 @@ def run_tasks(
     module-level function and the tasks picklable.  The first exception raised
     by a task is raised here, the tasks not yet started being cancelled.
     Inside :func:`task_timings` each task's :class:`TaskTiming` is recorded.
+
+    With ``parent_helps`` this process plays tasks too until the pool's first result
+    comes back (:func:`_run_in`): for tasks whose results do not depend on where they
+    run (a match's boards), the pool's start is no longer time lost.
     """
     if workers < 1:
         raise ParallelError(f"workers must be at least 1, not {workers}")
@@ -414,6 +419,7 @@ def run_tasks(
                 workers=workers,
                 ray_address=ray_address,
                 on_done=report,
+                parent_helps=parent_helps,
             )
         finally:
             _recording.append(timings)
@@ -432,7 +438,7 @@ def run_tasks(
                 on_done(i, result)
         return [results[i] for i in range(len(tasks))]
     with _borrowed(min(workers, len(tasks)), _module_of(fn)) as pool:
-        return _run_in(pool, fn, tasks, on_done)
+        return _run_in(pool, fn, tasks, on_done, parent_helps=parent_helps)
 
 
 @contextlib.contextmanager
@@ -460,9 +466,18 @@ def _run_in(
     fn: Callable[[T], R],
     tasks: Sequence[T],
     on_done: Callable[[int, R], None] | None,
+    *,
+    parent_helps: bool = False,
 ) -> list[R]:
     """The tasks in ``pool``, each result taken (and ``on_done`` told) as it ends;
     the tasks not yet started are cancelled when one fails.
+
+    With ``parent_helps``, until the first result comes back this process takes the
+    last tasks not yet started (it cancels their futures) and runs them itself: a
+    command's pool spends its first seconds starting (the fork server imports the
+    package, each worker its players), time in which the parent, warm already, plays
+    the match's last chunks.  It stops at the first result, so it competes with the
+    workers for the cores for one chunk at most.
 
     Each future, once done, puts itself on a queue that this thread reads: a
     result costs this process the same whatever the tasks still pending (a
@@ -472,21 +487,71 @@ def _run_in(
     """
     finished: queue.SimpleQueue[Future[R]] = queue.SimpleQueue()
     index: dict[Future[R], int] = {}
+    futures: dict[int, Future[R]] = {}
     results: dict[int, R] = {}
+    lock = threading.Lock()
+    bounds = [0, len(tasks) - 1]  # the next task to submit, the last one not taken here
+    failed: list[BaseException] = []
+
+    def submit_all() -> None:
+        # the first submit starts the pool (with a fork server, waits for it to import
+        # the package and fork a worker): with parent_helps, in a thread, while this
+        # process plays
+        try:
+            while True:
+                with lock:
+                    i = bounds[0]
+                    if i > bounds[1]:
+                        return
+                    bounds[0] += 1
+                future = pool.submit(fn, tasks[i])
+                index[future] = i
+                futures[i] = future
+                future.add_done_callback(finished.put)
+        except BaseException as exc:
+            failed.append(exc)
+
+    def play_here(i: int) -> None:
+        result = fn(tasks[i])
+        results[i] = result
+        if on_done is not None:
+            on_done(i, result)
+
+    submitter = threading.Thread(target=submit_all, daemon=True) if parent_helps else None
     try:
-        for i, task in enumerate(tasks):
-            future = pool.submit(fn, task)
-            index[future] = i
-            future.add_done_callback(finished.put)
+        if submitter is None:
+            submit_all()
+        else:
+            submitter.start()
+            while finished.empty() and not failed:  # until the pool's first result
+                with lock:
+                    last = bounds[1]
+                    if last < bounds[0]:
+                        break
+                    bounds[1] -= 1
+                play_here(last)
+            submitter.join()
+            last = bounds[0] - 1  # the tasks submitted: those not yet started are taken
+            while last >= 0 and finished.empty() and futures[last].cancel():
+                play_here(last)
+                last -= 1
+        if failed:
+            raise failed[0]
         while len(results) < len(tasks):
             future = finished.get()
+            if future.cancelled():  # played here
+                continue
             i = index[future]
             result = future.result()
             results[i] = result
             if on_done is not None:
                 on_done(i, result)
     except BaseException:
-        for future in index:
+        with lock:
+            bounds[1] = -1  # nothing more is submitted
+        if submitter is not None and submitter.is_alive():
+            submitter.join()
+        for future in list(index):
             future.cancel()
         raise
     return [results[i] for i in range(len(tasks))]
