@@ -33,8 +33,8 @@ bench-pool``, part of ``make bench``).  Each line is one JSON object:
   tasks, taking results; ``cpu_main_ms_per_board`` its median a board), which
   competes with the workers for the cores; ``parent_tasks`` and ``cpu_parent_tasks``
   the tasks this process played itself while the pool started (``cpu_main`` includes
-  them; :func:`~cavendish.match.parallel.run_tasks`'s ``parent_helps``); ``cpu_inflation`` (the pool's CPU over
-  the one process's: above 1, the two cores slow each other, sharing the cache
+  them; :func:`~cavendish.match.parallel.run_tasks`'s ``parent_helps``);
+  ``cpu_inflation`` (the pool's CPU over the one process's: above 1, the two cores slow each other, sharing the cache
   and the memory, or another program's work evicts theirs) and ``cpu_ratio``, one
   process's CPU over the busiest worker's: the ratio when each worker has a core
   to itself; ``tail_s`` is the time the first worker to run out of work waits for
