@@ -34,8 +34,9 @@ bench-pool``, part of ``make bench``).  Each line is one JSON object:
   competes with the workers for the cores; ``parent_tasks`` and ``cpu_parent_tasks``
   the tasks this process played itself while the pool started (``cpu_main`` includes
   them; :func:`~cavendish.match.parallel.run_tasks`'s ``parent_helps``);
-  ``cpu_inflation`` (the pool's CPU over the one process's: above 1, the two cores slow each other, sharing the cache
-  and the memory, or another program's work evicts theirs) and ``cpu_ratio``, one
+  ``cpu_inflation`` (the pool's CPU over the one process's: above 1, the two cores
+  slow each other, sharing the cache and the memory, or another program's work
+  evicts theirs) and ``cpu_ratio``, one
   process's CPU over the busiest worker's: the ratio when each worker has a core
   to itself; ``tail_s`` is the time the first worker to run out of work waits for
   the last, and ``dds_threads`` the solver threads DDS itself reports in each task
