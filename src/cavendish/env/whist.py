@@ -47,7 +47,11 @@ is ignored with a warning, as PettingZoo expects):
 
 ``state()`` (and ``state_space``) is the whole deal and history, for centralized
 critics (:func:`~cavendish.env.observation.encode_state`); the hand in play as a
-:class:`~cavendish.core.state.HandState` is ``hand_state``.
+:class:`~cavendish.core.state.HandState` is ``hand_state``.  For a search over the
+environment (PIMC, alpha-mu), :meth:`raw_env.knowledge` is what an agent may know (to
+sample worlds with :func:`cavendish.players.search.sampling.draw_worlds`) and
+:meth:`raw_env.world` the hand in play on a sampled layout (to solve double dummy,
+copy, play and undo).
 
 The observation is ``{"observation": vector, "action_mask": mask}`` (the vector is
 described in :mod:`cavendish.env.observation`); an action is a card's index
