@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 ARGS   ?=
 
-.PHONY: play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-web bench-env bench-pool bench-sim venv clean
+.PHONY: wheel play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-web bench-env bench-pool bench-sim venv clean
 
 # the modules compiled with mypyc (src/cavendish/compiled.py's list): an edit rebuilds them
 COMPILED := $(shell $(PYTHON) src/cavendish/compiled.py)
@@ -68,6 +68,10 @@ bench-dd: $(STAMP)
 
 bench-players: $(STAMP)
 	$(BIN)/python -m cavendish.bench.players $(ARGS)
+
+## the wheel to install elsewhere, with its compiled modules (pip install 'dist/cavendish-*.whl[env]')
+wheel: $(STAMP)
+	$(BIN)/python -m pip wheel --no-deps --disable-pip-version-check -w dist .
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

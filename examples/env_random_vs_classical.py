@@ -36,7 +36,7 @@ def mean_tricks(agent: str, hands: int, seed: int) -> tuple[float, float]:
         chooser = get_player("classical", seed + hand, "agent") if agent == "classical" else None
         seen = 0
         if chooser is not None:
-            notify_begin(chooser, raw.state.view(raw.seat_of("player_0")))
+            notify_begin(chooser, raw.hand_state.view(raw.seat_of("player_0")))
         for name in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
@@ -45,13 +45,13 @@ def mean_tricks(agent: str, hands: int, seed: int) -> tuple[float, float]:
             if chooser is None:
                 card = int(rng.choice(np.flatnonzero(obs["action_mask"])))
             else:
-                events = raw.state.events
+                events = raw.hand_state.events
                 for event in events[seen:]:
                     notify(chooser, event)
                 seen = len(events)
-                card = int(chooser.choose(raw.state.view(raw.seat_of(name))))
+                card = int(chooser.choose(raw.hand_state.view(raw.seat_of(name))))
             env.step(card)
-        tricks.append(raw.state.tricks_won(raw.seat_of("player_0").side))
+        tricks.append(raw.hand_state.tricks_won(raw.seat_of("player_0").side))
     return statistics.fmean(tricks), statistics.stdev(tricks) / len(tricks) ** 0.5
 
 

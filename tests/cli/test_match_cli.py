@@ -116,3 +116,21 @@ def test_simulate_rubbers_text_table(app):
 )
 def test_simulate_rubbers_errors_are_one_line_with_status_2(app, args, words):
     assert words in one_error_line(run(app, "simulate", "rubbers", "-w", "1", *args))
+
+
+def test_a_policy_kind_plays_a_match_from_the_command_line(tmp_path, monkeypatch):
+    (tmp_path / "mybot_for_test.py").write_text(
+        "def act(obs, mask):\n    return int(mask.nonzero()[0][-1])  # the highest legal card\n"
+    )
+    monkeypatch.chdir(tmp_path)  # found in the current directory, as python -m finds it
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the directory it adds is undone
+    from typer.testing import CliRunner
+
+    from cavendish.cli.main import app
+
+    out = CliRunner().invoke(app, ["match", "policy:mybot_for_test:act", "random", "--boards",
+                                   "2", "-w", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["a"] == "policy:mybot_for_test:act"
+    bad = CliRunner().invoke(app, ["match", "policy:mybot_for_test:nothing", "random"])
+    assert bad.exit_code == 2 and "no function 'nothing'" in bad.output

@@ -64,3 +64,17 @@ def test_task_timings_record_nothing_outside_their_block_and_survive_a_failed_ta
 
 def _divide(x: int) -> float:
     return 1 / x
+
+
+def test_the_parent_plays_the_last_tasks_while_a_cold_pool_starts():
+    from cavendish.match.parallel import shutdown_pool
+
+    shutdown_pool()  # cold: the pool's start takes far longer than these tasks
+    done: list[int] = []
+    pids = run_tasks(_pid, list(range(12)), workers=2, parent_helps=True,
+                     on_done=lambda i, _: done.append(i))
+    mine = [i for i, p in enumerate(pids) if p == os.getpid()]
+    assert mine and mine == list(range(12 - len(mine), 12))  # a run of the last tasks
+    assert sorted(done) == list(range(12))  # every task reported once
+    shutdown_pool()
+    assert os.getpid() not in run_tasks(_pid, list(range(6)), workers=2)  # not unless asked

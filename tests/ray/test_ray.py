@@ -119,3 +119,19 @@ def _dds_report(_: int) -> int | None:
     from cavendish.analysis import dd
 
     return dd.dds_threads()
+
+
+def test_the_example_runs_env_rollouts_on_ray_workers_as_in_one_process(ray_cluster):
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "env_rollouts_on_ray.py"
+    spec = importlib.util.spec_from_file_location("env_rollouts_on_ray", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # cloudpickle sends it by value from sys.modules
+    spec.loader.exec_module(module)
+    from ray import cloudpickle
+
+    cloudpickle.register_pickle_by_value(module)  # workers cannot import examples/
+    on_ray = module.run_on_ray(tasks=2, episodes=2)
+    assert on_ray == [module.rollout((seed, 2)) for seed in range(2)]
+    assert all(len(task) == 2 for task in on_ray)

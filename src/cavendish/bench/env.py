@@ -8,7 +8,9 @@ drawn from the mask, ``env.step(card)``.  Measured with four random agents
 wrapper) and with one random agent against three ``classical`` players
 (``vs-classical``, whose steps include the classical players' cards).  The rate per
 CPU second is given beside the rate per second of the clock: on a shared machine
-it is the better measure of what one core does.
+it is the better measure of what one core does.  ``vector-env-256-random-agents``
+steps ``whist_v0.vector_env(256)`` with random legal cards, in the same run as one
+env, and gives the ratio of the two per CPU second (target 10).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 
 from . import timed_main
 
-__all__ = ["main", "run", "steps_per_second"]
+__all__ = ["main", "run", "steps_per_second", "vector_steps_per_second"]
 
 
 def steps_per_second(
@@ -57,7 +59,11 @@ def steps_per_second(
             del agent
         hands += 1
         elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu
+    return _rates(steps, hands, elapsed, time.process_time() - cpu, seed)
+
+
+def _rates(steps: int, hands: int, elapsed: float, cpu: float, seed: int) -> dict[str, Any]:
+    """One benchmark's figures: steps and hands per second of the clock and of CPU."""
     return {
         "steps_per_second": round(steps / elapsed, 1),
         "steps_per_cpu_second": round(steps / cpu, 1),
@@ -69,11 +75,53 @@ def steps_per_second(
     }
 
 
+def vector_steps_per_second(seconds: float, seed: int, n: int = 256) -> dict[str, Any]:
+    """Step ``whist_v0.vector_env(n)`` with random legal cards for ``seconds``: agent
+    steps (one card at one table) per second and per CPU second.
+
+    >>> r = vector_steps_per_second(0.05, 1, n=4)
+    >>> r["steps"] > 0
+    True
+    """
+    import numpy as np
+
+    from ..env import whist_v0
+
+    env = whist_v0.vector_env(n)
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    steps = hands = 0
+    start = time.perf_counter()
+    cpu = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds:
+        for _ in range(52):
+            # a uniformly random legal card at each table: the largest random key
+            keys = rng.random((n, 52)) * obs["action_mask"]
+            obs, _, terminated, _, _ = env.step(keys.argmax(axis=1))
+            hands += int(terminated.sum())
+        steps += 52 * n
+        elapsed = time.perf_counter() - start
+    return {"tables": n, **_rates(steps, hands, elapsed, time.process_time() - cpu, seed)}
+
+
 def run(seconds: float = 3.0, seed: int = 1) -> list[dict[str, Any]]:
     """Run the environment benchmarks and return their results."""
     python = sys.version.split()[0]
+    one = steps_per_second(seconds, seed)
+    vector = vector_steps_per_second(seconds, seed)
     return [
-        {"name": "env-random-agents", **steps_per_second(seconds, seed), "python": python},
+        {"name": "env-random-agents", **one, "python": python},
+        {
+            "name": "vector-env-256-random-agents",
+            "what": "whist_v0.vector_env(256) in one process (one core): agent steps, "
+            "against one env's in the same run (target: 10x)",
+            **vector,
+            "x_one_env_per_cpu_second": round(
+                vector["steps_per_cpu_second"] / one["steps_per_cpu_second"], 2
+            ),
+            "python": python,
+        },
         {
             "name": "raw-env-random-agents",
             "what": "whist_v0.raw_env: no OrderEnforcingWrapper (each attribute read through it "

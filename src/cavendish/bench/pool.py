@@ -31,9 +31,12 @@ bench-pool``, part of ``make bench``).  Each line is one JSON object:
   CPU seconds), ``cpu_workers`` (each worker's, summed over its tasks, DDS's
   threads included), ``cpu_main`` (this process's while the pool played: sending
   tasks, taking results; ``cpu_main_ms_per_board`` its median a board), which
-  competes with the workers for the cores; ``cpu_inflation`` (the pool's CPU over
-  the one process's: above 1, the two cores slow each other, sharing the cache
-  and the memory, or another program's work evicts theirs) and ``cpu_ratio``, one
+  competes with the workers for the cores; ``parent_tasks`` and ``cpu_parent_tasks``
+  the tasks this process played itself while the pool started (``cpu_main`` includes
+  them; :func:`~cavendish.match.parallel.run_tasks`'s ``parent_helps``);
+  ``cpu_inflation`` (the pool's CPU over the one process's: above 1, the two cores
+  slow each other, sharing the cache and the memory, or another program's work
+  evicts theirs) and ``cpu_ratio``, one
   process's CPU over the busiest worker's: the ratio when each worker has a core
   to itself; ``tail_s`` is the time the first worker to run out of work waits for
   the last, and ``dds_threads`` the solver threads DDS itself reports in each task
@@ -170,16 +173,22 @@ def pool_accounts(one: Run, pool: Run) -> dict[str, Any]:
     """
     cpu: dict[int, float] = {}
     ends: dict[int, float] = {}
+    here = os.getpid()  # the tasks this process played while the pool started
+    mine = [t for t in pool.tasks if t.worker == here]
     for t in pool.tasks:
+        if t.worker == here:
+            continue
         cpu[t.worker] = cpu.get(t.worker, 0.0) + t.cpu
         ends[t.worker] = max(ends.get(t.worker, 0.0), t.start + t.seconds)
-    total = sum(cpu.values())
+    total = sum(cpu.values()) + sum(t.cpu for t in mine)
     return {
         "ratio": round(one.seconds / pool.seconds, 2),
         "load": [one.load, pool.load],
         "cpu_1": round(one.cpu, 2),
         "cpu_workers": [round(c, 2) for c in sorted(cpu.values(), reverse=True)],
         "cpu_main": round(pool.cpu, 3),
+        "parent_tasks": len(mine),
+        "cpu_parent_tasks": round(sum(t.cpu for t in mine), 3),
         "cpu_inflation": round(total / one.cpu, 3) if one.cpu else None,
         "cpu_ratio": round(one.cpu / max(cpu.values()), 2) if cpu else None,
         "tail_s": round(max(ends.values()) - min(ends.values()), 2) if ends else None,

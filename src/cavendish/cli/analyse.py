@@ -40,7 +40,7 @@ from ..analysis.teams import TeamsError, team_breakdown
 from ..core.cards import Seat
 from ..io.pbn import PBNError, read_pbn_file
 from ..io.record import HandRecord, RecordError
-from ..match.parallel import RayNotInstalled, run_tasks
+from ..match.parallel import RayUnavailable, run_tasks
 from .common import fail, read_error
 from .voice import card_label, say
 
@@ -200,7 +200,7 @@ def register(app: typer.Typer) -> None:
             annotations = _run(records, workers or os.cpu_count() or 1, ray)
         except (RecordError, PositionError) as exc:
             _fail(f"{file}: {exc}", 1)
-        except RayNotInstalled as exc:
+        except RayUnavailable as exc:
             _fail(str(exc), 2)
         if by_team:
             try:

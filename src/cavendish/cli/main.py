@@ -819,6 +819,7 @@ def _register_groups() -> None:
     """The analysis commands, defined in their own modules."""
     from .analyse import register as register_analyse
     from .hint import register as register_hint
+    from .ladder import register as register_ladder
     from .match import register as register_match
     from .odds import register as register_odds
     from .problems import register as register_problems
@@ -832,6 +833,7 @@ def _register_groups() -> None:
     register_match(app)
     register_rule(app)
     register_hint(app)
+    register_ladder(app)
     # the outer rings' commands (``serve``, from the web ring) are plug-ins: the command
     # line imports no outer ring, it asks the package's entry points for them
     for entry in entry_points(group="cavendish.commands"):

@@ -36,7 +36,7 @@ from rich.table import Table
 from ..core.rules import UnknownVariant, variant_names
 from ..io.pbn import write_pbn_file
 from ..match.duplicate import MatchError, MatchResult, run_match
-from ..match.parallel import RayNotInstalled, default_workers
+from ..match.parallel import RayUnavailable, default_workers
 from ..match.rubbers import RubberError, RubberStats, simulate_rubbers
 from ..players import PlayerOptionError, UnknownPlayer
 from .common import checked_output, fail
@@ -176,7 +176,7 @@ def _with_progress(
     with progress_bar(label, total, quiet) as progress:
         try:
             return work(progress)
-        except (UnknownPlayer, PlayerOptionError, UnknownVariant, refused, RayNotInstalled) as exc:
+        except (UnknownPlayer, PlayerOptionError, UnknownVariant, refused, RayUnavailable) as exc:
             _fail(str(exc))
         except ValueError as exc:
             _fail(str(exc), 1)

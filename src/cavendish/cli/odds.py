@@ -34,7 +34,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from ..core.cards import Card, CardParseError, Seat
-from ..match.parallel import RayNotInstalled, default_workers
+from ..match.parallel import RayUnavailable, default_workers
 from ..odds.ask import Knowledge, PlayError, ask, parse_hand
 from ..odds.record import OddsRecordError, Record, simulate_record
 from ..odds.tables import TABLE_NAMES, build_table
@@ -216,7 +216,7 @@ def record_command(
                 ray_address=ray,
                 progress=progress,
             )
-        except (UnknownPlayer, PlayerOptionError, OddsRecordError, RayNotInstalled) as exc:
+        except (UnknownPlayer, PlayerOptionError, OddsRecordError, RayUnavailable) as exc:
             _fail(str(exc))
         except ValueError as exc:
             _fail(str(exc), 1)

@@ -42,7 +42,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["FIELDS", "SIZE", "encode"]
+from ..players.policy import offsets, unpack
+
+__all__ = ["FIELDS", "SIZE", "STATE_FIELDS", "STATE_SIZE", "encode", "encode_state"]
 
 _LAYOUT = (
     ("hand", 52),
@@ -61,21 +63,10 @@ _LAYOUT = (
 )
 
 
-def _fields() -> dict[str, tuple[int, int]]:
-    out: dict[str, tuple[int, int]] = {}
-    at = 0
-    for name, length in _LAYOUT:
-        out[name] = (at, length)
-        at += length
-    return out
-
-
-FIELDS: dict[str, tuple[int, int]] = _fields()
+FIELDS: dict[str, tuple[int, int]] = offsets(_LAYOUT)
 """Each field's (offset, length) in the vector."""
 SIZE = sum(length for _, length in _LAYOUT)
 """The length of the observation vector."""
-_MASK_AT = (SIZE + 7) // 8 * 8  # the mask is unpacked with the vector, after it
-_BYTES = (_MASK_AT + 52 + 7) // 8
 _OFF = {name: at for name, (at, _) in FIELDS.items()}
 
 
@@ -121,7 +112,93 @@ def encode(
     bits |= 1 << (_OFF["games_ours"] + min(games[0], 2))
     bits |= 1 << (_OFF["games_theirs"] + min(games[1], 2))
     bits |= 1 << (_OFF["seat"] + seat)
-    bits |= legal << _MASK_AT
-    raw = np.frombuffer(bits.to_bytes(_BYTES, "little"), dtype=np.uint8)
-    both = np.unpackbits(raw, bitorder="little", count=_MASK_AT + 52).view(np.int8)
-    return both[:SIZE], both[_MASK_AT:]
+    vector, mask = unpack(bits, SIZE, legal)
+    return vector, mask
+
+
+# ----------------------------------------------------------------------- state()
+_STATE_LAYOUT = (
+    ("hands", 4 * 52),
+    ("dealt", 4 * 52),
+    ("trump", 4),
+    ("trump_card", 52),
+    ("trump_card_on_table", 1),
+    ("plays", 52 * 56),
+    ("leader", 4),
+    ("to_play", 4),
+    ("tricks", 2 * 14),
+    ("score", 2 * 11),
+    ("games", 2 * 3),
+    ("dealer", 4),
+)
+STATE_FIELDS: dict[str, tuple[int, int]] = offsets(_STATE_LAYOUT)
+STATE_SIZE = sum(length for _, length in _STATE_LAYOUT)
+"""The length of :func:`encode_state`'s vector (``env.state()``)."""
+_SOFF = {name: at for name, (at, _) in STATE_FIELDS.items()}
+
+
+def encode_state(
+    *,
+    hands: tuple[int, int, int, int],
+    dealt: tuple[int, int, int, int],
+    trump_card: int,
+    on_table: bool,
+    plays: list[tuple[int, int]],
+    leader: int,
+    to_play: int | None,
+    tricks: tuple[int, int],
+    score: tuple[int, int],
+    games: tuple[int, int],
+    dealer: int,
+) -> npt.NDArray[np.int8]:
+    """The whole state for a centralized critic (``env.state()``): every hand, as held
+    and as dealt, the trump card, every card played in order with its player, the
+    leader, the agent to play, the tricks, score and games, the dealer.  Seats are
+    *agent indices* (0 for ``player_0``, ... 3 for ``player_3``) and the pairs are
+    (``player_0``'s side, ``player_1``'s side).  The fields (:data:`STATE_FIELDS`):
+
+    ======================  =======  ===============================================
+    field                   length   what
+    ======================  =======  ===============================================
+    ``hands``               4 x 52   each agent's cards now
+    ``dealt``               4 x 52   each agent's cards as dealt
+    ``trump``               4        the trump suit
+    ``trump_card``          52       the card turned up
+    ``trump_card_on_table`` 1        whether it still lies on the table (law 52)
+    ``plays``               52 x 56  play ``k``: its card (52), its agent (4)
+    ``leader``              4        the leader of the current trick
+    ``to_play``             4        the agent to play (none when the hand is over)
+    ``tricks``              2 x 14   tricks won this hand, one-hot, by side
+    ``score``               2 x 11   the game's score (10 for ten or more)
+    ``games``               2 x 3    games won in the rubber
+    ``dealer``              4        the dealer of the hand
+    ======================  =======  ===============================================
+
+    >>> v = encode_state(hands=(1, 2, 4, 8), dealt=(1, 2, 4, 8), trump_card=0,
+    ...                  on_table=True, plays=[], leader=0, to_play=0, tricks=(0, 0),
+    ...                  score=(0, 0), games=(0, 0), dealer=3)
+    >>> v.shape, int(v[STATE_FIELDS["dealer"][0] + 3])
+    ((3453,), 1)
+    """
+    bits = 0
+    for i in range(4):
+        bits |= hands[i] << (_SOFF["hands"] + 52 * i)
+        bits |= dealt[i] << (_SOFF["dealt"] + 52 * i)
+    bits |= 1 << (_SOFF["trump"] + trump_card // 13)
+    bits |= 1 << (_SOFF["trump_card"] + trump_card)
+    bits |= int(on_table) << _SOFF["trump_card_on_table"]
+    at = _SOFF["plays"]
+    for k, (who, card) in enumerate(plays):
+        bits |= (1 << (at + 56 * k + card)) | (1 << (at + 56 * k + 52 + who))
+    bits |= 1 << (_SOFF["leader"] + leader)
+    if to_play is not None:
+        bits |= 1 << (_SOFF["to_play"] + to_play)
+    at = _SOFF["tricks"]
+    bits |= (1 << (at + tricks[0])) | (1 << (at + 14 + tricks[1]))
+    at = _SOFF["score"]
+    bits |= (1 << (at + min(score[0], 10))) | (1 << (at + 11 + min(score[1], 10)))
+    at = _SOFF["games"]
+    bits |= (1 << (at + min(games[0], 2))) | (1 << (at + 3 + min(games[1], 2)))
+    bits |= 1 << (_SOFF["dealer"] + dealer)
+    vector: npt.NDArray[np.int8] = unpack(bits, STATE_SIZE, 0)[0]
+    return vector

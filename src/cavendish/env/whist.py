@@ -20,15 +20,23 @@ played inside :meth:`raw_env.step`.
 
 Options (keyword arguments of :func:`env`, :func:`raw_env` and
 :func:`parallel_env`; ``variant``, ``episode`` and ``reward`` may also be given to
-``reset(options=...)`` for one episode; another key there is ignored with a warning,
-as PettingZoo expects):
+``reset(options=...)`` for one episode, and so may a given deal: ``deal`` (PBN,
+``"N:..."``), ``dealer`` (``"S"``; the deal's first seat by default) and
+``trump_card`` (``"C3"``), so that a file's boards can be replayed; another key there
+is ignored with a warning, as PettingZoo expects):
 
 * ``variant``: a four-handed variant (``short``, ``whist``, ``long``, ``american``);
   the dummy variants are refused (their dummy is no agent of its own);
 * ``episode``: ``"hand"`` (thirteen tricks, the default) or ``"rubber"``;
 * ``reward``: ``"tricks"`` (each side's tricks over six at the end of each hand:
-  8 tricks to 5 gives +2 and -1) or ``"points"`` (the points the hand scored for
-  the agent's side towards the game, honours included, minus the adversaries');
+  8 tricks to 5 gives +2 and -1), ``"tricks_zero_sum"`` (the side's tricks minus
+  the adversaries' at the end of each hand: 8 to 5 gives +3 and -3) or ``"points"``
+  (the points the hand scored for the agent's side towards the game, honours
+  included, minus the adversaries');
+* ``observation``: ``"dict"`` (the default: the vector of
+  :mod:`cavendish.env.observation`) or ``"infostate"`` (everything the seat may
+  know, every card played in order with its player: :mod:`cavendish.players.policy`),
+  each beside its action mask;
 * ``opponents``: ``{agent: kind}`` with a kind of the players registry and its
   options (``"classical"``, ``"pimc:worlds=8"``, ``"search"``), seeded from the
   episode's seed;
@@ -36,6 +44,14 @@ as PettingZoo expects):
   ``None`` (the default) never truncates;
 * ``render_mode``: ``"ansi"`` (``render()`` returns the table as text) or
   ``"human"`` (prints it).
+
+``state()`` (and ``state_space``) is the whole deal and history, for centralized
+critics (:func:`~cavendish.env.observation.encode_state`); the hand in play as a
+:class:`~cavendish.core.state.HandState` is ``hand_state``.  For a search over the
+environment (PIMC, alpha-mu), :meth:`raw_env.knowledge` is what an agent may know (to
+sample worlds with :func:`cavendish.players.search.sampling.draw_worlds`) and
+:meth:`raw_env.world` the hand in play on a sampled layout (to solve double dummy,
+copy, play and undo).
 
 The observation is ``{"observation": vector, "action_mask": mask}`` (the vector is
 described in :mod:`cavendish.env.observation`); an action is a card's index
@@ -58,7 +74,7 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -68,22 +84,27 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from ..core.cards import CARDS, Seat, format_hand
-from ..core.errors import SettingsError
+from ..core.cards import CARDS, Card, Seat, format_hand
+from ..core.deal import Deal
+from ..core.errors import CavendishError, SettingsError
+from ..core.events import CardPlayed
 from ..core.rules import Rules, get_rules
 from ..core.state import HandState
 from ..game.session import Session
 from ..match.seeds import derive_seed
 from ..players import get_player, kind_of, player_names
 from ..players.base import Player
-from .observation import SIZE, encode
+from ..players.inference import Knowledge
+from ..players.policy import INFOSTATE_SIZE, infostate
+from .observation import SIZE, STATE_SIZE, encode, encode_state
 
 __all__ = ["AGENTS", "EnvError", "env", "parallel_env", "raw_env"]
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 """The agents, by their place after the first dealer: 0 the eldest hand, 3 the dealer."""
 EPISODES = ("hand", "rubber")
-REWARDS = ("tricks", "points")
+REWARDS = ("tricks", "tricks_zero_sum", "points")
+OBSERVATIONS = ("dict", "infostate")
 ILLEGAL = ("raise", "terminate", "penalise")
 Obs = dict[str, npt.NDArray[np.int8]]
 
@@ -133,8 +154,10 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
         render_mode: str | None = None,
         illegal: str = "raise",
         illegal_reward: float = -1.0,
+        observation: str = "dict",
     ) -> None:
         super().__init__()
+        self.observation_mode = _check_choice("observation", observation, OBSERVATIONS)
         self.illegal = _check_choice("illegal", illegal, ILLEGAL)
         self.illegal_reward = illegal_reward
         self.rules = _check_variant(variant)
@@ -159,13 +182,15 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
         self.possible_agents = [a for a in AGENTS if a not in self.opponents]
         if not self.possible_agents:
             raise EnvError("opponents: every seat is a Cavendish player, so there is no agent")
+        width = SIZE if self.observation_mode == "dict" else INFOSTATE_SIZE
         self._obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(0, 1, shape=(SIZE,), dtype=np.int8),
+                "observation": spaces.Box(0, 1, shape=(width,), dtype=np.int8),
                 "action_mask": spaces.Box(0, 1, shape=(52,), dtype=np.int8),
             }
         )
         self._act_space = spaces.Discrete(52)
+        self.state_space = spaces.Box(0, 1, shape=(STATE_SIZE,), dtype=np.int8)
         self._seeds = random.Random()
         self._defaults = (self.rules, self.episode, self.reward)
         self._seat_of: dict[str, Seat] = {}
@@ -189,7 +214,10 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
         if seed is not None:
             self._seeds = random.Random(seed)
         self.rules, self.episode, self.reward = self._defaults
+        given = {k: (options or {}).get(k) for k in ("deal", "dealer", "trump_card")}
         for key, value in (options or {}).items():
+            if key in given:
+                continue
             if key == "variant":
                 self.rules = _check_variant(str(value))
             elif key == "episode":
@@ -199,9 +227,10 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
             else:  # PettingZoo passes options it does not know to every env: ignored, said
                 warnings.warn(
                     f"whist_v0 ignores the reset option {key!r} (it knows variant, episode, "
-                    "reward)",
+                    "reward, deal, dealer, trump_card)",
                     stacklevel=2,
                 )
+        deal, dealer = _given_deal(given["deal"], given["dealer"], given["trump_card"])
         episode_seed = self._seeds.getrandbits(63)
         session = Session.seated(
             self.rules,
@@ -212,6 +241,8 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
             max_hands=1 if self.episode == "hand" else None,
             auto_last=False,  # an agent is asked for every card, its last one too
         )
+        if dealer is not None:
+            session.dealer = dealer
         first = session.dealer
         self._seat_of = {a: first.offset(1 + i) for i, a in enumerate(AGENTS)}
         self._agent_at = {s: a for a, s in self._seat_of.items()}
@@ -228,7 +259,11 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        session.start_hand()
+        session.next_deal = deal
+        try:
+            session.start_hand()
+        except CavendishError as exc:
+            raise EnvError(f"reset option deal: {exc}") from None
         self._advance()
 
     # ----------------------------------------------------------------- observe
@@ -237,12 +272,74 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
         return self._seat_of[agent]
 
     @property
-    def state(self) -> HandState:
+    def hand_state(self) -> HandState:
         """The hand in play (or the last one, once the episode is over)."""
         session = self._session()
         if session.state is not None:
             return session.state
         return session.hands[-1].state
+
+    def state(self) -> npt.NDArray[np.int8]:
+        """The whole deal and history, for a centralized critic (``state_space``; the
+        fields are :func:`~cavendish.env.observation.encode_state`'s)."""
+        session = self._session()
+        state = self.hand_state
+        first = int(self._seat_of["player_0"])
+        deal = state.deal
+        opening = deal.hands
+        hands = state.hand
+        games = [0, 0]
+        for g in session.sheet.rubber_games:
+            games[(g.winner - first) & 1] += 1
+        turn = None if state.is_over else state.turn
+        side = first & 1
+        return encode_state(
+            hands=(hands(first), hands((first + 1) & 3), hands((first + 2) & 3),
+                   hands((first + 3) & 3)),
+            dealt=(opening[first], opening[(first + 1) & 3], opening[(first + 2) & 3],
+                   opening[(first + 3) & 3]),
+            trump_card=int(deal.trump_card),
+            on_table=state.trump_card_on_table,
+            plays=[((s - first) & 3, c) for s, c in _plays(state)],
+            leader=(state.leader - first) & 3,
+            to_play=None if turn is None else (turn - first) & 3,
+            tricks=(state.tricks_won(side), state.tricks_won(side ^ 1)),
+            score=(session.sheet.score[side], session.sheet.score[side ^ 1]),
+            games=(games[0], games[1]),
+            dealer=(deal.dealer - first) & 3,
+        )
+
+    # ------------------------------------------------------------ search hooks
+    def knowledge(self, agent: str) -> Knowledge:
+        """What ``agent`` may know now, as a search player keeps it (the facts: its
+        hand, the cards played, who has shown out): give it to
+        :func:`cavendish.players.search.sampling.draw_worlds` to sample the unseen
+        cards' layouts consistent with the agent's observation."""
+        state = self.hand_state
+        seat = self._seat_of[agent]
+        known = Knowledge.from_view(state.opening().view(seat))
+        for event in state.events:
+            known.observe(event)
+        known.sync(state.view(seat))
+        return known
+
+    def world(self, hands: Sequence[int]) -> HandState:
+        """The hand in play as it would stand had the cards lain as ``hands`` (a
+        layout of the hands now, N E S W masks, as a sampled world's ``hands``): a
+        :class:`~cavendish.core.state.HandState` with the same cards played, to solve
+        double dummy (:func:`cavendish.analysis.dd.solve_state`), copy and
+        ``play``/``undo`` in a search.  A layout that cannot have been is refused."""
+        state = self.hand_state
+        opening = state.deal.hands
+        dealt = [hands[s] | (opening[s] & ~state.hand(s)) for s in range(4)]
+        try:
+            deal = Deal.from_hands(dealt, state.deal.dealer, state.deal.trump_card)
+            world = HandState(deal, state.rules)
+            for seat, card in _plays(state):
+                world.play(card, seat)
+        except CavendishError as exc:
+            raise EnvError(f"world: the layout given cannot be this hand's: {exc}") from None
+        return world
 
     def observe(self, agent: str) -> Obs:
         """What ``agent`` may see now, and its legal cards (none unless it is to play)."""
@@ -250,6 +347,13 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
         live = session.state
         state = live if live is not None else session.hands[-1].state
         me = self._seat_of[agent]
+        if self.observation_mode == "infostate":
+            side = me & 1
+            view = state.view(me)
+            vector, mask = infostate(
+                view, _plays(state), (session.sheet.score[side], session.sheet.score[side ^ 1])
+            )
+            return {"observation": vector, "action_mask": mask}
         deal = state.deal
         hands = deal.hands
         hand = state.hand
@@ -342,6 +446,9 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
                 side = self._seat_of[agent] & 1
                 if self.reward == "tricks":
                     self.rewards[agent] += played.score.tricks[side] - 6
+                elif self.reward == "tricks_zero_sum":
+                    tricks = played.score.tricks
+                    self.rewards[agent] += tricks[side] - tricks[1 - side]
                 else:
                     self.rewards[agent] += played.score.points[side] - played.score.points[1 - side]
             if session.is_over:
@@ -363,7 +470,7 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
         if self.render_mode is None:
             return None
         session = self._session()
-        state = self.state
+        state = self.hand_state
         deal = state.deal
         lines = [
             f"hand {len(session.hands) + (session.state is not None)}, "
@@ -392,6 +499,36 @@ class raw_env(AECEnv[str, Obs, int]):  # PettingZoo's name for it
         if self.session is None:
             raise EnvError("call reset() before using the environment")
         return self.session
+
+
+def _plays(state: HandState) -> list[tuple[int, int]]:
+    """The hand's cards played, in order: (seat, card)."""
+    return [(int(e.seat), int(e.card)) for e in state.events if type(e) is CardPlayed]
+
+
+def _given_deal(
+    text: object, dealer: object, trump_card: object
+) -> tuple[Deal | None, Seat | None]:
+    """The deal and dealer ``reset(options=...)`` gives (a PBN deal ``"N:..."``, the
+    dealer ``"S"``, the card turned up ``"C3"``); each refused naming the option."""
+    seat = None
+    if dealer is not None:
+        try:
+            seat = Seat.parse(str(dealer))
+        except CavendishError as exc:
+            raise EnvError(f"reset option dealer={dealer!r}: {exc}") from None
+    if text is None:
+        if trump_card is not None:
+            raise EnvError(f"reset option trump_card={trump_card!r} needs a deal")
+        return None, seat
+    if trump_card is None:
+        raise EnvError("reset option deal needs trump_card, the card turned up (as 'C3')")
+    try:
+        card = Card.parse(str(trump_card))
+        deal = Deal.from_pbn(str(text), dealer=seat, trump_card=card)
+    except CavendishError as exc:
+        raise EnvError(f"reset option deal={text!r}: {exc}") from None
+    return deal, deal.dealer
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper[str, Obs, int]):
@@ -496,7 +633,12 @@ class WhistParallelEnv(ParallelEnv[str, Obs, int]):
         self.possible_agents = self.aec.possible_agents[:]
         self.agents: list[str] = []
         self.render_mode = self.aec.render_mode
+        self.state_space = self.aec.state_space
         self._steps = 0
+
+    def state(self) -> npt.NDArray[np.int8]:
+        """As :meth:`raw_env.state`: the whole deal and history."""
+        return self.aec.state()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """As :meth:`raw_env.observation_space`."""

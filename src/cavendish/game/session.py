@@ -57,7 +57,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Self
 
 from ..core.cards import CARDS, Card, Seat, Side, as_card
-from ..core.deal import honours_mask
+from ..core.deal import Deal, honours_mask
 from ..core.errors import IllegalAction
 from ..core.events import (
     CardPlayed,
@@ -587,6 +587,9 @@ class Session(TableBase):
         result): each kept for the record, the wrong call and the election its last
         event (:class:`~cavendish.core.events.WrongCall`), the fresh deal after it
         (:meth:`hands_with_void`)."""
+        self.next_deal: Deal | None = None
+        """A deal to play at the next :meth:`start_hand` instead of dealing one (a
+        board replayed from a file)."""
         self._pending: CallOutcome | None = None
         self.offer_ruff = False
         """Ruff-and-honours: a person holding the ace of trumps is asked whether he ruffs
@@ -801,13 +804,22 @@ class Session(TableBase):
 
     # ----------------------------------------------------------------- actions
     def start_hand(self) -> list[Event]:
-        """Deal the next hand (law 33: the deal passes to the left); return any event
-        made before the first card (a call of honours by the eldest hand)."""
+        """Deal the next hand (law 33: the deal passes to the left), or play
+        :attr:`next_deal` if one is given (a board replayed; its dealer must be the
+        session's); return any event made before the first card (a call of honours by
+        the eldest hand)."""
         if self.state is not None:
             raise SessionError(f"board {self.board} is still in play")
         if self.is_over:
             raise SessionError("the session is over")
-        deal = deal_for(self.rules, self.rng, self.dealer)
+        deal, self.next_deal = self.next_deal, None
+        if deal is None:
+            deal = deal_for(self.rules, self.rng, self.dealer)
+        elif deal.dealer != self.dealer or deal.hand_size != self.rules.tricks:
+            raise SessionError(
+                f"the deal given is dealt by {deal.dealer} with {deal.hand_size} cards a hand; "
+                f"the table's dealer is {self.dealer}, {self.rules.tricks} cards a hand"
+            )
         self.state = HandState(deal, self.rules, dummies=self.dummies)
         ruffed = self._computer_ruff(self.state)
         self._call = honours_call(self.rules, self.sheet.score, self.state)

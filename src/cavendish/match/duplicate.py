@@ -77,6 +77,7 @@ from ..players import (
     kind_of,
     player_names,
 )
+from .board import BoardResult
 from .parallel import chunk_ranges, run_tasks
 from .seeds import derive_seed
 from .stats import Interval, mean_ci, median, percentile
@@ -286,59 +287,6 @@ def play_room(
     session = Session(rules, seating, players, rng, rubbers=None, max_hands=1, tell_score=False)
     played = session.play_all().hands[0]
     return played, times
-
-
-@dataclass(frozen=True, slots=True)
-class BoardResult:
-    """One board: its deal, A's tricks and both teams' points in each room, the times."""
-
-    board: int
-    """0-based index of the board in the match."""
-    deal: str
-    """The deal in PBN (the same in both rooms)."""
-    tricks: tuple[int, int]
-    """A's tricks in room 1 (as N-S) and in room 2 (as E-W)."""
-    points: tuple[tuple[int, int], tuple[int, int]]
-    """(A's points, B's points) in room 1 and in room 2."""
-    times_a: tuple[float, ...]
-    times_b: tuple[float, ...]
-    plays: tuple[str, str] = ("", "")
-    """The cards played in room 1 and in room 2, in order from the opening lead
-    (``"HT H2 H9 HK ..."``); empty for a board read from an older journal."""
-    trump_card: str = ""
-    """The card turned up (``"S2"``); empty for a board read from an older journal."""
-    stock: str = ""
-    """Ruff-and-honours: the four cards left undealt, as a PBN hand (``"4.A.6.7"``)."""
-    ruffs: tuple[str, str] = ("", "")
-    """Ruff-and-honours: each room's ruff, ``"E:H3 H4 D2 C5"`` (the ruffer and the cards
-    he put out; ``"E:"`` when he declined), or empty when nobody could ruff."""
-
-    @property
-    def tricks_diff(self) -> float:
-        """``d_i``: A's tricks minus B's per deal, averaged over the two rooms.
-
-        >>> BoardResult(0, "", (9, 5), ((3, 0), (0, 1)), (), ()).tricks_diff
-        1.0
-        """
-        (a1, a2) = self.tricks
-        n = self.tricks_in_hand
-        return ((a1 - (n - a1)) + (a2 - (n - a2))) / 2
-
-    @property
-    def tricks_in_hand(self) -> int:
-        """Thirteen, or twelve in the old games (the cards of the deal's first hand)."""
-        hand = self.deal.split()[0].partition(":")[2] if self.deal else ""
-        return len(hand.replace(".", "")) or 13
-
-    @property
-    def points_diff(self) -> float:
-        """A's points minus B's per deal, averaged over the two rooms.
-
-        >>> BoardResult(0, "", (9, 5), ((3, 0), (0, 1)), (), ()).points_diff
-        1.0
-        """
-        (pa1, pb1), (pa2, pb2) = self.points
-        return ((pa1 - pb1) + (pa2 - pb2)) / 2
 
 
 def play_board(spec: MatchSpec, board: int) -> BoardResult:
@@ -566,8 +514,9 @@ def run_match(
         if progress is not None:
             progress(done)
 
-    chunks = run_tasks(
-        play_boards, tasks, workers=workers, ray_address=ray_address, on_done=finished
+    chunks = run_tasks(  # a board is the same wherever it is played: the parent helps
+        play_boards, tasks, workers=workers, ray_address=ray_address, on_done=finished,
+        parent_helps=True,
     )
     played = [r for chunk in chunks for r in chunk]
     results = tuple(sorted(kept + played, key=lambda r: r.board))

@@ -4,7 +4,7 @@ Design note
 -----------
 A journal is a JSON-lines file.  Its first line names the match
 (``{"match": {"a": ..., "b": ..., "variant": ..., "seed": ...}}``); every other
-line is one board's :class:`~.duplicate.BoardResult`, with the card turned up and
+line is one board's :class:`~.board.BoardResult`, with the card turned up and
 both rooms' play (a line of an older journal without them still loads).  Since
 board ``i`` depends only on the seed and ``i`` (see :mod:`.duplicate`), boards
 read back from a journal are exactly the boards a fresh run would play:
@@ -25,7 +25,7 @@ before it writes.  A last line that is whole but has no newline gets one before 
 next line, so that two boards never share a line.
 
 >>> import tempfile, pathlib
->>> from cavendish.match.duplicate import BoardResult
+>>> from cavendish.match.board import BoardResult
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "m.jsonl"
 >>> header = MatchHeader("classical", "random", "short", 1)
 >>> append(path, header, [BoardResult(0, "N:...", (9, 7), ((3, 0), (1, 0)), (0.1,), (0.2,))])
@@ -58,8 +58,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import RecordFileError
-from .duplicate import BoardResult, MatchError
+from ..core.errors import MatchError, RecordFileError
+from .board import BoardResult
 
 __all__ = ["JournalError", "JournalWarning", "MatchHeader", "append", "load"]
 

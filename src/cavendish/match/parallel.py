@@ -94,6 +94,7 @@ from dataclasses import dataclass
 from functools import partial
 from multiprocessing import get_all_start_methods, get_context
 from multiprocessing.context import ForkServerContext
+from pathlib import Path
 from typing import Any, TypeVar
 
 from ..core.errors import MatchError
@@ -101,9 +102,12 @@ from ..core.errors import MatchError
 __all__ = [
     "ParallelError",
     "PoolOfOne",
+    "RayAuthRequired",
     "RayNotInstalled",
+    "RayUnavailable",
     "TaskTiming",
     "chunk_ranges",
+    "connect_ray",
     "dd_threads",
     "default_workers",
     "import_ray",
@@ -121,9 +125,18 @@ class ParallelError(MatchError):
     """Bad parallel settings (no workers, a chunk of nothing)."""
 
 
-class RayNotInstalled(ImportError):
-    """``--ray`` was given but Ray cannot be imported: a missing package, not bad input,
-    so it is an ``ImportError`` that no ``except ValueError`` swallows."""
+class RayUnavailable(ImportError):
+    """``--ray`` was given but Ray cannot be used from here: a missing package or a
+    cluster that refuses this process, not bad input, so it is an ``ImportError`` that
+    no ``except ValueError`` swallows."""
+
+
+class RayNotInstalled(RayUnavailable):
+    """``--ray`` was given but Ray cannot be imported."""
+
+
+class RayAuthRequired(RayUnavailable):
+    """The Ray cluster uses token authentication and this process has no (right) token."""
 
 
 def default_workers() -> int:
@@ -305,6 +318,71 @@ def import_ray() -> Any:
         ) from exc
 
 
+AUTH_HINT = (
+    "set RAY_AUTH_MODE=token and the cluster's token, RAY_AUTH_TOKEN=... (or "
+    "RAY_AUTH_TOKEN_PATH=FILE), in the environment"
+)
+
+
+def connect_ray(ray: Any, address: str) -> None:
+    """``ray.init`` at ``address`` (``"local"`` starts a Ray for this process); a cluster
+    with token authentication that this process cannot satisfy stops at once with
+    :class:`RayAuthRequired`, one line saying what to set.
+
+    Ray itself, asked to join such a cluster without the token, retries for about
+    thirty seconds and then raises a bare ``ConnectionError``; so the cluster's GCS is
+    asked once first (:func:`_refused_token`).
+    """
+    if ":" in address and "://" not in address:
+        refused = _refused_token(address)
+        if refused is not None:
+            raise RayAuthRequired(f"--ray {address}: {refused}; {AUTH_HINT}")
+    try:
+        ray.init(address=address, log_to_driver=False)
+    except ray.exceptions.AuthenticationError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else "token refused"
+        raise RayAuthRequired(f"--ray {address}: {first}; {AUTH_HINT}") from None
+
+
+def _refused_token(address: str) -> str | None:
+    """Why the GCS at ``address`` refuses this process's token, or None (it accepts
+    it, or cannot be asked: then ``ray.init`` says what is wrong).  One request, with
+    a timeout of two seconds, through Ray's own GCS client."""
+    try:
+        from ray._raylet import GcsClient  # type: ignore[attr-defined]
+        from ray.exceptions import AuthenticationError
+    except ImportError:  # a Ray without the client: ray.init will say
+        return None
+    token_mode = os.environ.get("RAY_AUTH_MODE", "").lower() == "token"
+    if token_mode and not _token_given():
+        # Ray's client aborts the process (a failed C++ check) on a token mode without
+        # a token: say it here
+        return "RAY_AUTH_MODE=token is set but no token was found"
+    saved = os.dup(2)
+    try:
+        # the client logs each refused attempt on the C++ side: the error below says it
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            GcsClient(address=address, cluster_id=None).internal_kv_get(b"cavendish", None, 2)
+    except AuthenticationError:
+        if token_mode:
+            return "the cluster refused the token given (RAY_AUTH_TOKEN or its file)"
+        return "the cluster uses token authentication and no token was given"
+    except Exception:  # unreachable, not a GCS...: ray.init will say, as before
+        return None
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+    return None
+
+
+def _token_given() -> bool:
+    """Whether a Ray token is in the environment or at Ray's default path."""
+    if os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH"):
+        return True
+    return (Path.home() / ".ray" / "auth_token").is_file()
+
+
 def run_tasks(
     fn: Callable[[T], R],
     tasks: Sequence[T],
@@ -312,6 +390,7 @@ def run_tasks(
     workers: int = 1,
     ray_address: str | None = None,
     on_done: Callable[[int, R], None] | None = None,
+    parent_helps: bool = False,
 ) -> list[R]:
     """``[fn(t) for t in tasks]``, computed in parallel; ``on_done(i, result)`` as each ends.
 
@@ -323,6 +402,10 @@ def run_tasks(
     module-level function and the tasks picklable.  The first exception raised
     by a task is raised here, the tasks not yet started being cancelled.
     Inside :func:`task_timings` each task's :class:`TaskTiming` is recorded.
+
+    With ``parent_helps`` this process plays tasks too until the pool's first result
+    comes back (:func:`_run_in`): for tasks whose results do not depend on where they
+    run (a match's boards), the pool's start is no longer time lost.
     """
     if workers < 1:
         raise ParallelError(f"workers must be at least 1, not {workers}")
@@ -336,6 +419,7 @@ def run_tasks(
                 workers=workers,
                 ray_address=ray_address,
                 on_done=report,
+                parent_helps=parent_helps,
             )
         finally:
             _recording.append(timings)
@@ -354,7 +438,7 @@ def run_tasks(
                 on_done(i, result)
         return [results[i] for i in range(len(tasks))]
     with _borrowed(min(workers, len(tasks)), _module_of(fn)) as pool:
-        return _run_in(pool, fn, tasks, on_done)
+        return _run_in(pool, fn, tasks, on_done, parent_helps=parent_helps)
 
 
 @contextlib.contextmanager
@@ -382,9 +466,18 @@ def _run_in(
     fn: Callable[[T], R],
     tasks: Sequence[T],
     on_done: Callable[[int, R], None] | None,
+    *,
+    parent_helps: bool = False,
 ) -> list[R]:
     """The tasks in ``pool``, each result taken (and ``on_done`` told) as it ends;
     the tasks not yet started are cancelled when one fails.
+
+    With ``parent_helps``, until the first result comes back this process takes the
+    last tasks not yet started (it cancels their futures) and runs them itself: a
+    command's pool spends its first seconds starting (the fork server imports the
+    package, each worker its players), time in which the parent, warm already, plays
+    the match's last chunks.  It stops at the first result, so it competes with the
+    workers for the cores for one chunk at most.
 
     Each future, once done, puts itself on a queue that this thread reads: a
     result costs this process the same whatever the tasks still pending (a
@@ -394,21 +487,71 @@ def _run_in(
     """
     finished: queue.SimpleQueue[Future[R]] = queue.SimpleQueue()
     index: dict[Future[R], int] = {}
+    futures: dict[int, Future[R]] = {}
     results: dict[int, R] = {}
+    lock = threading.Lock()
+    bounds = [0, len(tasks) - 1]  # the next task to submit, the last one not taken here
+    failed: list[BaseException] = []
+
+    def submit_all() -> None:
+        # the first submit starts the pool (with a fork server, waits for it to import
+        # the package and fork a worker): with parent_helps, in a thread, while this
+        # process plays
+        try:
+            while True:
+                with lock:
+                    i = bounds[0]
+                    if i > bounds[1]:
+                        return
+                    bounds[0] += 1
+                future = pool.submit(fn, tasks[i])
+                index[future] = i
+                futures[i] = future
+                future.add_done_callback(finished.put)
+        except BaseException as exc:
+            failed.append(exc)
+
+    def play_here(i: int) -> None:
+        result = fn(tasks[i])
+        results[i] = result
+        if on_done is not None:
+            on_done(i, result)
+
+    submitter = threading.Thread(target=submit_all, daemon=True) if parent_helps else None
     try:
-        for i, task in enumerate(tasks):
-            future = pool.submit(fn, task)
-            index[future] = i
-            future.add_done_callback(finished.put)
+        if submitter is None:
+            submit_all()
+        else:
+            submitter.start()
+            while finished.empty() and not failed:  # until the pool's first result
+                with lock:
+                    last = bounds[1]
+                    if last < bounds[0]:
+                        break
+                    bounds[1] -= 1
+                play_here(last)
+            submitter.join()
+            last = bounds[0] - 1  # the tasks submitted: those not yet started are taken
+            while last >= 0 and finished.empty() and futures[last].cancel():
+                play_here(last)
+                last -= 1
+        if failed:
+            raise failed[0]
         while len(results) < len(tasks):
             future = finished.get()
+            if future.cancelled():  # played here
+                continue
             i = index[future]
             result = future.result()
             results[i] = result
             if on_done is not None:
                 on_done(i, result)
     except BaseException:
-        for future in index:
+        with lock:
+            bounds[1] = -1  # nothing more is submitted
+        if submitter is not None and submitter.is_alive():
+            submitter.join()
+        for future in list(index):
             future.cancel()
         raise
     return [results[i] for i in range(len(tasks))]
@@ -668,7 +811,7 @@ def _run_ray(
     :data:`RAY_IN_FLIGHT` per CPU of the cluster), each result taken as it ends."""
     ray = import_ray()
     if not ray.is_initialized():  # a caller (or a test) may have connected already
-        ray.init(address=address, log_to_driver=False)  # "local" starts one here
+        connect_ray(ray, address)
     limit = in_flight
     if limit is None:
         cpus = int(ray.cluster_resources().get("CPU", 1))

@@ -3,7 +3,9 @@
 The registry is a dict of factories, ``kind -> factory(seed, name) -> Player``;
 other kinds of player add themselves with :func:`register`.  A kind may carry
 options (``search:replies=0:worlds=64``, :mod:`cavendish.players.options`) when
-it is registered with a builder that takes them.
+it is registered with a builder that takes them.  ``policy:PACKAGE.MODULE:FUNCTION``
+seats any function from an information state and a mask to a card
+(:mod:`cavendish.players.policy`).
 
 >>> get_player("random", 3, "Hoyle")
 RandomPlayer(seed=3, name='Hoyle')
@@ -13,6 +15,8 @@ Traceback (most recent call last):
 cavendish.players.UnknownPlayer: unknown player 'oracle': expected one of classical, pimc, ...
 >>> get_player("pimc:worlds=8", 3).budget.worlds
 8
+>>> get_player("policy:cavendish.players.policy:lowest", 3, "low")
+PolicyPlayer(target='cavendish.players.policy:lowest', seed=3, name='low')
 >>> get_player("random:speed=2", 3)
 Traceback (most recent call last):
 ...
@@ -88,10 +92,30 @@ def _search_with(spec: str, seed: int, name: str, options: Mapping[str, str]) ->
     return build_with_options(spec, SearchPlayer, seed, name, options, budget=STRONG_BUDGET)
 
 
-PLAYERS: dict[str, PlayerFactory] = {"random": _random, "pimc": _pimc, "search": _search}
+def _policy(seed: int, name: str) -> Player:
+    raise PlayerOptionError("player 'policy': name its function, policy:PACKAGE.MODULE:FUNCTION")
+
+
+def _policy_with(spec: str, seed: int, name: str, options: Mapping[str, str]) -> Player:
+    from .policy import PolicyPlayer, load_policy  # imported on use: it needs numpy
+
+    target = options["target"]
+    return PolicyPlayer(load_policy(target), seed, name, target)
+
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "random": _random,
+    "pimc": _pimc,
+    "search": _search,
+    "policy": _policy,
+}
 """Every kind of computer player, by name."""
 
-CONFIGURABLE: dict[str, OptionsBuilder] = {"pimc": _pimc_with, "search": _search_with}
+CONFIGURABLE: dict[str, OptionsBuilder] = {
+    "pimc": _pimc_with,
+    "search": _search_with,
+    "policy": _policy_with,
+}
 """The kinds that take options, with their builders."""
 
 

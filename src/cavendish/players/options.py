@@ -7,7 +7,9 @@ match``, ``play``, ``simulate``, the match journal, the names at the table).  So
 that a variant of a player can be named there too, a kind may carry options:
 the registered kind, then ``:key=value`` pairs (a colon, not a comma, since
 ``--players A,B`` already splits on commas).  :func:`parse_kind` splits such a
-string; :func:`build_with_options` makes the player.
+string; :func:`build_with_options` makes the player.  One kind is parsed apart:
+``policy:PACKAGE.MODULE:FUNCTION`` names a function as a player (:mod:`.policy`),
+and its one option is that target.
 
 The options of a kind are the keyword parameters of its class's constructor
 (besides ``seed`` and ``name``), typed by their defaults: ``int``, ``float``,
@@ -49,7 +51,14 @@ class PlayerOptionError(SettingsError):
 
 
 def parse_kind(spec: str) -> tuple[str, dict[str, str]]:
-    """The registered kind and the options (as text) of ``spec``."""
+    """The registered kind and the options (as text) of ``spec``; a policy,
+    ``policy:PACKAGE.MODULE:FUNCTION`` (:mod:`.policy`), has one option, its target.
+
+    >>> parse_kind("policy:mybot.play:act")
+    ('policy', {'target': 'mybot.play:act'})
+    """
+    if spec.startswith("policy:"):
+        return "policy", {"target": spec.partition(":")[2].strip()}
     kind, *pairs = spec.split(":")
     options: dict[str, str] = {}
     for pair in pairs:
