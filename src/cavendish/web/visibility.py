@@ -49,7 +49,7 @@ import functools
 from typing import Any
 
 from ..core.cards import CARDS, Card, Seat, Side
-from ..core.events import settled_claim
+from ..core.events import Claimed, Event, TakenBack, settled_claim
 from ..core.state import Trick
 from ..game.laws_session import LawsSession
 from ..game.session import PlayedHand, Session
@@ -91,15 +91,31 @@ def _trick(trick: Trick | None) -> dict[str, Any] | None:
 
 def score_json(session: Session | LawsSession) -> dict[str, Any]:
     """The score sheet: the game in progress, every hand's points and honours,
-    the games (value: single, double, treble) and rubbers.  Public to all."""
+    the games (value: single, double, treble) and rubbers (with how many games each
+    had), and the rules the page explains them by (law 8's values, laws 9 and 10).
+    Public to all."""
     sheet = session.sheet
+    rules = session.rules
     return {
         "game": {"NS": sheet.score[0], "EW": sheet.score[1]},
-        "game_points": session.rules.game_points,
+        "game_points": rules.game_points,
         "hands": [_hand_json(i + 1, h) for i, h in enumerate(sheet.hands)],
         "games": [{"winner": str(Side(g.winner)), "value": g.value} for g in sheet.games],
-        "rubbers": [{"winner": str(Side(r.winner)), "points": r.points} for r in sheet.rubbers],
+        "rubbers": [{"winner": str(Side(r.winner)), "points": r.points, "games": len(r.games)}
+                    for r in sheet.rubbers],
+        "rules": {"game_values": [list(v) for v in rules.game_values], "rubber": rules.rubber,
+                  "rubber_bonus": rules.rubber_bonus,
+                  "deduct_losers_games": rules.deduct_losers_games},
     }
+
+
+def _log(events: list[Event] | tuple[Event, ...], board: int) -> list[dict[str, Any]]:
+    """The claims, concessions and cards taken back of one hand, as everyone heard
+    them (a claim is said aloud; cards taken back had been played face up)."""
+    return [{"board": board, "kind": "undo" if isinstance(e, TakenBack)
+             else "concede" if e.tricks == 0 else "claim",
+             "accepted": isinstance(e, Claimed) and e.accepted, "text": str(e)}
+            for e in events if isinstance(e, Claimed | TakenBack)]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -161,7 +177,11 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
         "trump": None,
         "trump_card": None,
         "dealer": str(session.dealer),
+        "tricks_in_hand": 13,  # twelve in the old games: the seat's view says (in play)
+        "stock_hidden": 0,
         "review": None,
+        # the claims and cards taken back of the rubber (a reload or a restart keeps them)
+        "log": [line for h in session.hands for line in _log(h.state.events, h.board)],
         "calls": session.calls if isinstance(session, Session) else "auto",
         "call_offered": False,
         "election": None,
@@ -188,7 +208,10 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
         trump=view.trump.name,
         trump_card=None if view.trump_card is None else str(view.trump_card),
         dealer=str(view.dealer),
+        tricks_in_hand=view.tricks_in_hand,
+        stock_hidden=view.stock_hidden,
     )
+    out["log"] += _log(state.events, session.board)
     # long whist, calls="players": a wrong call was said aloud, everyone heard it
     asked = session.answer_due if isinstance(session, Session) else None
     if asked is not None:  # "Can you one?", asked aloud of a person by his partner
