@@ -370,6 +370,12 @@ def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
     events: list[Event]
     if kind == "deal" and len(action) == 1:
         return session.start_hand()
+    if kind == "again" and len(action) == 1:
+        # another rubber with the same people: the session was over, it plays one more
+        if not session.is_over:
+            raise ConfigError("again: another rubber is started once the session is over")
+        session.rubbers = session.units_finished + 1
+        return []
     if kind == "card" and len(action) == 2:
         events = session.play(Card.parse(action[1]))
     elif kind == "claim" and len(action) == 3:
@@ -391,7 +397,7 @@ def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
         events = []
     else:
         raise ConfigError(f"action {list(action)!r}: expected ['deal'], ['card', CARD], "
-                          "['claim', SEAT, N or 'all'], ['concede', SEAT], ['undo', SEAT], "
+                          "['again'], ['claim', SEAT, N or 'all'], ['concede', SEAT], ['undo', SEAT], "
                           "['call', SEAT], ['remind', SEAT], ['answer', SEAT, 'yes' or "
                           "'no'] or ['elect', SEAT, 'fresh' or 'stand']")
     state = session.state

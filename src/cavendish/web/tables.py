@@ -435,6 +435,8 @@ class LiveTable:
                 await self._play(conn, msg)
             elif kind == "next":
                 await self._next(conn)
+            elif kind == "again":
+                await self._again(conn)
             elif kind == "snapshot":
                 async with self.lock:
                     conn.put(self.message(conn.seat, snapshot=True, follow=conn.follow))
@@ -462,7 +464,7 @@ class LiveTable:
     async def _other(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
         """A message of no type above (a laws table knows ``act`` and ``elect``)."""
         self.error(conn, f"unknown message type {kind!r}: expected play, next, "
-                         "snapshot, hint, why, review, claim, concede, undo, "
+                         "again, snapshot, hint, why, review, claim, concede, undo, "
                          "call, remind, answer, elect, chat or follow")
 
     def _person(self, conn: Connection) -> Seat:
@@ -495,6 +497,20 @@ class LiveTable:
                 raise ProtocolError("next: the hand is still in play")
             if self.session.is_over:
                 raise ProtocolError("next: the session is over")
+            await self._act(("deal",))
+        self.kick()
+
+    async def _again(self, conn: Connection) -> None:
+        """Another rubber with the same people, once the session is over (a club
+        table's next rubber is cut for in the room; a laws table starts anew)."""
+        self._person(conn)
+        if self.config.laws or self.config.extra.get("room"):
+            raise ProtocolError("again: another rubber here is started from the room or a "
+                                "new table")
+        async with self.lock:
+            if not self.session.is_over:
+                raise ProtocolError("again: the session is not over")
+            await self._act(("again",))
             await self._act(("deal",))
         self.kick()
 

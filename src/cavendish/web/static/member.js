@@ -59,7 +59,8 @@ function drawHands(hands) {
     const tr = document.createElement("tr");
     tr.className = "hand";
     cell(tr, h.table);
-    cell(tr, h.board);
+    // each hand's review on its table's page (every hand of the rubber, double dummy)
+    link(cell(tr, ""), `/table/${encodeURIComponent(h.table)}?review=${encodeURIComponent(h.board)}`, `Board ${h.board}`).className = "review-link";
     cell(tr, h.rubber);
     cell(tr, h.seats.join(" "));
     cell(tr, h.tricks);

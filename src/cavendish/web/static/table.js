@@ -123,6 +123,8 @@ function drawScoreboard(s) {
     (sc.rubbers.length ? `; rubbers: ${sc.rubbers.map((r) => W.rubberWords(r)).join("; ")}` : "");
   const last = sc.hands[sc.hands.length - 1];
   $("honours").textContent = last ? `Honours last hand: ${honoursWords(last)}` : "Honours: none scored yet";
+  // ruff-and-honours: the cards of the stock this seat has not seen
+  $("honours").textContent += s.phase === "play" && s.stock_hidden ? `; stock: ${s.stock_hidden} cards unseen` : "";
 }
 
 // The games of the rubber in progress: the sheet's games since the last rubber ended.
@@ -186,9 +188,25 @@ function drawSheet(s) {
     <table class="score"><thead><tr><th>Board</th><th>Tricks N-S</th><th>Tricks E-W</th><th>Honours N-S</th><th>Honours E-W</th><th>Points N-S</th><th>Points E-W</th><th>Game</th></tr></thead>
     <tbody>${rows || `<tr><td colspan="8" class="muted">no hand finished yet</td></tr>`}</tbody></table>
     ${games ? `<ul>${games}</ul>` : ""}${rubbers ? `<ul>${rubbers}</ul>` : ""}
-    <p class="muted sheet-help">A game won while the losers have not scored is a treble game (3 points), while they
-    have one or two points a double game (2), three points or more a single game (1) (law 8); the winners of the
-    rubber add 2 points for it, and the losers' games are taken off (laws 9 and 10). Honours not scored are marked so.</p>`;
+    <p class="muted sheet-help">${sheetHelp(sc)}</p>`;
+}
+
+// What a game and a rubber are worth, in words, from the rules of the table (laws 8-10).
+function sheetHelp(sc) {
+  const rules = sc.rules;
+  if (!rules) return "";
+  const vals = rules.game_values;
+  const parts = vals.map(([lo, v], i) => {
+    const hi = i + 1 < vals.length ? vals[i + 1][0] - 1 : null;
+    const range = hi === null ? `${lo} or more` : hi === lo ? `${lo}` : `${lo} to ${hi}`;
+    return `${W.gameValue(v)} (${v}) when the losers have ${range}`;
+  });
+  let text = `A game is ${sc.game_points} points; its winners score ${parts.join(", ")} (law 8).`;
+  if (rules.rubber) {
+    text += ` The rubber is the best of three games; its winners add ${rules.rubber_bonus} points` +
+      (rules.deduct_losers_games ? ", and the losers' game is taken off theirs (laws 9 and 10)." : " (law 9).");
+  }
+  return `${text} Honours that did not score are marked "not scored".`;
 }
 
 function drawLastTrick(s) {
@@ -271,7 +289,7 @@ function drawReview(s) {
   const hands = SEATS.map((seat) => {
     const groups = bySuit(r.hands[seat]);
     const text = ["S", "H", "D", "C"].map((su) => `<span class="${su === "H" || su === "D" ? "red" : ""}" aria-label="${W.SUIT_NAME[su]}">${SUIT[su]}</span> ${groups[su].map((c) => RANK(c[1])).join(" ") || "—"}`).join("<br>");
-    return `<div class="review-hand"><b>${SEAT_NAME[seat]}</b> ${esc(s.names[seat])}<br>${text}</div>`;
+    return `<div class="review-hand"><b>${SEAT_NAME[seat]}</b> ${esc(W.playerName(s.names[seat], s.table.seats[seat]))}<br>${text}</div>`;
   }).join("");
   const tricks = r.tricks.map((t, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${t.leader}</td>${t.cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}" aria-label=" of ${W.SUIT_NAME[p.card[0]]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${t.winner}</td></tr>`).join("");
   box.innerHTML = `<h2>Board ${r.board}: N-S ${r.result[0]}, E-W ${r.result[1]} tricks</h2>${r.claim ? `<p class="claim">${esc(W.say(r.claim))}</p>` : ""}
@@ -296,7 +314,7 @@ function drawBoardFromDD(msg) {
   const hands = SEATS.map((seat) => {
     const groups = bySuit(held[seat]);
     const text = ["S", "H", "D", "C"].map((su) => `<span class="${su === "H" || su === "D" ? "red" : ""}" aria-label="${W.SUIT_NAME[su]}">${SUIT[su]}</span> ${groups[su].map((c) => RANK(c[1])).join(" ") || "—"}`).join("<br>");
-    return `<div class="review-hand"><b>${SEAT_NAME[seat]}</b> ${esc(state.names[seat])}<br>${text}</div>`;
+    return `<div class="review-hand"><b>${SEAT_NAME[seat]}</b> ${esc(W.playerName(state.names[seat], state.table.seats[seat]))}<br>${text}</div>`;
   }).join("");
   const rows = byTrick.filter(Boolean).map((cards, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${cards[0].seat}</td>${cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}" aria-label=" of ${W.SUIT_NAME[p.card[0]]}">${SUIT[p.card[0]]}</span></td>`).join("")}</tr>`).join("");
   const h = state.score.hands[msg.board - 1];
@@ -417,7 +435,7 @@ function draw(s) {
   for (const id of ["claim-btn", "concede-btn", "undo-btn"]) $(id).disabled = s.phase !== "play";
   if (s.phase === "play") $("claim-tricks").max = (s.tricks_in_hand || 13) - s.trick_number;
   $("next-btn").hidden = !(s.phase === "between" && s.you);
-  $("again-btn").hidden = !(s.phase === "over" && s.you && !s.table.room);
+  $("again-btn").hidden = !(s.phase === "over" && s.you && !s.table.room && !s.table.laws);
   $("leave-btn").hidden = !s.you;
   // long whist with calls by the players: the call is always there to be made, as at
   // a real table (a wrong one is the adversaries' to punish); offered when proper
