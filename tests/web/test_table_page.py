@@ -84,10 +84,12 @@ def _check_table(page: Any, server: Server) -> None:
         assert (int(seen["ns"]), int(seen["ew"])) == (public["tricks_won"]["NS"],
                                                       public["tricks_won"]["EW"])
         assert seen["dealer"] == public["dealer"]
-        if public["trump_card"]:  # by the dealer until he takes it up (law 52)
-            box = page.locator(f"#felt .seat:has(.dealer-mark) #trump-card "
-                               f"[data-card='{public['trump_card']}']")
-            assert box.count() == 1
+        if public["trump_card"]:  # by the dealer until he takes it up (law 52): once,
+            # beside him, or marked in his row (a dummy's) or in your hand (yours)
+            card = public["trump_card"]
+            by = page.locator(f"#felt .seat:has(.dealer-mark) #trump-card [data-card='{card}']")
+            marked = page.locator(f".card.turned[data-card='{card}']")
+            assert by.count() + marked.count() == 1
 
 
 def _play_hand(page: Any, server: Server, *, keyboard: bool = False,

@@ -89,19 +89,28 @@ function drawSeat(seat, pos, s) {
     count.textContent = `${(s.tricks_in_hand || 13) - s.trick_number - played} cards`;
     box.appendChild(count);
   }
-  if (seat === s.dealer && s.trump_card && s.phase === "play") {
+  const shown = s.exposed[seat];
+  // (a dummy who dealt, or you: the card is in his row or your hand, marked there)
+  const elsewhere = (shown && shown.includes(s.trump_card)) || (seat === s.you && s.hand.includes(s.trump_card));
+  if (seat === s.dealer && s.trump_card && s.phase === "play" && !elsewhere) {
     // the trump card lies face up by the dealer until he takes it up (law 52)
     const tc = document.createElement("div");
     tc.id = "trump-card";
     tc.append("turned up ", cardEl(s.trump_card, { small: true }));
     box.appendChild(tc);
   }
-  const shown = s.exposed[seat];
   if (shown && shown.length) {
     const row = document.createElement("div");
     row.className = "exposed";
     const legal = new Set(s.legal);
-    for (const c of shown) row.appendChild(cardEl(c, { small: true, button: legal.has(c), legal: legal.has(c) }));
+    for (const c of shown) {
+      const el = cardEl(c, { small: true, button: legal.has(c), legal: legal.has(c) });
+      if (c === s.trump_card && seat === s.dealer) {
+        el.classList.add("turned");
+        el.title = "the trump card turned up";
+      }
+      row.appendChild(el);
+    }
     box.appendChild(row);
   }
 }
@@ -170,7 +179,14 @@ function drawHand(s) {
     if (!groups[suit].length) continue;
     const g = document.createElement("div");
     g.className = "suit-group";
-    for (const c of groups[suit]) g.appendChild(cardEl(c, { button: true, legal: legal.has(c) }));
+    for (const c of groups[suit]) {
+      const el = cardEl(c, { button: true, legal: legal.has(c) });
+      if (c === s.trump_card && s.dealer === s.you) {
+        el.classList.add("turned");
+        el.title = "the trump card turned up";
+      }
+      g.appendChild(el);
+    }
     box.appendChild(g);
   }
 }
@@ -311,18 +327,22 @@ function drawBoardFromDD(msg) {
   for (const c of msg.cards) (byTrick[c.trick] = byTrick[c.trick] || []).push(c);
   const held = { N: [], E: [], S: [], W: [] };
   for (const c of msg.cards) held[c.seat].push(c.card);
+  const ORDER = "AKQJT98765432";
+  for (const seat of SEATS) held[seat].sort((a, b) => "SHDC".indexOf(a[0]) - "SHDC".indexOf(b[0]) || ORDER.indexOf(a[1]) - ORDER.indexOf(b[1]));
   const hands = SEATS.map((seat) => {
     const groups = bySuit(held[seat]);
     const text = ["S", "H", "D", "C"].map((su) => `<span class="${su === "H" || su === "D" ? "red" : ""}" aria-label="${W.SUIT_NAME[su]}">${SUIT[su]}</span> ${groups[su].map((c) => RANK(c[1])).join(" ") || "—"}`).join("<br>");
     return `<div class="review-hand"><b>${SEAT_NAME[seat]}</b> ${esc(W.playerName(state.names[seat], state.table.seats[seat]))}<br>${text}</div>`;
   }).join("");
-  const rows = byTrick.filter(Boolean).map((cards, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${cards[0].seat}</td>${cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}" aria-label=" of ${W.SUIT_NAME[p.card[0]]}">${SUIT[p.card[0]]}</span></td>`).join("")}</tr>`).join("");
+  const played = byTrick.filter(Boolean);
+  // a trick's winner leads the next (the last trick's is in the score)
+  const rows = played.map((cards, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${cards[0].seat}</td>${cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}" aria-label=" of ${W.SUIT_NAME[p.card[0]]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${played[i + 1] ? played[i + 1][0].seat : ""}</td></tr>`).join("");
   const h = state.score.hands[msg.board - 1];
   $("review").innerHTML = `<h2>Board ${msg.board}${h ? `: N-S ${h.tricks[0]}, E-W ${h.tricks[1]} tricks` : ""}</h2>
     <p>Trump card ${W.card(msg.trump_card)}, dealt by ${SEAT_NAME[msg.dealer]}. <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a> (every hand whole)</p>
     <div class="review-hands">${hands}</div><p class="muted">The cards as played (a card not played after a claim is not shown here).</p>
     <p id="dd-summary" class="muted"></p>
-    <table class="tricks"><thead><tr><th>Trick</th><th>Led</th><th colspan="4">Cards</th></tr></thead><tbody>${rows}</tbody></table>
+    <table class="tricks"><thead><tr><th>Trick</th><th>Led</th><th colspan="4">Cards</th><th>Won</th></tr></thead><tbody>${rows}</tbody></table>
     ${penaltyLine(msg.board)}${LEGEND}`;
   $("review").hidden = false;
 }
