@@ -160,7 +160,7 @@ def test_short_whist_rubber_on_a_phone_shows_the_table_asks_before_conceding_and
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
-            page = _open(browser, server, {"variant": "short", "seats": {"S": "human"},
+            page = _open(browser, server, {"variant": "short", "seed": 1, "seats": {"S": "human"},
                                            "computer": "classical", "names": {"S": "Sarah"}},
                          PHONE, is_mobile=True)
             _check_table(page, server)
@@ -217,7 +217,7 @@ def test_dummy_rubber_one_hand_by_keyboard_alone_then_every_hand_reviewed(
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
-            page = _open(browser, server, {"variant": "dummy", "seats": {"S": "human", "N": "dummy"},
+            page = _open(browser, server, {"variant": "dummy", "seed": 2, "seats": {"S": "human", "N": "dummy"},
                                            "computer": "classical"}, DESKTOP)
             _check_table(page, server)
             _play_hand(page, server, keyboard=True)  # typed: SA, h10 ...
@@ -262,7 +262,7 @@ def test_long_whist_with_calls_asks_before_the_call_and_keeps_the_log_over_a_rel
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
-            page = _open(browser, server, {"variant": "long", "seats": {"S": "human"},
+            page = _open(browser, server, {"variant": "long", "seed": 3, "seats": {"S": "human"},
                                            "computer": "classical", "calls": "players"},
                          DESKTOP)
             page.wait_for_selector("#call-btn", state="visible")
@@ -291,7 +291,8 @@ def test_ruff_and_honours_rubber_counts_twelve_cards_and_shows_the_stock(server:
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
-            page = _open(browser, server, {"variant": "ruff-and-honours", "seats": {"S": "human"},
+            page = _open(browser, server, {"variant": "ruff-and-honours", "seed": 7,
+                                           "seats": {"S": "human"},
                                            "computer": "classical"}, PHONE, is_mobile=True)
             page.wait_for_selector("button.card.legal")
             assert page.locator("#my-hand button.card").count() <= 12
@@ -312,7 +313,7 @@ def test_ruff_and_honours_rubber_counts_twelve_cards_and_shows_the_stock(server:
 def test_every_page_passes_axe_with_no_serious_or_critical_violation(server: Server) -> None:
     from playwright.sync_api import sync_playwright
 
-    made = server.post("/api/tables", {"seats": {"S": "human"}, "computer": "random",
+    made = server.post("/api/tables", {"seed": 5, "seats": {"S": "human"}, "computer": "random",
                                        "practice": True})
     with sync_playwright() as pw:
         browser = launch(pw)
