@@ -29,6 +29,29 @@ CODE = re.compile(r"(?<![A-Za-z0-9])[SHDC][AKQJT2-9](?![A-Za-z0-9])")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1100, "height": 900}
 SIDE = {"NS": "N-S", "EW": "E-W"}
+LISTEN = """window.__said = [];
+  document.addEventListener('DOMContentLoaded', () => {
+    const live = document.getElementById('announce');
+    new MutationObserver(() => window.__said.push(live.textContent))
+      .observe(live, { childList: true, characterData: true, subtree: true });
+  });"""
+"""What the live region said, every word of it (a screen reader hears each change)."""
+LOOK = """() => {
+  const all = (q) => [...document.querySelectorAll(q)];
+  const cards = all('#felt .card, #my-hand .card').map((c) => c.dataset.card);
+  const played = all('#centre .card').map((c) => c.getBoundingClientRect());
+  const covered = all('#felt .seat .card').some((c) => {
+    const r = c.getBoundingClientRect();
+    return played.some((p) => r.left < p.right - 1 && p.left < r.right - 1
+                              && r.top < p.bottom - 1 && p.top < r.bottom - 1);
+  });
+  const b = document.getElementById('scoreboard').dataset;
+  const text = (q) => document.querySelector(q).innerText;
+  return { cards, covered, ns: b.tricksNs, ew: b.tricksEw, dealer: b.dealer,
+           text: text('#felt') + ' ' + text('#announce') + ' ' + text('.actions') };
+}"""
+"""The cards on the table and in the hand, whether a seat's card covers a played one,
+the scoreboard's data and the words of the table."""
 
 
 def _seq(page: Any) -> int:
@@ -51,11 +74,7 @@ def _open(browser: Any, server: Server, body: dict[str, Any], viewport: dict[str
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
-    # what the live region said, every word of it (a screen reader hears each change)
-    page.add_init_script("""window.__said = [];
-      document.addEventListener('DOMContentLoaded', () => new MutationObserver(() =>
-        window.__said.push(document.getElementById('announce').textContent))
-        .observe(document.getElementById('announce'), { childList: true, characterData: true, subtree: true }));""")
+    page.add_init_script(LISTEN)
     page.goto(made["links"]["S"].replace("#", "?pause=60#"))
     page.wait_for_function("document.body.dataset.seq > 0")
     return page
@@ -63,18 +82,7 @@ def _open(browser: Any, server: Server, body: dict[str, Any], viewport: dict[str
 
 def _check_table(page: Any, server: Server) -> None:
     """What must always hold on the table page (points 7, 11, 15)."""
-    seen = page.evaluate("""() => {
-      const cards = [...document.querySelectorAll('#felt .card, #my-hand .card')].map((c) => c.dataset.card);
-      const played = [...document.querySelectorAll('#centre .card')].map((c) => c.getBoundingClientRect());
-      const covered = [...document.querySelectorAll('#felt .seat .card')].some((c) => {
-        const r = c.getBoundingClientRect();
-        return played.some((p) => r.left < p.right - 1 && p.left < r.right - 1 && r.top < p.bottom - 1 && p.top < r.bottom - 1);
-      });
-      const b = document.getElementById('scoreboard').dataset;
-      return { cards, covered, ns: b.tricksNs, ew: b.tricksEw, dealer: b.dealer,
-               text: document.getElementById('felt').innerText + ' ' + document.getElementById('announce').textContent
-                     + ' ' + document.querySelector('.actions').innerText };
-    }""")
+    seen = page.evaluate(LOOK)
     assert len(seen["cards"]) == len(set(seen["cards"])), f"a card shown twice: {seen['cards']}"
     assert not seen["covered"], "a card of a seat's row covers a played card"
     assert not CODE.search(seen["text"]), f"a card code on the page: {seen['text']!r}"
@@ -217,7 +225,8 @@ def test_dummy_rubber_one_hand_by_keyboard_alone_then_every_hand_reviewed(
     with sync_playwright() as pw:
         browser = launch(pw)
         try:
-            page = _open(browser, server, {"variant": "dummy", "seed": 2, "seats": {"S": "human", "N": "dummy"},
+            page = _open(browser, server, {"variant": "dummy", "seed": 2,
+                                           "seats": {"S": "human", "N": "dummy"},
                                            "computer": "classical"}, DESKTOP)
             _check_table(page, server)
             _play_hand(page, server, keyboard=True)  # typed: SA, h10 ...

@@ -396,10 +396,10 @@ def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
         session.elect_fresh_deal(Seat.parse(action[1]), action[2] == "fresh")
         events = []
     else:
-        raise ConfigError(f"action {list(action)!r}: expected ['deal'], ['card', CARD], "
-                          "['again'], ['claim', SEAT, N or 'all'], ['concede', SEAT], ['undo', SEAT], "
-                          "['call', SEAT], ['remind', SEAT], ['answer', SEAT, 'yes' or "
-                          "'no'] or ['elect', SEAT, 'fresh' or 'stand']")
+        raise ConfigError(f"action {list(action)!r}: expected ['deal'], ['again'], "
+                          "['card', CARD], ['claim', SEAT, N or 'all'], ['concede', SEAT], "
+                          "['undo', SEAT], ['call', SEAT], ['remind', SEAT], "
+                          "['answer', SEAT, 'yes' or 'no'] or ['elect', SEAT, 'fresh' or 'stand']")
     state = session.state
     if state is not None and (state.is_over or session.claim is not None):
         session.finish_hand()
