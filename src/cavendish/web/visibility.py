@@ -49,11 +49,12 @@ import functools
 from typing import Any
 
 from ..core.cards import CARDS, Card, Seat, Side
-from ..core.events import Claimed, Event, TakenBack, settled_claim
+from ..core.events import Claimed, Event, Ruffed, TakenBack, settled_claim
 from ..core.state import Trick
 from ..game.laws_session import LawsSession
 from ..game.session import PlayedHand, Session
 from ..scoring.result import HandScore
+from ..scoring.swabbers import held_swabbers, stakes
 
 __all__ = ["card_list", "score_json", "visible_state"]
 
@@ -103,6 +104,8 @@ def score_json(session: Session | LawsSession) -> dict[str, Any]:
         "games": [{"winner": str(Side(g.winner)), "value": g.value} for g in sheet.games],
         "rubbers": [{"winner": str(Side(r.winner)), "points": r.points, "games": len(r.games)}
                     for r in sheet.rubbers],
+        # whisk-and-swabbers: each hand's stakes to the holders, by seat N E S W (000)
+        "stakes": [list(stakes(h.state)) for h in session.hands] if rules.swabbers else None,
         "rules": {"game_values": [list(v) for v in rules.game_values], "rubber": rules.rubber,
                   "rubber_bonus": rules.rubber_bonus,
                   "deduct_losers_games": rules.deduct_losers_games},
@@ -140,6 +143,7 @@ def _review(hand: PlayedHand) -> dict[str, Any]:
     state = hand.state
     deal = state.deal
     claim = settled_claim(state.events)
+    swabbing = state.rules.swabbers
     return {
         "claim": None if claim is None else str(claim),
         "board": hand.board,
@@ -149,6 +153,12 @@ def _review(hand: PlayedHand) -> dict[str, Any]:
         "tricks": [_trick(t) for t in state.tricks],
         "result": None if hand.result is None else list(hand.result.tricks),
         "points": None if hand.score is None else list(hand.score.points),
+        # the old games (000): the stock and the ruff; the swabbers and their stakes
+        "stock": card_list(deal.stock),
+        "ruff": next((str(e) for e in state.events if isinstance(e, Ruffed)), None),
+        "swabbers": {str(seat): [str(c) for c in cards]
+                     for seat, cards in held_swabbers(state).items()} if swabbing else None,
+        "stakes": list(stakes(state)) if swabbing else None,
     }
 
 

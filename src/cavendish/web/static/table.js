@@ -124,7 +124,7 @@ function drawScoreboard(s) {
   board.dataset.tricksEw = won.EW;
   board.dataset.dealer = s.dealer || "";
   $("tricks").textContent = `Tricks: N-S ${won.NS}, E-W ${won.EW}`;
-  $("dealer").textContent = s.dealer ? `Dealer: ${SEAT_NAME[s.dealer]} (${W.playerName(s.names[s.dealer], s.table.seats[s.dealer])})` : "";
+  $("dealer").textContent = s.dealer ? `${s.phase === "play" ? "Dealer" : "Next dealer"}: ${SEAT_NAME[s.dealer]} (${W.playerName(s.names[s.dealer], s.table.seats[s.dealer])})` : "";
   const sc = s.score;
   const games = rubberGames(sc);
   $("game-score").textContent = `Game: N-S ${sc.game.NS}, E-W ${sc.game.EW} of ${sc.game_points}` +
@@ -196,7 +196,7 @@ function drawSheet(s) {
   const honour = (h, i) => (h.honours[i] ? `${h.honours[i]}${/honours not scored|did not call their honours/.test((h.notes || []).join(" ")) ? ` <small class="unscored">(not scored)</small>` : ""}` : "");
   const rows = sc.hands.map((h) => `<tr><td>${h.board}</td><td>${h.tricks[0]}</td><td>${h.tricks[1]}</td>
     <td>${honour(h, 0)}</td><td>${honour(h, 1)}</td><td class="pts-ns">${h.points[0]}</td><td class="pts-ew">${h.points[1]}</td>
-    <td>${h.game_winner ? `${W.SIDE_NAME[h.game_winner]} win ${W.gameValue(h.game_value)}` : ""}${(h.notes || []).length ? `<br><small class="notes">${h.notes.map((n) => esc(W.say(n))).join("; ")}</small>` : ""}</td></tr>`).join("");
+    <td>${h.game_winner ? `${W.SIDE_NAME[h.game_winner]} win ${W.gameValue(h.game_value)}` : ""}${sc.stakes && sc.stakes[h.board - 1] ? `<br><small class="stakes">swabbers' stakes: ${stakesWords(sc.stakes[h.board - 1])}</small>` : ""}${(h.notes || []).length ? `<br><small class="notes">${h.notes.map((n) => esc(W.say(n))).join("; ")}</small>` : ""}</td></tr>`).join("");
   const games = sc.games.map((g, i) => `<li>Game ${i + 1}: ${W.SIDE_NAME[g.winner]} win ${W.gameValue(g.value)} (${g.value} point${g.value === 1 ? "" : "s"})</li>`).join("");
   const rubbers = sc.rubbers.map((r, i) => `<li class="rubber-result">Rubber ${i + 1}: ${W.rubberWords(r)}</li>`).join("");
   $("sheet").innerHTML = `<h2>Score sheet</h2>
@@ -219,8 +219,9 @@ function sheetHelp(sc) {
   });
   let text = `A game is ${sc.game_points} points; its winners score ${parts.join(", ")} (law 8).`;
   if (rules.rubber) {
-    text += ` The rubber is the best of three games; its winners add ${rules.rubber_bonus} points` +
-      (rules.deduct_losers_games ? ", and the losers' game is taken off theirs (laws 9 and 10)." : " (law 9).");
+    text += " The rubber is the best of three games" +
+      (rules.rubber_bonus ? `; its winners add ${rules.rubber_bonus} points for it (law 9)` : "") +
+      (rules.deduct_losers_games ? "; the losers' game, if they won one, is taken off the winners' points (law 10)." : ".");
   }
   return `${text} Honours that did not score are marked "not scored".`;
 }
@@ -310,7 +311,7 @@ function drawReview(s) {
   const tricks = r.tricks.map((t, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${t.leader}</td>${t.cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}" aria-label=" of ${W.SUIT_NAME[p.card[0]]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${t.winner}</td></tr>`).join("");
   box.innerHTML = `<h2>Board ${r.board}: N-S ${r.result[0]}, E-W ${r.result[1]} tricks</h2>${r.claim ? `<p class="claim">${esc(W.say(r.claim))}</p>` : ""}
     <p>Trump card ${W.card(r.trump_card)}, dealt by ${SEAT_NAME[r.dealer]}. <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a></p>
-    <div class="review-hands">${hands}</div>
+    <div class="review-hands">${hands}</div>${oldGame(r)}
     <p id="dd-summary" class="muted">Double-dummy analysis…</p>
     <table class="tricks"><thead><tr><th>Trick</th><th>Led</th><th colspan="4">Cards</th><th>Won</th></tr></thead><tbody>${tricks}</tbody></table>
     ${penaltyLine(r.board)}${LEGEND}`;
@@ -319,6 +320,24 @@ function drawReview(s) {
     reviewAsked = r.board;
     send({ type: "review", board: r.board });
   }
+}
+
+// The old games (000): the stock and the ruff at ruff-and-honours, the swabbers and
+// their stakes at whisk-and-swabbers.
+function oldGame(r) {
+  const lines = [];
+  if (r.stock && r.stock.length) lines.push(`The stock: ${r.stock.map(W.card).join(" ")}.`);
+  if (r.ruff) lines.push(`${esc(W.say(r.ruff))}.`);
+  if (r.swabbers) {
+    const held = Object.entries(r.swabbers).map(([seat, cards]) => `${SEAT_NAME[seat]} ${cards.map(W.card).join(" ")}`);
+    lines.push(`The swabbers: ${held.join(", ") || "none held"}; stakes ${stakesWords(r.stakes)}.`);
+  }
+  return lines.length ? `<p class="old-game">${lines.join(" ")}</p>` : "";
+}
+
+// "North +2, East -2, ..." (one stake from each other player per swabber held)
+function stakesWords(st) {
+  return SEATS.map((seat, i) => `${SEAT_NAME[seat]} ${st[i] > 0 ? "+" : ""}${st[i]}`).join(", ");
 }
 
 // A hand reviewed from the server's double-dummy review alone (any hand of the rubber).
