@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -52,6 +53,19 @@ LOOK = """() => {
 }"""
 """The cards on the table and in the hand, whether a seat's card covers a played one,
 the scoreboard's data and the words of the table."""
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, closed after the test."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = launch(pw)
+        try:
+            yield b
+        finally:
+            b.close()
 
 
 def _seq(page: Any) -> int:
@@ -162,192 +176,163 @@ def _axe(page: Any, where: str) -> None:
 
 
 def test_short_whist_rubber_on_a_phone_shows_the_table_asks_before_conceding_and_ends_in_words(
-        server: Server) -> None:
-    from playwright.sync_api import sync_playwright
+        server: Server, browser: Any) -> None:
 
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = _open(browser, server, {"variant": "short", "seed": 1, "seats": {"S": "human"},
-                                           "computer": "classical", "names": {"S": "Sarah"}},
-                         PHONE, is_mobile=True)
-            _check_table(page, server)
-            _axe(page, "table, phone, in play")
-            words = page.inner_text("#felt")
-            assert "Hoyle, classical" in words and "Classical" not in words  # named once
-            assert page.inner_text("#variant").startswith("Short whist")
-            shot(page, "t30-short-phone-play")
-            _play_hand(page, server)
-            # the live region said the cards and the turn in words
-            said = " ".join(page.evaluate("window.__said"))
-            assert re.search(r"(plays|play) the (ace|king|queen|knave|ten|nine|eight|seven|six|"
-                             r"five|four|three|two) of (spades|hearts|diamonds|clubs)", said)
-            assert "Your turn." in said and "wins the trick" in said
-            assert page.get_attribute("#announce", "aria-live") == "polite"
-            shot(page, "t30-short-phone-hand-over")
-            # concede asks first: "No" leaves the hand in play
-            page.click("#next-btn")
-            page.wait_for_function("document.body.dataset.phase === 'play'")
-            page.wait_for_selector("button.card.legal")
-            page.click("#concede-btn")
-            assert page.is_visible("dialog#ask[open]")
-            assert "Concede" in page.inner_text("#ask-text")
-            page.click("#ask-no")
-            assert not page.is_visible("dialog#ask[open]") and _phase(page) == "play"
-            # leaving asks too
-            page.click("#leave-btn")
-            assert page.is_visible("dialog#ask[open]")
-            page.click("#ask-no")
-            assert "/table/" in page.url
-            _concede_rest(page)
-            said = _rubber_words(server, page)
-            assert page.inner_text("#turn").startswith(said)
-            assert said in page.inner_text("#sheet")
-            assert "treble game" in page.inner_text("#sheet .sheet-help")
-            assert "rubber" in page.evaluate("document.getElementById('announce').textContent")
-            _axe(page, "table, phone, rubber over")
-            shot(page, "t30-short-phone-rubber-over")
-            # one button: another rubber with the same people
-            board = int(server.get(f"/api/tables/{_table_id(page)}")["board"])
-            page.click("#again-btn")
-            page.wait_for_function("document.body.dataset.phase === 'play'")
-            assert server.get(f"/api/tables/{_table_id(page)}")["board"] == board
-            assert page.locator("#my-hand button.card").count() == 13
-            assert not page.errors, page.errors
-        finally:
-            browser.close()
+    page = _open(browser, server, {"variant": "short", "seed": 1, "seats": {"S": "human"},
+                                   "computer": "classical", "names": {"S": "Sarah"}},
+                 PHONE, is_mobile=True)
+    _check_table(page, server)
+    _axe(page, "table, phone, in play")
+    words = page.inner_text("#felt")
+    assert "Hoyle, classical" in words and "Classical" not in words  # named once
+    assert page.inner_text("#variant").startswith("Short whist")
+    shot(page, "t30-short-phone-play")
+    _play_hand(page, server)
+    # the live region said the cards and the turn in words
+    said = " ".join(page.evaluate("window.__said"))
+    assert re.search(r"(plays|play) the (ace|king|queen|knave|ten|nine|eight|seven|six|"
+                     r"five|four|three|two) of (spades|hearts|diamonds|clubs)", said)
+    assert "Your turn." in said and "wins the trick" in said
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    shot(page, "t30-short-phone-hand-over")
+    # concede asks first: "No" leaves the hand in play
+    page.click("#next-btn")
+    page.wait_for_function("document.body.dataset.phase === 'play'")
+    page.wait_for_selector("button.card.legal")
+    page.click("#concede-btn")
+    assert page.is_visible("dialog#ask[open]")
+    assert "Concede" in page.inner_text("#ask-text")
+    page.click("#ask-no")
+    assert not page.is_visible("dialog#ask[open]") and _phase(page) == "play"
+    # leaving asks too
+    page.click("#leave-btn")
+    assert page.is_visible("dialog#ask[open]")
+    page.click("#ask-no")
+    assert "/table/" in page.url
+    _concede_rest(page)
+    said = _rubber_words(server, page)
+    assert page.inner_text("#turn").startswith(said)
+    assert said in page.inner_text("#sheet")
+    assert "treble game" in page.inner_text("#sheet .sheet-help")
+    assert "rubber" in page.evaluate("document.getElementById('announce').textContent")
+    _axe(page, "table, phone, rubber over")
+    shot(page, "t30-short-phone-rubber-over")
+    # one button: another rubber with the same people
+    board = int(server.get(f"/api/tables/{_table_id(page)}")["board"])
+    page.click("#again-btn")
+    page.wait_for_function("document.body.dataset.phase === 'play'")
+    assert server.get(f"/api/tables/{_table_id(page)}")["board"] == board
+    assert page.locator("#my-hand button.card").count() == 13
+    assert not page.errors, page.errors
 
 
 def test_dummy_rubber_one_hand_by_keyboard_alone_then_every_hand_reviewed(
-        server: Server) -> None:
-    from playwright.sync_api import sync_playwright
+        server: Server, browser: Any) -> None:
 
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = _open(browser, server, {"variant": "dummy", "seed": 2,
-                                           "seats": {"S": "human", "N": "dummy"},
-                                           "computer": "classical"}, DESKTOP)
-            _check_table(page, server)
-            _play_hand(page, server, keyboard=True)  # typed: SA, h10 ...
-            assert page.locator("#reviews button.review-board").count() == 1
-            page.wait_for_function(
-                "document.getElementById('dd-summary').textContent.includes('Double dummy')",
-                timeout=60000)
-            assert "Marks:" in page.inner_text("#review .legend")
-            shot(page, "t30-dummy-desktop-review")
-            _concede_rest(page)
-            hands = len(server.get(f"/api/tables/{_table_id(page)}")["score"]["hands"])
-            assert page.locator("#reviews button.review-board").count() == hands
-            # an earlier hand's review, asked of the server
-            page.click("#reviews button.review-board[data-board='1']")
-            page.wait_for_function(
-                "document.querySelector('#review h2').textContent.startsWith('Board 1')"
-                " && document.getElementById('dd-summary').textContent.includes('Double dummy')",
-                timeout=60000)
-            assert page.locator("#review table.tricks tbody tr").count() >= 1
-            costly = page.locator("#review td.mistake .cost")
-            for i in range(costly.count()):  # the cost and the better card, written
-                assert re.search(r"costs \d+ tricks?; better [♠♥♦♣]", costly.nth(i).inner_text())
-            _axe(page, "table, desktop, review")
-            shot(page, "t30-dummy-desktop-board1-review")
-            # the review of a hand by its link (the member's record links there)
-            other = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
-            other.goto(f"{server.url}/table/{_table_id(page)}?review=1")
-            other.wait_for_function(
-                "document.querySelector('#review h2') && "
-                "document.querySelector('#review h2').textContent.startsWith('Board 1')",
-                timeout=60000)
-            shot(other, "t30-dummy-phone-review-link")
-            assert not page.errors, page.errors
-        finally:
-            browser.close()
+    page = _open(browser, server, {"variant": "dummy", "seed": 2,
+                                   "seats": {"S": "human", "N": "dummy"},
+                                   "computer": "classical"}, DESKTOP)
+    _check_table(page, server)
+    _play_hand(page, server, keyboard=True)  # typed: SA, h10 ...
+    assert page.locator("#reviews button.review-board").count() == 1
+    page.wait_for_function(
+        "document.getElementById('dd-summary').textContent.includes('Double dummy')",
+        timeout=60000)
+    assert "Marks:" in page.inner_text("#review .legend")
+    shot(page, "t30-dummy-desktop-review")
+    _concede_rest(page)
+    hands = len(server.get(f"/api/tables/{_table_id(page)}")["score"]["hands"])
+    assert page.locator("#reviews button.review-board").count() == hands
+    # an earlier hand's review, asked of the server
+    page.click("#reviews button.review-board[data-board='1']")
+    page.wait_for_function(
+        "document.querySelector('#review h2').textContent.startsWith('Board 1')"
+        " && document.getElementById('dd-summary').textContent.includes('Double dummy')",
+        timeout=60000)
+    assert page.locator("#review table.tricks tbody tr").count() >= 1
+    costly = page.locator("#review td.mistake .cost")
+    for i in range(costly.count()):  # the cost and the better card, written
+        assert re.search(r"costs \d+ tricks?; better [♠♥♦♣]", costly.nth(i).inner_text())
+    _axe(page, "table, desktop, review")
+    shot(page, "t30-dummy-desktop-board1-review")
+    # the review of a hand by its link (the member's record links there)
+    other = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
+    other.goto(f"{server.url}/table/{_table_id(page)}?review=1")
+    other.wait_for_function(
+        "document.querySelector('#review h2') && "
+        "document.querySelector('#review h2').textContent.startsWith('Board 1')",
+        timeout=60000)
+    shot(other, "t30-dummy-phone-review-link")
+    assert not page.errors, page.errors
 
 
 def test_long_whist_with_calls_asks_before_the_call_and_keeps_the_log_over_a_reload(
-        server: Server) -> None:
-    from playwright.sync_api import sync_playwright
+        server: Server, browser: Any) -> None:
 
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = _open(browser, server, {"variant": "long", "seed": 3, "seats": {"S": "human"},
-                                           "computer": "classical", "calls": "players"},
-                         DESKTOP)
-            page.wait_for_selector("#call-btn", state="visible")
-            page.click("#call-btn")  # a call at eight asks first
-            assert page.is_visible("dialog#ask[open]")
-            page.click("#ask-no")
-            assert not page.is_visible("dialog#ask[open]")
-            _play_hand(page, server)
-            shot(page, "t30-long-desktop-hand-over")
-            _concede_rest(page, limit=240)
-            assert page.inner_text("#turn").startswith(_rubber_words(server, page))
-            log = page.inner_text("#log")
-            assert "concedes" in log
-            page.reload()
-            page.wait_for_function("document.body.dataset.seq > 0")
-            assert page.inner_text("#log") == log  # the server keeps it
-            _axe(page, "table, desktop, long whist over")
-            assert not page.errors, page.errors
-        finally:
-            browser.close()
+    page = _open(browser, server, {"variant": "long", "seed": 3, "seats": {"S": "human"},
+                                   "computer": "classical", "calls": "players"},
+                 DESKTOP)
+    page.wait_for_selector("#call-btn", state="visible")
+    page.click("#call-btn")  # a call at eight asks first
+    assert page.is_visible("dialog#ask[open]")
+    page.click("#ask-no")
+    assert not page.is_visible("dialog#ask[open]")
+    _play_hand(page, server)
+    shot(page, "t30-long-desktop-hand-over")
+    _concede_rest(page, limit=240)
+    assert page.inner_text("#turn").startswith(_rubber_words(server, page))
+    log = page.inner_text("#log")
+    assert "concedes" in log
+    page.reload()
+    page.wait_for_function("document.body.dataset.seq > 0")
+    assert page.inner_text("#log") == log  # the server keeps it
+    _axe(page, "table, desktop, long whist over")
+    assert not page.errors, page.errors
 
 
-def test_ruff_and_honours_rubber_counts_twelve_cards_and_shows_the_stock(server: Server) -> None:
-    from playwright.sync_api import sync_playwright
+def test_ruff_and_honours_rubber_counts_twelve_cards_and_shows_the_stock(
+        server: Server, browser: Any) -> None:
 
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = _open(browser, server, {"variant": "ruff-and-honours", "seed": 7,
-                                           "seats": {"S": "human"},
-                                           "computer": "classical"}, PHONE, is_mobile=True)
-            page.wait_for_selector("button.card.legal")
-            assert page.locator("#my-hand button.card").count() <= 12
-            public = server.get(f"/api/tables/{_table_id(page)}")
-            counts = page.locator("#felt .seat .count").all_inner_texts()
-            assert counts and all(int(c.split()[0]) <= 12 for c in counts), counts
-            assert public["tricks_in_hand"] == 12
-            shot(page, "t30-ruff-phone-play")
-            _play_hand(page, server)
-            _concede_rest(page, limit=240)
-            assert page.inner_text("#turn").startswith(_rubber_words(server, page))
-            shot(page, "t30-ruff-phone-over")
-            assert not page.errors, page.errors
-        finally:
-            browser.close()
+    page = _open(browser, server, {"variant": "ruff-and-honours", "seed": 7,
+                                   "seats": {"S": "human"},
+                                   "computer": "classical"}, PHONE, is_mobile=True)
+    page.wait_for_selector("button.card.legal")
+    assert page.locator("#my-hand button.card").count() <= 12
+    public = server.get(f"/api/tables/{_table_id(page)}")
+    counts = page.locator("#felt .seat .count").all_inner_texts()
+    assert counts and all(int(c.split()[0]) <= 12 for c in counts), counts
+    assert public["tricks_in_hand"] == 12
+    shot(page, "t30-ruff-phone-play")
+    _play_hand(page, server)
+    _concede_rest(page, limit=240)
+    assert page.inner_text("#turn").startswith(_rubber_words(server, page))
+    shot(page, "t30-ruff-phone-over")
+    assert not page.errors, page.errors
 
 
-def test_every_page_passes_axe_with_no_serious_or_critical_violation(server: Server) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_every_page_passes_axe_with_no_serious_or_critical_violation(
+        server: Server, browser: Any) -> None:
     made = server.post("/api/tables", {"seed": 5, "seats": {"S": "human"}, "computer": "random",
                                        "practice": True})
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = browser.new_context(viewport=DESKTOP).new_page()
-            for path in ("/", "/lobby", "/join", "/challenge", "/member/nobody",
-                         f"/table/{made['id']}"):
-                page.goto(server.url + path)
-                page.wait_for_load_state("networkidle")
-                _axe(page, path)
-            page = browser.new_context(viewport=DESKTOP).new_page()  # the same url but its hash
-            page.goto(made["links"]["S"])
-            page.wait_for_selector("button.card.legal")
-            page.click("#hint-btn")
-            page.wait_for_selector("#hint p")
-            hint = page.inner_text("#hint")
-            assert not CODE.search(hint), hint
-            assert not re.search(r"\(C\d", hint), hint  # a convention is "convention 3"
-            _axe(page, "table with a hint")
-            front = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
-            front.goto(server.url + "/")
-            front.wait_for_selector("#variant option", state="attached")
-            assert "Hoyle, classical" in front.inner_text("#computer")
-            assert front.inner_text("#variant-line")
-            _axe(front, "front page, phone")
-            shot(front, "t30-front-phone")
-        finally:
-            browser.close()
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    for path in ("/", "/lobby", "/join", "/challenge", "/member/nobody",
+                 f"/table/{made['id']}"):
+        page.goto(server.url + path)
+        page.wait_for_load_state("networkidle")
+        _axe(page, path)
+    page = browser.new_context(viewport=DESKTOP).new_page()  # the same url but its hash
+    page.goto(made["links"]["S"])
+    page.wait_for_selector("button.card.legal")
+    page.click("#hint-btn")
+    page.wait_for_selector("#hint p")
+    hint = page.inner_text("#hint")
+    assert not CODE.search(hint), hint
+    assert not re.search(r"\(C\d", hint), hint  # a convention is "convention 3"
+    _axe(page, "table with a hint")
+    front = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
+    front.goto(server.url + "/")
+    front.wait_for_selector("#variant option", state="attached")
+    assert "Hoyle, classical" in front.inner_text("#computer")
+    assert front.inner_text("#variant-line")
+    _axe(front, "front page, phone")
+    shot(front, "t30-front-phone")
