@@ -77,7 +77,11 @@ def _phase(page: Any) -> str:
 
 
 def _table_id(page: Any) -> str:
-    return str(page.url.split("/table/")[1].split("?")[0].split("#")[0])
+    return _table_id_of(page.url)
+
+
+def _table_id_of(url: str) -> str:
+    return url.split("/table/")[1].split("?")[0].split("#")[0]
 
 
 def _open(browser: Any, server: Server, body: dict[str, Any], viewport: dict[str, int],
@@ -231,7 +235,7 @@ def test_dummy_rubber_one_hand_by_keyboard_alone_then_every_hand_reviewed(
 
     page = _open(browser, server, {"variant": "dummy", "seed": 2,
                                    "seats": {"S": "human", "N": "dummy"},
-                                   "computer": "classical"}, DESKTOP)
+                                   "computer": "classical"}, PHONE, is_mobile=True)
     _check_table(page, server)
     _play_hand(page, server, keyboard=True)  # typed: SA, h10 ...
     assert page.locator("#reviews button.review-board").count() == 1
@@ -239,7 +243,7 @@ def test_dummy_rubber_one_hand_by_keyboard_alone_then_every_hand_reviewed(
         "document.getElementById('dd-summary').textContent.includes('Double dummy')",
         timeout=60000)
     assert "Marks:" in page.inner_text("#review .legend")
-    shot(page, "t30-dummy-desktop-review")
+    shot(page, "t30-dummy-phone-review")
     _concede_rest(page)
     hands = len(server.get(f"/api/tables/{_table_id(page)}")["score"]["hands"])
     assert page.locator("#reviews button.review-board").count() == hands
@@ -253,16 +257,16 @@ def test_dummy_rubber_one_hand_by_keyboard_alone_then_every_hand_reviewed(
     costly = page.locator("#review td.mistake .cost")
     for i in range(costly.count()):  # the cost and the better card, written
         assert re.search(r"costs \d+ tricks?; better [♠♥♦♣]", costly.nth(i).inner_text())
-    _axe(page, "table, desktop, review")
-    shot(page, "t30-dummy-desktop-board1-review")
+    _axe(page, "table, phone, review")
+    shot(page, "t30-dummy-phone-board1-review")
     # the review of a hand by its link (the member's record links there)
-    other = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
+    other = browser.new_context(viewport=DESKTOP).new_page()
     other.goto(f"{server.url}/table/{_table_id(page)}?review=1")
     other.wait_for_function(
         "document.querySelector('#review h2') && "
         "document.querySelector('#review h2').textContent.startsWith('Board 1')",
         timeout=60000)
-    shot(other, "t30-dummy-phone-review-link")
+    shot(other, "t30-dummy-desktop-review-link")
     assert not page.errors, page.errors
 
 
@@ -335,4 +339,12 @@ def test_every_page_passes_axe_with_no_serious_or_critical_violation(
     assert "Hoyle, classical" in front.inner_text("#computer")
     assert front.inner_text("#variant-line")
     _axe(front, "front page, phone")
+    # the front page may ask for several rubbers
+    front.fill("#rubbers", "3")
+    front.click("#start")
+    front.wait_for_selector("a.watch-link")
     shot(front, "t30-front-phone")
+    watch = front.get_attribute("a.watch-link", "href")
+    assert watch is not None
+    table = server.get(f"/api/tables/{_table_id_of(watch)}")
+    assert table["table"]["rubbers"] == 3
