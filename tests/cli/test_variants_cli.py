@@ -32,6 +32,29 @@ def test_deal_variant_deals_twelve_a_hand_and_the_stock() -> None:
     assert len(data["stock"].replace(".", "")) == 4
 
 
+def test_000_a_person_offered_the_ruff_sees_the_stock_s_turned_up_card_first(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """000 (lines 287-288): "The top card of the stock was turned up for trumps.  The holder
+    of the ace of trumps was allowed to *ruff*": the person holding the ace (seed 4:
+    South) is shown the turned card before he answers, and every screen shows it."""
+    from cavendish.cli.voice import card_label
+    from cavendish.io.pbn import read_pbn_file
+
+    out = tmp_path / "r.pbn"
+    res = runner.invoke(
+        app,
+        ["play", "--variant", "ruff-and-honours", "--seed", "4", "--out", str(out)],
+        input="no\nquit\n",
+    )
+    assert res.exit_code == 0, res.output
+    (record,) = read_pbn_file(out)
+    turned = card_label(record.deal.trump_card)
+    shown = f"The stock's top card, turned up for trumps: {turned}."
+    assert shown in res.stdout
+    assert res.stdout.index(shown) < res.stdout.index("Ruff? (yes/no)")
+    headers = [line for line in res.stdout.splitlines() if line.startswith("Board 1 ")]
+    assert headers and all(f"turned up on the stock {turned}" in h for h in headers)
+
+
 def test_score_of_a_swabbers_file_settles_the_stakes_by_seat(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """000: the holders of the swabbers "receive a certain stake from the other
     players": ``cavendish score`` adds each seat's stakes over the file's hands."""

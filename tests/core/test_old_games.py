@@ -116,6 +116,23 @@ def test_000_the_holder_of_the_ace_of_trumps_may_ruff_take_in_the_stock_put_out_
     assert event_from_dict(event_to_dict(event)) == event
 
 
+def test_000_the_top_card_of_the_stock_was_turned_up_for_trumps_seen_by_every_player() -> None:
+    """000 (lines 287-288): "The top card of the stock was turned up for trumps."  Every
+    seat's :class:`SeatView` shows it, before the ruff and after, and none takes it for
+    a card of the dealer's hand (``trump_card`` is the dealer's card, law 52)."""
+    deal = ruff_deal(lambda d: not d.stock >> ace_of_trumps(d) & 1)
+    state = HandState(deal, RUFF)
+    for seat in Seat:
+        view = state.view(seat)
+        assert view.stock_card == deal.trump_card and view.trump_card is None
+    holder = state.ruff_due
+    assert holder is not None
+    state.ruff(holder, state.hand_cards(holder)[:4])
+    assert {state.view(s).stock_card for s in Seat} == {deal.trump_card}
+    whisk = HandState(deal_for(WHISK, random.Random(2), Seat.S), WHISK)
+    assert whisk.view(Seat.N).stock_card is None  # no stock at whisk
+
+
 def test_the_ruff_is_made_before_the_first_card_and_undone_like_any_event() -> None:
     deal = ruff_deal(lambda d: not d.stock >> ace_of_trumps(d) & 1)
     state = HandState(deal, RUFF)

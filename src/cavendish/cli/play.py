@@ -8,7 +8,8 @@ then the table is drawn from the seat's :class:`~cavendish.core.state.SeatView`
 only, and a line is read from stdin (so input can be piped, or sent by tmux).
 
 What the human sees follows the laws: the trump card while it lies on the table
-(law 52), the trump suit always, the current trick, and the last trick turned
+(law 52) or, at ruff-and-honours, the stock's top card turned up for trumps
+(000), the trump suit always, the current trick, and the last trick turned
 and quitted (law 91), never an earlier one.  On a terminal the screen is cleared
 at each turn, so no earlier trick stays in view; when output is not a terminal
 (a pipe, a test) nothing is cleared.
@@ -196,6 +197,9 @@ class TerminalGame:
             out.append(" · trump card ")
             out.append_text(card_text(view.trump_card))
             out.append(" on the table")
+        if view.stock_card is not None:  # ruff-and-honours: every player saw it (000)
+            out.append(" · turned up on the stock ")
+            out.append_text(card_text(view.stock_card))
         return out
 
     def _status(self) -> Text:
@@ -382,6 +386,11 @@ class TerminalGame:
         (takes in the stock) and, if he does, which four cards he puts out (000)."""
         s = self.session
         self.draw_turn(seat)
+        turned = s.view(seat).stock_card
+        assert turned is not None  # a ruff is offered only where there is a stock
+        self.console.print(
+            f"The stock's top card, turned up for trumps: {card_label(turned)}.", markup=False
+        )
         self.console.print(
             "You hold the ace of trumps: you may ruff, taking in the stock and putting out "
             "four cards (000).",

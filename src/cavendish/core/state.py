@@ -290,6 +290,11 @@ class SeatView:
     turned card, the cards the seat itself put out at its ruff (ruff-and-honours)."""
     stock_hidden: int = 0
     """How many cards lie in the stock unseen by this seat (ruff-and-honours)."""
+    stock_card: Card | None = None
+    """Ruff-and-honours: the stock's top card, turned up for trumps and seen by every
+    player (000: "The top card of the stock was turned up for trumps"); shown while it
+    lies on the stock, and after a ruff too (it was seen: the ruffer took it in, and may
+    have put it out again).  It is no card of the dealer's (:attr:`trump_card` is None)."""
 
     def hand_cards(self) -> list[Card]:
         """The seat's cards."""
@@ -1378,6 +1383,7 @@ class HandState:
             exposed=(exposed[0], exposed[1], exposed[2], exposed[3]),
             legal=0 if over else self.legal_mask(me),
             **(self._out_of_play(me) if self._ntricks != 13 else {}),
+            stock_card=self.deal.trump_card if self.deal.stock else None,
         )
 
     def _out_of_play(self, seat: Seat) -> dict[str, int]:
