@@ -306,6 +306,9 @@ def test_ruff_and_honours_rubber_counts_twelve_cards_and_shows_the_stock(
     counts = page.locator("#felt .seat .count").all_inner_texts()
     assert counts and all(int(c.split()[0]) <= 12 for c in counts), counts
     assert public["tricks_in_hand"] == 12
+    # the stock's card turned up for trumps, on the table for every player (000)
+    assert public["stock_card"] and page.locator(
+        f"#stock-card [data-card='{public['stock_card']}']").count() == 1
     shot(page, "t30-ruff-phone-play")
     _play_hand(page, server)
     _concede_rest(page, limit=240)

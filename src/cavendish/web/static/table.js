@@ -132,6 +132,10 @@ function drawScoreboard(s) {
     (sc.rubbers.length ? `; rubbers: ${sc.rubbers.map((r) => W.rubberWords(r)).join("; ")}` : "");
   const last = sc.hands[sc.hands.length - 1];
   $("honours").textContent = last ? `Honours last hand: ${honoursWords(last)}` : "Honours: none scored yet";
+  // ruff-and-honours: the stock's card turned up for trumps (every player saw it; 000)
+  const stock = $("stock-card");
+  stock.textContent = "";
+  if (s.phase === "play" && s.stock_card) stock.append("turned up on the stock ", cardEl(s.stock_card, { small: true }));
   // ruff-and-honours: the cards of the stock this seat has not seen
   $("honours").textContent += s.phase === "play" && s.stock_hidden ? `; stock: ${s.stock_hidden} cards unseen` : "";
 }
