@@ -463,6 +463,8 @@ def test_law_62_in_the_browser_a_card_clicked_out_of_turn_and_the_adversarys_ele
                 e.locator("#laws .law-pending.yours button[data-option='card']").click()
                 s.wait_for_function("document.getElementById('laws').innerText"
                                     ".includes('EW (E) elect card (law 62)')")
+                # the prompt goes away once answered (issue 30, point 14)
+                e.wait_for_selector("#laws .law-pending", state="detached")
                 suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[0]]
                 shown = suit + card[1].replace("T", "10")
                 assert f"S leads {shown} out of turn" in s.inner_text("#laws")  # a card, not SA
