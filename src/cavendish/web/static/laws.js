@@ -135,7 +135,7 @@ export function draw(s, hooks) {
   const rulings = finished ? finished.rulings || [] : laws.rulings;
   const elections = finished ? finished.elections || [] : laws.elections;
   const board = finished ? finished.board : s.board;
-  drawList(box, `Rulings, board ${board}`, rulings, (r) => `${lawHead(r, esc)}: ${esc(W.say(r.text))}${r.options.length ? ` <small>[${r.options.map((o) => esc(W.say(o))).join(" | ")}]</small>` : ""}`);
+  drawList(box, `Rulings, board ${board}`, rulings, (r) => `${lawHead(r, esc)}: ${esc(W.say(r.text))}`); // its options, in words, are the pending decision's
   drawList(box, "Elections", elections, (e) => `${lawHead(e, esc)}: ${esc(W.say(e.text))}`);
   if (finished && finished.void) {
     const p = document.createElement("p");
