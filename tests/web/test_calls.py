@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_client import Receiver, caught_up
 
-from cavendish.web import tables
+from cavendish.web import connection
 
 
 def long_table(client: TestClient, seed: int, seats: dict[str, str]) -> dict[str, Any]:
@@ -52,7 +52,7 @@ def test_calls_players_is_refused_where_there_is_no_call_and_for_an_unknown_mode
 
 def test_at_eight_with_two_honours_the_person_is_offered_can_you_one_and_calls(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "RATE", 1000.0)  # six hands played as fast as they come
+    monkeypatch.setattr(connection, "RATE", 1000.0)  # six hands played as fast as they come
     table = long_table(client, 16, {"S": "human"})  # N-S reach eight in board 7
     with (client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['S']}") as ws,
           client.websocket_connect(f"/ws/{table['id']}") as watcher):
@@ -138,7 +138,7 @@ def test_a_computer_partner_asks_the_person_can_you_one_and_play_waits_for_his_a
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     # 001: the player at eight holding two honours "asks his partner, 'Can you one?'";
     # here the asker is the computer at N and the partner asked is the person at S
-    monkeypatch.setattr(tables, "RATE", 1000.0)  # four hands played as fast as they come
+    monkeypatch.setattr(connection, "RATE", 1000.0)  # four hands played as fast as they come
     table = long_table(client, 28, {"S": "human"})  # N asks S in board 5
     with client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['S']}") as ws:
         me = Receiver("S", ws)

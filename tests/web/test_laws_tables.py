@@ -451,15 +451,23 @@ def test_law_62_in_the_browser_a_card_clicked_out_of_turn_and_the_adversarys_ele
                 card = first.get_attribute("data-card")
                 first.click()
                 e.wait_for_selector("#laws .law-pending.yours button")
-                options = e.locator("#laws .law-pending.yours button").all_inner_texts()
+                buttons = e.locator("#laws .law-pending.yours button")
+                options = [buttons.nth(i).get_attribute("data-option")
+                           for i in range(buttons.count())]
                 assert options == ["card", "suit", "accept", "pass"]
+                # each button says what it does, never the option's code (issue 30, point 11)
+                assert buttons.first.inner_text().startswith("Call the card played in error")
                 assert "law 62" in e.inner_text("#laws") and "A lead out of turn" in e.inner_text(
                     "#laws")
                 assert s.locator("#laws .law-pending.yours").count() == 0
-                e.locator("#laws .law-pending.yours button", has_text="card").first.click()
+                e.locator("#laws .law-pending.yours button[data-option='card']").click()
                 s.wait_for_function("document.getElementById('laws').innerText"
                                     ".includes('EW (E) elect card (law 62)')")
-                assert f"S leads {card} out of turn" in s.inner_text("#laws")
+                # the prompt goes away once answered (issue 30, point 14)
+                e.wait_for_selector("#laws .law-pending", state="detached")
+                suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[0]]
+                shown = suit + card[1].replace("T", "10")
+                assert f"S leads {shown} out of turn" in s.inner_text("#laws")  # a card, not SA
                 shot(s, "laws-table")
             finally:
                 browser.close()

@@ -113,6 +113,10 @@ def test_a_member_joins_plays_a_rubber_and_finds_it_in_his_record(server: Server
             assert page.inner_text("#t-rubbers-won") == ("1" if won else "0")
             assert page.inner_text("#t-hands") == str(boards)
             assert page.locator("#hands tr.hand").count() == boards
+            # each hand links to its review on its table's page (issue 30, point 12)
+            links = page.locator("#hands tr.hand a.review-link")
+            assert [links.nth(i).get_attribute("href") for i in range(boards)] == [
+                f"/table/{table['id']}?review={b}" for b in range(1, boards + 1)]
             shot(page, "member-record")
         finally:
             browser.close()

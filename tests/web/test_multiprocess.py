@@ -24,6 +24,7 @@ from web_servers import Server, postgres_cluster, postgres_missing
 
 from cavendish.web.bus import APPLICATION, for_store
 from cavendish.web.config import TableConfig, apply_action, build_session
+from cavendish.web.laws_table import table_class
 from cavendish.web.store import Store
 from cavendish.web.tables import Hub, LiveTable, Superseded
 
@@ -263,7 +264,8 @@ async def _race_on_one_database(db: str) -> None:
         for_store(store)  # on PostgreSQL: each action stored with its notification
     try:
         with ThreadPoolExecutor(1) as pool:
-            hubs = [Hub(s, {"quick": pool, "slow": pool}, delay=0, shared=True) for s in stores]
+            hubs = [Hub(s, {"quick": pool, "slow": pool}, delay=0, shared=True,
+                        table_class=table_class) for s in stores]
             # four people: nothing moves by itself, the test makes every move
             cfg = TableConfig.from_request(
                 {"variant": "short", "seats": dict.fromkeys("NESW", "human")}, seed=9)

@@ -109,6 +109,8 @@ def _undo_concede_and_restart(db: str, tmp_path: Path) -> None:
             snap = json.loads(ws.recv(timeout=30))
             assert snap["seq"] == undone["seq"] and snap["hand"] == before["hand"]
             assert snap["trick"] == before["trick"] and snap["legal"] == before["legal"]
+            # the list of claims and cards taken back survives the restart (issue 30, 12)
+            assert [e["kind"] for e in snap["log"]] == ["undo"] and snap["log"] == undone["log"]
             ws.send(json.dumps({"type": "concede"}))
             conceded = _until_seq(ws, snap["seq"] + 1)
         assert conceded["phase"] == "between" and conceded["events"][0]["accepted"]
@@ -119,6 +121,8 @@ def _undo_concede_and_restart(db: str, tmp_path: Path) -> None:
         assert snap["seq"] == conceded["seq"] and snap["phase"] == "between"
         assert snap["review"] == conceded["review"] and "concedes" in snap["review"]["claim"]
         assert snap["score"] == conceded["score"]
+        assert [e["kind"] for e in snap["log"]] == ["undo", "concede"]
+        assert snap["log"] == conceded["log"]
     finally:
         server.stop()
 

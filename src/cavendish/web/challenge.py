@@ -35,7 +35,9 @@ room is the web table's own stored actions, replayed (:func:`~.computer.review_f
 ('human', 'classical', {'boards': 2})
 >>> session = board_session(cfg, {s: None for s in (Seat.N, Seat.E, Seat.S, Seat.W)}, {})
 >>> _ = session.start_hand()
+>>> import random
 >>> from cavendish.core import deal_cards
+>>> from cavendish.match.duplicate import board_dealer, deal_seed
 >>> session.state.deal == deal_cards(random.Random(deal_seed(5, 0)), board_dealer(0))
 True
 """
@@ -45,7 +47,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
-import random
 import secrets
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
@@ -58,24 +59,30 @@ from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Tabl
 
 from ..core.cards import Seat
 from ..core.errors import MatchError
-from ..core.events import Event, settled_claim
+from ..core.events import settled_claim
 from ..core.rules import get_rules
 from ..core.state import standing_plays
-from ..game.session import PlayedHand, Session
+from ..game.session import PlayedHand
 from ..match.duplicate import (
     MatchSpec,
     PlayerSpec,
-    board_dealer,
-    deal_seed,
     play_room,
-    player_seed,
     table_dummies,
 )
-from ..players import Player, PlayerError
+from ..players import PlayerError
 from ..players.options import PlayerOptionError
+from .boards import BoardSession
 from .computer import review_for
-from .config import HUMAN, ConfigError, TableConfig, request_object, request_seed, request_variant
-from .tables import SLOW
+from .config import (
+    HUMAN,
+    ConfigError,
+    TableConfig,
+    board_session,
+    request_object,
+    request_seed,
+    request_variant,
+)
+from .connection import SLOW
 
 if TYPE_CHECKING:
     from .tables import Hub
@@ -153,48 +160,6 @@ class ChallengeSpec:
             names["S"] = f"{self.name} (S)"
         return TableConfig(self.variant, kinds, names, self.seed, extra={"boards": self.boards},
                            computer_claims=False)
-
-
-class BoardSession(Session):
-    """A session that deals the match harness's boards, one after another: board
-    ``i`` from ``deal_seed(seed, i)`` by ``board_dealer(i)``; the dummies stay where
-    the harness puts them.  With ``kinds`` (in a worker of the pool) each board's
-    computer players are those the harness seats: new, seeded ``player_seed(seed,
-    i, seat)``."""
-
-    match_seed: int = 0
-    kinds: dict[Seat, str] | None = None
-
-    def start_hand(self) -> list[Event]:
-        """Deal the next board as the harness deals it."""
-        if self.state is None and not self.is_over:
-            i = len(self.hands)
-            self.rng = random.Random(deal_seed(self.match_seed, i))
-            self.dealer = board_dealer(i)
-            for seat, kind in (self.kinds or {}).items():
-                self.players[seat] = PlayerSpec.named(kind).build(
-                    player_seed(self.match_seed, i, seat), f"{kind} {seat}")
-        return super().start_hand()
-
-    def _pass_dummy(self) -> None:
-        """Clay's dummy stays put: every board is seated as in the harness."""
-
-
-def board_session(config: TableConfig, players: Mapping[Seat, Player | None],
-                  names: Mapping[Seat, str]) -> Session:
-    """The session of a challenge's table (``config.extra["boards"]``), called by
-    :func:`~.config.build_session`: its boards, told no score, as in a match."""
-    session = BoardSession.seated(config.rules, players, config.seed, names=names,
-                                  rubbers=None, max_hands=int(config.extra["boards"]),
-                                  auto_last=config.auto_last,
-                                  computer_claims=config.computer_claims)
-    assert isinstance(session, BoardSession)
-    session.tell_score = False
-    session.match_seed = config.seed
-    computers = {s: k for s, k in config.kinds.items() if k != HUMAN}
-    if any(players.get(Seat.parse(s)) is not None for s in computers):
-        session.kinds = {Seat.parse(s): k for s, k in computers.items()}
-    return session
 
 
 def _room(hand: PlayedHand, review: dict[str, Any]) -> dict[str, Any]:

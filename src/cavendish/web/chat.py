@@ -11,7 +11,7 @@ for a spectator, whose ``name`` is ``Spectator``):
   control character (a newline and a tab excepted) is an error to the sender
   only, and nothing is stored or shown;
 * every message a connection sends, a chat's included, passes the connection's
-  rate limit first (:meth:`~.tables.Connection.allow`);
+  rate limit first (:meth:`~.connection.Connection.allow`);
 * it is stored in the ``chat`` table (its own transaction, off the event loop)
   before anyone is sent it: whatever was shown is on disk, as for actions;
 * a snapshot (a connection joining or reconnecting) carries the table's last
@@ -44,13 +44,12 @@ import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, Text, select
 from sqlalchemy import text as sql_text
 
-if TYPE_CHECKING:
-    from .tables import Connection, Hub, LiveTable
+from .connection import Connection, HubLike, TableLike
 
 Notify = Callable[[str, int, Sequence[str]], tuple[str, str]]
 """The bus's message maker (:meth:`.bus.Bus.message`)."""
@@ -119,7 +118,7 @@ def store_chat(engine: Engine, table_id: str, seq: int, seat: str | None, name: 
     return entry
 
 
-def deliver_chat(hub: Hub, table_id: str, action: tuple[str, ...] | None) -> None:
+def deliver_chat(hub: HubLike, table_id: str, action: tuple[str, ...] | None) -> None:
     """A chat line another process stored (the bus): sent to this process's
     connections of the table, if it is live here."""
     table = hub.tables.get(table_id)
@@ -150,10 +149,10 @@ class _TableChat:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
-_chats: weakref.WeakKeyDictionary[LiveTable, _TableChat] = weakref.WeakKeyDictionary()
+_chats: weakref.WeakKeyDictionary[TableLike, _TableChat] = weakref.WeakKeyDictionary()
 
 
-def _chat_of(table: LiveTable) -> _TableChat:
+def _chat_of(table: TableLike) -> _TableChat:
     chat = _chats.get(table)
     if chat is None or table.hub.shared:  # once per table and process: the stored
         # history; every time when other processes share the store (they store chat too)
@@ -164,12 +163,12 @@ def _chat_of(table: LiveTable) -> _TableChat:
     return chat
 
 
-def recent_chat(table: LiveTable) -> list[dict[str, Any]]:
+def recent_chat(table: TableLike) -> list[dict[str, Any]]:
     """The chat history a snapshot carries (oldest first)."""
     return list(_chat_of(table).recent)
 
 
-async def post_chat(table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+async def post_chat(table: TableLike, conn: Connection, msg: dict[str, Any]) -> None:
     """A chat message from ``conn``: checked, stored, then sent to every connection
     of the table; an error to the sender only if refused."""
     try:

@@ -59,6 +59,7 @@ from ..game.seating import Seating
 from ..game.session import Session
 from ..players import Player, PlayerError, get_player
 from ..players.options import PlayerOptionError
+from .boards import BoardSession
 
 __all__ = [
     "CALLS",
@@ -68,6 +69,7 @@ __all__ = [
     "TableConfig",
     "ThinksElsewhere",
     "apply_action",
+    "board_session",
     "build_session",
     "default_dummies",
     "request_object",
@@ -304,6 +306,23 @@ class ThinksElsewhere:
         raise ConfigError(f"{self.name} thinks in the pool, not in the server")
 
 
+def board_session(config: TableConfig, players: Mapping[Seat, Player | None],
+                  names: Mapping[Seat, str]) -> Session:
+    """The session of a challenge's table (``config.extra["boards"]``), called by
+    :func:`build_session`: its boards, told no score, as in a match."""
+    session = BoardSession.seated(config.rules, players, config.seed, names=names,
+                                  rubbers=None, max_hands=int(config.extra["boards"]),
+                                  auto_last=config.auto_last,
+                                  computer_claims=config.computer_claims)
+    assert isinstance(session, BoardSession)
+    session.tell_score = False
+    session.match_seed = config.seed
+    computers = {s: k for s, k in config.kinds.items() if k != HUMAN}
+    if any(players.get(Seat.parse(s)) is not None for s in computers):
+        session.kinds = {Seat.parse(s): k for s, k in computers.items()}
+    return session
+
+
 def build_session(config: TableConfig, *, computers: bool = False) -> Session:
     """A fresh session for ``config``: every seat held by None (the server
     supplies every card), or with ``computers`` the computer players in their
@@ -319,8 +338,6 @@ def build_session(config: TableConfig, *, computers: bool = False) -> Session:
         players[seat] = player
     names = {Seat.parse(s): n for s, n in config.names.items()}
     if config.extra.get("boards"):  # a duplicate challenge's table: the harness's boards
-        from .challenge import board_session
-
         return board_session(config, players, names)
     dealer = config.extra.get("dealer")
     if dealer is not None:  # a rubber of the room: its cut seated the four and chose the
@@ -353,6 +370,12 @@ def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
     events: list[Event]
     if kind == "deal" and len(action) == 1:
         return session.start_hand()
+    if kind == "again" and len(action) == 1:
+        # another rubber with the same people: the session was over, it plays one more
+        if not session.is_over:
+            raise ConfigError("again: another rubber is started once the session is over")
+        session.rubbers = session.units_finished + 1
+        return []
     if kind == "card" and len(action) == 2:
         events = session.play(Card.parse(action[1]))
     elif kind == "claim" and len(action) == 3:
@@ -373,10 +396,10 @@ def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
         session.elect_fresh_deal(Seat.parse(action[1]), action[2] == "fresh")
         events = []
     else:
-        raise ConfigError(f"action {list(action)!r}: expected ['deal'], ['card', CARD], "
-                          "['claim', SEAT, N or 'all'], ['concede', SEAT], ['undo', SEAT], "
-                          "['call', SEAT], ['remind', SEAT], ['answer', SEAT, 'yes' or "
-                          "'no'] or ['elect', SEAT, 'fresh' or 'stand']")
+        raise ConfigError(f"action {list(action)!r}: expected ['deal'], ['again'], "
+                          "['card', CARD], ['claim', SEAT, N or 'all'], ['concede', SEAT], "
+                          "['undo', SEAT], ['call', SEAT], ['remind', SEAT], "
+                          "['answer', SEAT, 'yes' or 'no'] or ['elect', SEAT, 'fresh' or 'stand']")
     state = session.state
     if state is not None and (state.is_over or session.claim is not None):
         session.finish_hand()

@@ -105,6 +105,7 @@ __all__ = [
     "laws_action",
     "laws_review_for",
     "laws_view",
+    "table_class",
 ]
 
 log = logging.getLogger("cavendish.web")
@@ -509,3 +510,9 @@ class LawsTable(LiveTable):
     async def _claim(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
         raise ProtocolError(f"{kind}: at a table under the laws the hand is played out; "
                             "claim an irregularity with an act (claim_revoke, claim_lead)")
+
+
+def table_class(config: TableConfig) -> type[LiveTable]:
+    """The live table for a config: a laws table's is :class:`LawsTable` (the hub's
+    ``table_class``, :class:`.tables.Hub`)."""
+    return LawsTable if config.laws else LiveTable

@@ -28,10 +28,10 @@ from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisco
 from fastapi.responses import FileResponse, JSONResponse
 
 from ..laws.errors import NotAllowed
+from .connection import MAX_MESSAGE, Connection
 from .members import Member
 from .room import Room, RoomError
 from .roomhost import RoomHost
-from .tables import MAX_MESSAGE, Connection
 
 __all__ = ["lobby_router"]
 

@@ -71,9 +71,9 @@ from ..core.errors import SettingsError
 from ..io.pbn import write_pbn
 from ..io.record import HandRecord
 from .config import Action, TableConfig, apply_action, build_session
+from .connection import SLOW
 from .members import COOKIE, Member, Members
 from .store import Base, Store
-from .tables import SLOW
 
 __all__ = [
     "HandLine",

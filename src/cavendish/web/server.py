@@ -53,6 +53,8 @@ from .bus import for_store
 from .challenge import add_challenge_routes
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies, request_object, request_seed
+from .connection import QUICK, SLOW, Connection
+from .laws_table import table_class
 from .lobby import lobby_router
 from .members import COOKIE, Member, MemberError, Members
 from .records import records_router
@@ -60,7 +62,7 @@ from .room import Room
 from .roomhost import RoomHost
 from .spectators import choose_follow
 from .store import Store
-from .tables import QUICK, SLOW, Connection, Hub, LiveTable
+from .tables import Hub, LiveTable
 
 __all__ = ["create_app"]
 
@@ -89,7 +91,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
                  else {QUICK: pool, SLOW: pool})
         bus = for_store(store)  # None on SQLite: one process
         hub = Hub(store, pools, delay=delay, new_pool=new_pool if own else None,
-                  shared=bus is not None, takeover=takeover)
+                  shared=bus is not None, takeover=takeover, table_class=table_class)
         if bus is not None:  # listening before the tables are read: nothing missed
             await bus.start(hub.deliver, hub.resync)
         hub.restore()

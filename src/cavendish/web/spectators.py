@@ -5,7 +5,7 @@ Design note
 A spectator (a connection without a seat) sees the table with no hand.  He may
 *follow* one player: ``/ws/{id}?follow=S``, or the message ``{"type": "follow",
 "seat": "S"}`` (``"seat": null`` stops following).  A connection follows at most
-one seat at a time (:attr:`~.tables.Connection.follow` holds one seat; a new
+one seat at a time (:attr:`~.connection.Connection.follow` holds one seat; a new
 choice replaces the old), never a dummy's seat (its hand is not a player's), and
 never while its person sits at that table: a connection that presented one of the
 table's seat tokens, or the member key of a member seated there
@@ -20,12 +20,8 @@ a spectator like any other: the server cannot tell it is he.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..core.cards import CardParseError, Seat
-
-if TYPE_CHECKING:
-    from .tables import Connection, LiveTable
+from .connection import Connection, TableLike
 
 __all__ = ["choose_follow", "follow_seat", "parse_follow"]
 
@@ -58,7 +54,7 @@ def parse_follow(raw: object, dummies: tuple[Seat, ...]) -> Seat | None:
     return seat
 
 
-def choose_follow(table: LiveTable, conn: Connection, raw: object) -> bool:
+def choose_follow(table: TableLike, conn: Connection, raw: object) -> bool:
     """Set the seat ``conn`` follows; an error to it (and no change) if it sits at
     the table or names no player's seat.  Whether it changed."""
     held = conn.seat or conn.sits
@@ -74,7 +70,7 @@ def choose_follow(table: LiveTable, conn: Connection, raw: object) -> bool:
     return True
 
 
-async def follow_seat(table: LiveTable, conn: Connection, raw: object) -> None:
+async def follow_seat(table: TableLike, conn: Connection, raw: object) -> None:
     """The ``follow`` message: choose, then send a snapshot built for the choice."""
     if choose_follow(table, conn, raw):
         async with table.lock:  # never an action not yet stored

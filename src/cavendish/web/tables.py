@@ -46,7 +46,8 @@ process that stored a table's last action moves its computers; the others take
 over only if the table stands still for ``takeover`` seconds.  A table moved by
 another process that no connection here watches is forgotten here (it is loaded
 again when asked for), so each action is applied only where it is seen.
-A table made under the laws is a :class:`~.laws_table.LawsTable` (:func:`table_class`):
+A table made under the laws is a :class:`~.laws_table.LawsTable` (the hub's ``table_class``,
+:func:`.laws_table.table_class`, given by the app: this module never imports it):
 the same lock, store and messages, its session, actions, events, computers and
 review supplied through the hooks :meth:`LiveTable._fresh`, ``_apply``, ``_public``,
 ``chooser``, ``reviewer`` and ``_other``.
@@ -55,17 +56,16 @@ review supplied through the hooks :meth:`LiveTable._fresh`, ``_apply``, ``_publi
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
 
 from ..core.cards import Card, CardParseError, Seat
-from ..core.errors import IllegalAction, WhistError
+from ..core.errors import WhistError
 from ..core.events import CardPlayed, Claimed, Event, HonoursCalled, TakenBack
 from ..game.laws_session import LawsSession
 from ..game.session import Session, SessionError
@@ -74,6 +74,16 @@ from ..players import kind_of
 from .chat import deliver_chat, post_chat, recent_chat
 from .computer import choose_card, hint_for, review_for, why_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
+from .connection import (
+    MAX_MESSAGE,
+    QUICK,
+    QUICK_KINDS,
+    SLOW,
+    Connection,
+    ProtocolError,
+    Superseded,
+    encode,
+)
 from .pace import Pacer
 from .spectators import follow_seat
 from .store import SeqTaken, Store
@@ -83,91 +93,6 @@ from .visibility import visible_state
 __all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded", "encode"]
 
 log = logging.getLogger("cavendish.web")
-
-MAX_MESSAGE = 2048
-"""Bytes: a longer message from a client is refused."""
-RATE = 10.0
-"""Messages per second a connection may send, on average..."""
-BURST = 30.0
-"""...with bursts of this many."""
-
-QUICK, SLOW = "quick", "slow"
-QUICK_KINDS = frozenset({"classical", "random"})
-"""Kinds of player that answer in milliseconds."""
-
-_ENCODER = json.JSONEncoder(separators=(",", ":"))
-
-
-def encode(message: dict[str, Any]) -> str:
-    """A message as the text sent (compact JSON).
-
-    >>> encode({"type": "error", "seq": 3})
-    '{"type":"error","seq":3}'
-    """
-    return _ENCODER.encode(message)
-
-
-class ProtocolError(IllegalAction):
-    """A client's message that cannot be acted on (the connection is kept)."""
-
-
-class Superseded(ProtocolError):
-    """Another server process stored an action of this number first: nothing of
-    this one was stored or shown, and the table has caught up from the store."""
-
-
-class Connection:
-    """One websocket: its seat (None: a spectator), its queue, its rate bucket."""
-
-    def __init__(self, send: Callable[[str], Awaitable[None]], seat: Seat | None) -> None:
-        self.send = send
-        self.seat = seat
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.tokens = BURST
-        self.stamp = time.monotonic()
-        self.writer: asyncio.Task[None] | None = None
-        self.follow: Seat | None = None
-        """The one seat whose hand this spectator follows (:mod:`.spectators`)."""
-        self.sits: Seat | None = seat
-        """The seat its person holds at the table, by token or as a member: he
-        follows no hand there (:mod:`.spectators`)."""
-
-    def start(self) -> None:
-        """Start the writer task."""
-        self.writer = asyncio.create_task(self._write())
-
-    async def _write(self) -> None:
-        while (text := await self.queue.get()) is not None:
-            try:
-                await self.send(text)
-            except Exception:  # the socket is gone: the reader sees it too
-                return
-
-    def put(self, message: dict[str, Any]) -> None:
-        """Queue a message."""
-        self.put_text(encode(message))
-
-    def put_text(self, text: str) -> None:
-        """Queue a message already encoded (:func:`encode`)."""
-        self.queue.put_nowait(text)
-
-    async def close(self) -> None:
-        """Stop the writer after the queued messages."""
-        self.queue.put_nowait(None)
-        if self.writer is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.writer, 5)
-
-    def allow(self) -> bool:
-        """The rate limit: a token bucket of ``BURST``, refilled at ``RATE`` a second."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
 
 def _public_events(events: list[Event], action: Action) -> list[dict[str, Any]]:
     """What everyone is told an action did: the deal, every card played (an action
@@ -510,6 +435,8 @@ class LiveTable:
                 await self._play(conn, msg)
             elif kind == "next":
                 await self._next(conn)
+            elif kind == "again":
+                await self._again(conn)
             elif kind == "snapshot":
                 async with self.lock:
                     conn.put(self.message(conn.seat, snapshot=True, follow=conn.follow))
@@ -537,7 +464,7 @@ class LiveTable:
     async def _other(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
         """A message of no type above (a laws table knows ``act`` and ``elect``)."""
         self.error(conn, f"unknown message type {kind!r}: expected play, next, "
-                         "snapshot, hint, why, review, claim, concede, undo, "
+                         "again, snapshot, hint, why, review, claim, concede, undo, "
                          "call, remind, answer, elect, chat or follow")
 
     def _person(self, conn: Connection) -> Seat:
@@ -570,6 +497,20 @@ class LiveTable:
                 raise ProtocolError("next: the hand is still in play")
             if self.session.is_over:
                 raise ProtocolError("next: the session is over")
+            await self._act(("deal",))
+        self.kick()
+
+    async def _again(self, conn: Connection) -> None:
+        """Another rubber with the same people, once the session is over (a club
+        table's next rubber is cut for in the room; a laws table starts anew)."""
+        self._person(conn)
+        if self.config.laws or self.config.extra.get("room"):
+            raise ProtocolError("again: another rubber here is started from the room or a "
+                                "new table")
+        async with self.lock:
+            if not self.session.is_over:
+                raise ProtocolError("again: the session is not over")
+            await self._act(("again",))
             await self._act(("deal",))
         self.kick()
 
@@ -688,12 +629,13 @@ class LiveTable:
         conn.put({"type": "review", "seq": seq, **review})
 
 
-def table_class(config: TableConfig) -> type[LiveTable]:
-    """The live table for a config: a laws table's is :class:`.laws_table.LawsTable`."""
+def plain_tables(config: TableConfig) -> type[LiveTable]:
+    """The live table for a config when the hub is given no other chooser: a plain
+    :class:`LiveTable`; a laws table's config is refused (the app passes
+    :func:`.laws_table.table_class`, which knows both)."""
     if config.laws:
-        from .laws_table import LawsTable
-
-        return LawsTable
+        raise ProtocolError("a table under the laws needs the laws tables "
+                            "(Hub(table_class=laws_table.table_class))")
     return LiveTable
 
 
@@ -708,8 +650,11 @@ class Hub:
 
     def __init__(self, store: Store, pools: Mapping[str, Executor], *, delay: float = 0.5,
                  new_pool: Callable[[str], Executor] | None = None, shared: bool = False,
-                 takeover: float = 10.0) -> None:
+                 takeover: float = 10.0,
+                 table_class: Callable[[TableConfig], type[LiveTable]] = plain_tables) -> None:
         self.store = store
+        self.table_class = table_class
+        """The class of a config's live table (:func:`.laws_table.table_class`)."""
         self.shared = shared
         """Other server processes share the store (:mod:`.bus`)."""
         self.takeover = takeover
@@ -755,7 +700,7 @@ class Hub:
                 continue
             stored = self.store.load(table_id)
             config = TableConfig.from_json(stored.config)
-            table = table_class(config)(self, table_id, config, stored.actions)
+            table = self.table_class(config)(self, table_id, config, stored.actions)
             self.tables[table_id] = table
             table.kick()
         return len(self.tables)
@@ -775,7 +720,7 @@ class Hub:
         table = self.tables.get(table_id)  # loaded meanwhile by another request?
         if table is None:
             config = TableConfig.from_json(stored.config)  # a laws table's class too
-            table = table_class(config)(self, table_id, config, stored.actions)
+            table = self.table_class(config)(self, table_id, config, stored.actions)
             table.elsewhere = True  # the process that stored it moves it
             self.tables[table_id] = table
             await table.sync()  # what was stored while it was loaded
@@ -812,7 +757,7 @@ class Hub:
         table_id = secrets.token_urlsafe(9)
         tokens = {str(s): secrets.token_urlsafe(24) for s in config.humans}
         await asyncio.to_thread(self.store.create_table, table_id, config.to_json(), tokens)
-        table = table_class(config)(self, table_id, config, [])
+        table = self.table_class(config)(self, table_id, config, [])
         self.tables[table_id] = table
         await table.act(("deal",))
         return table, tokens

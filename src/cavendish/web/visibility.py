@@ -49,11 +49,12 @@ import functools
 from typing import Any
 
 from ..core.cards import CARDS, Card, Seat, Side
-from ..core.events import settled_claim
+from ..core.events import Claimed, Event, Ruffed, TakenBack, settled_claim
 from ..core.state import Trick
 from ..game.laws_session import LawsSession
 from ..game.session import PlayedHand, Session
 from ..scoring.result import HandScore
+from ..scoring.swabbers import held_swabbers, stakes
 
 __all__ = ["card_list", "score_json", "visible_state"]
 
@@ -91,15 +92,33 @@ def _trick(trick: Trick | None) -> dict[str, Any] | None:
 
 def score_json(session: Session | LawsSession) -> dict[str, Any]:
     """The score sheet: the game in progress, every hand's points and honours,
-    the games (value: single, double, treble) and rubbers.  Public to all."""
+    the games (value: single, double, treble) and rubbers (with how many games each
+    had), and the rules the page explains them by (law 8's values, laws 9 and 10).
+    Public to all."""
     sheet = session.sheet
+    rules = session.rules
     return {
         "game": {"NS": sheet.score[0], "EW": sheet.score[1]},
-        "game_points": session.rules.game_points,
+        "game_points": rules.game_points,
         "hands": [_hand_json(i + 1, h) for i, h in enumerate(sheet.hands)],
         "games": [{"winner": str(Side(g.winner)), "value": g.value} for g in sheet.games],
-        "rubbers": [{"winner": str(Side(r.winner)), "points": r.points} for r in sheet.rubbers],
+        "rubbers": [{"winner": str(Side(r.winner)), "points": r.points, "games": len(r.games)}
+                    for r in sheet.rubbers],
+        # whisk-and-swabbers: each hand's stakes to the holders, by seat N E S W (000)
+        "stakes": [list(stakes(h.state)) for h in session.hands] if rules.swabbers else None,
+        "rules": {"game_values": [list(v) for v in rules.game_values], "rubber": rules.rubber,
+                  "rubber_bonus": rules.rubber_bonus,
+                  "deduct_losers_games": rules.deduct_losers_games},
     }
+
+
+def _log(events: list[Event] | tuple[Event, ...], board: int) -> list[dict[str, Any]]:
+    """The claims, concessions and cards taken back of one hand, as everyone heard
+    them (a claim is said aloud; cards taken back had been played face up)."""
+    return [{"board": board, "kind": "undo" if isinstance(e, TakenBack)
+             else "concede" if e.tricks == 0 else "claim",
+             "accepted": isinstance(e, Claimed) and e.accepted, "text": str(e)}
+            for e in events if isinstance(e, Claimed | TakenBack)]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -124,6 +143,7 @@ def _review(hand: PlayedHand) -> dict[str, Any]:
     state = hand.state
     deal = state.deal
     claim = settled_claim(state.events)
+    swabbing = state.rules.swabbers
     return {
         "claim": None if claim is None else str(claim),
         "board": hand.board,
@@ -133,6 +153,12 @@ def _review(hand: PlayedHand) -> dict[str, Any]:
         "tricks": [_trick(t) for t in state.tricks],
         "result": None if hand.result is None else list(hand.result.tricks),
         "points": None if hand.score is None else list(hand.score.points),
+        # the old games (000): the stock and the ruff; the swabbers and their stakes
+        "stock": card_list(deal.stock),
+        "ruff": next((str(e) for e in state.events if isinstance(e, Ruffed)), None),
+        "swabbers": {str(seat): [str(c) for c in cards]
+                     for seat, cards in held_swabbers(state).items()} if swabbing else None,
+        "stakes": list(stakes(state)) if swabbing else None,
     }
 
 
@@ -161,7 +187,12 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
         "trump": None,
         "trump_card": None,
         "dealer": str(session.dealer),
+        "tricks_in_hand": 13,  # twelve in the old games: the seat's view says (in play)
+        "stock_hidden": 0,
+        "stock_card": None,
         "review": None,
+        # the claims and cards taken back of the rubber (a reload or a restart keeps them)
+        "log": [line for h in session.hands for line in _log(h.state.events, h.board)],
         "calls": session.calls if isinstance(session, Session) else "auto",
         "call_offered": False,
         "election": None,
@@ -188,7 +219,12 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
         trump=view.trump.name,
         trump_card=None if view.trump_card is None else str(view.trump_card),
         dealer=str(view.dealer),
+        tricks_in_hand=view.tricks_in_hand,
+        stock_hidden=view.stock_hidden,
+        # ruff-and-honours: the stock's card turned up for trumps, seen by every player
+        stock_card=None if view.stock_card is None else str(view.stock_card),
     )
+    out["log"] += _log(state.events, session.board)
     # long whist, calls="players": a wrong call was said aloud, everyone heard it
     asked = session.answer_due if isinstance(session, Session) else None
     if asked is not None:  # "Can you one?", asked aloud of a person by his partner

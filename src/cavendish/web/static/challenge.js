@@ -1,5 +1,6 @@
 // The duplicate challenge's page (docs/web.md, "The duplicate challenge"): make a
 // challenge, then poll its comparison board by board. Text only, never markup.
+import * as W from "./words.js"; // variants and computers by name
 const $ = (id) => document.getElementById(id);
 const challengeId = location.pathname.startsWith("/challenge/") ? location.pathname.split("/").pop() : null;
 
@@ -14,7 +15,7 @@ async function options() {
     for (const v of list) {
       const opt = document.createElement("option");
       opt.value = v;
-      opt.textContent = v;
+      opt.textContent = id === "variant" ? W.variantName(v) : W.computerName(v);
       $(id).appendChild(opt);
     }
   }

@@ -1,4 +1,5 @@
 // The front page: start a table and hand out one invitation link per person's seat.
+import * as W from "./words.js"; // the variants' and computers' names and lines
 const SEATS = ["N", "E", "S", "W"];
 const NAMES = { N: "North", E: "East", S: "South", W: "West" };
 let DUMMIES = {};
@@ -46,7 +47,8 @@ async function start(event) {
   for (const box of document.querySelectorAll("input.name")) {
     if (box.value.trim()) names[box.dataset.seat] = box.value.trim();
   }
-  const body = { variant, seats, names, computer: $("computer").value, practice: $("practice").checked, laws: $("laws").checked };
+  const rubbers = Number($("rubbers").value) || 1;
+  const body = { variant, seats, names, computer: $("computer").value, practice: $("practice").checked, laws: $("laws").checked, rubbers };
   if (!$("calls-box").hidden && $("calls").checked) body.calls = "players";
   const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const answer = await r.json();
@@ -70,10 +72,17 @@ async function start(event) {
 const opts = await options();
 DUMMIES = opts.dummies;
 for (const v of opts.variants) {
-  const o = new Option(v, v, v === "short", v === "short");
+  const o = new Option(W.variantName(v), v, v === "short", v === "short");
   $("variant").add(o);
 }
-for (const k of opts.computers) $("computer").add(new Option(k, k));
+for (const k of opts.computers) $("computer").add(new Option(W.computerName(k), k));
+const drawLines = () => {
+  $("variant-line").textContent = W.variantLine($("variant").value);
+  $("computer-line").textContent = (W.COMPUTERS[$("computer").value] || ["", ""])[1];
+};
+$("variant").addEventListener("change", drawLines);
+$("computer").addEventListener("change", drawLines);
+drawLines();
 const drawCalls = () => ($("calls-box").hidden = !(opts.calling || []).includes($("variant").value));
 $("variant").addEventListener("change", drawSeats);
 $("variant").addEventListener("change", drawCalls);

@@ -7,7 +7,10 @@
 // lead out of turn, correct a revoke, ask "having none?").  It draws what the server
 // sends and nothing else; texts are escaped by the page's esc().
 
+import * as W from "./words.js"; // cards in words, catalogue numbers named
+
 let exposing = false; // the next card clicked is exposed rather than played
+let answered = false; // a decision was awaited at the last state drawn
 
 // Whether a card of your hand may be clicked: any card, while a hand is in play at
 // a laws table and no decision is awaited (law 87: play waits for it).
@@ -24,7 +27,7 @@ export function intercept(s, card, send) {
 }
 
 function lawHead(x, esc) {
-  return `<b>${esc(x.cite)}</b> <span class="law-title">(${esc(x.title)})</span>`;
+  return `<b>${esc(W.say(x.cite))}</b> <span class="law-title">(${esc(W.say(x.title))})</span>`;
 }
 
 function button(label, onClick, title = "") {
@@ -42,16 +45,19 @@ function drawPending(box, s, { send, esc }) {
   const div = document.createElement("div");
   div.className = `law-pending${p.yours ? " yours" : ""}`;
   const who = p.answer ? `${p.seat} to answer` : `${p.side} to elect (${p.seat} for the side)`;
-  div.innerHTML = `<h3>${lawHead(p, esc)}</h3>${p.words ? `<blockquote class="law-words">${esc(p.words)}</blockquote>` : ""}<p>${esc(p.question)}: ${p.yours ? (p.answer ? "your answer" : "your side's election") : esc(who)}.</p>`;
+  div.innerHTML = `<h3>${lawHead(p, esc)}</h3>${p.words ? `<blockquote class="law-words">${esc(p.words)}</blockquote>` : ""}<p>${esc(W.say(p.question))}: ${p.yours ? (p.answer ? "your answer" : "your side's election") : esc(who)}.</p>`;
   const list = document.createElement("ul");
   list.className = "law-options";
   for (const o of p.options) {
     const li = document.createElement("li");
+    // the button says what it does ("take three tricks from the revokers..."), never the option's code
+    const text = W.say(o.text);
     if (p.yours) {
-      li.appendChild(button(o.option, () => send({ type: "elect", option: o.option }), o.text));
-      li.append(` ${o.text}`);
+      const b = button(text.charAt(0).toUpperCase() + text.slice(1), () => send({ type: "elect", option: o.option }));
+      b.dataset.option = o.option;
+      li.appendChild(b);
     } else {
-      li.textContent = `${o.option}: ${o.text}`;
+      li.textContent = text;
     }
     list.appendChild(li);
   }
@@ -111,6 +117,9 @@ export function draw(s, hooks) {
   if (!laws) return;
   const { esc } = hooks;
   box.textContent = "";
+  // a prompt goes away once answered: the line that asked is cleared with it
+  if (answered && !laws.pending) hooks.say("");
+  answered = Boolean(laws.pending);
   const h = document.createElement("h2");
   h.textContent = "Under the laws";
   box.appendChild(h);
@@ -119,15 +128,15 @@ export function draw(s, hooks) {
   if (laws.calls.length) {
     const p = document.createElement("p");
     p.className = "law-calls";
-    p.textContent = `In force: ${laws.calls.join("; ")}`;
+    p.textContent = `In force: ${laws.calls.map(W.say).join("; ")}`;
     box.appendChild(p);
   }
   const finished = s.phase !== "play" && s.review ? s.review : null;
   const rulings = finished ? finished.rulings || [] : laws.rulings;
   const elections = finished ? finished.elections || [] : laws.elections;
   const board = finished ? finished.board : s.board;
-  drawList(box, `Rulings, board ${board}`, rulings, (r) => `${lawHead(r, esc)}: ${esc(r.text)}${r.options.length ? ` <small>[${r.options.map(esc).join(" | ")}]</small>` : ""}`);
-  drawList(box, "Elections", elections, (e) => `${lawHead(e, esc)}: ${esc(e.text)}`);
+  drawList(box, `Rulings, board ${board}`, rulings, (r) => `${lawHead(r, esc)}: ${esc(W.say(r.text))}`); // its options, in words, are the pending decision's
+  drawList(box, "Elections", elections, (e) => `${lawHead(e, esc)}: ${esc(W.say(e.text))}`);
   if (finished && finished.void) {
     const p = document.createElement("p");
     p.textContent = `The hand is void (${finished.void}): it is dealt again, nothing scored.`;

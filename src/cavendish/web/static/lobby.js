@@ -1,5 +1,6 @@
 // The lobby: the room's tables, live over /ws-room; a member's requests are HTTP.
 // Every text from the server goes into the page as text (never as HTML).
+import * as W from "./words.js"; // variants and computers by name, cards in words
 const $ = (id) => document.getElementById(id);
 const SEATS = ["N", "E", "S", "W"];
 const FOUR_HANDED = ["short", "whist", "long", "american"];
@@ -13,8 +14,8 @@ function el(tag, text, cls) {
   return node;
 }
 
-function who(c) {  // a computer's name carries its kind; its options are shown too
-  return c.computer && c.computer.includes(":") ? `${c.name} [${c.computer}]` : c.name;
+function who(c) {  // a computer's name carries its kind, named once
+  return c.computer ? W.playerName(c.name, c.computer) : c.name;
 }
 
 async function post(path, body) {
@@ -49,7 +50,7 @@ function link(text, href) {
 function roomTable(t) {
   const box = el("article", null, "room-table");
   box.dataset.table = t.id;
-  box.appendChild(el("h3", `${t.id} · ${t.variant} · ${t.status}` +
+  box.appendChild(el("h3", `${t.id} · ${W.variantName(t.variant)} · ${t.status}` +
     (t.rubber ? ` · rubber ${t.rubber} of ${t.rubbers}` : "")));
   if (t.status === "candidates") {
     box.appendChild(el("p", `Candidates (${t.candidates.length}): ` +
@@ -91,7 +92,7 @@ function roomTable(t) {
 
 function openTable(t) {
   const box = el("article", null, "open-table");
-  box.appendChild(el("h3", `${t.id} · ${t.variant}`));
+  box.appendChild(el("h3", `${t.id} · ${W.variantName(t.variant)}`));
   box.appendChild(el("p", `${seatsLine(t)} · spectators: ${t.spectators}`));
   const actions = el("p", null, "actions");
   for (const seat of t.free) {
@@ -152,9 +153,9 @@ function connect() {
 
 async function start() {
   const options = await (await fetch("/api/options")).json();
-  for (const v of options.variants.filter((v) => FOUR_HANDED.includes(v))) $("variant").appendChild(new Option(v, v));
+  for (const v of options.variants.filter((v) => FOUR_HANDED.includes(v))) $("variant").appendChild(new Option(W.variantName(v), v));
   $("variant").value = "short";
-  for (const k of options.computers) $("computer").appendChild(new Option(k, k));
+  for (const k of options.computers) $("computer").appendChild(new Option(W.computerName(k), k));
   const r = await fetch("/api/members/me");
   me = r.ok ? await r.json() : null;
   $("who").textContent = me ? `You are ${me.name}.` : "Join the club to take part; anyone may watch.";

@@ -1,5 +1,6 @@
 // A member's record page: GET /api/members/{id}/record drawn as tables.  Everything
 // from the server goes in with textContent (a name is never markup).
+import * as W from "./words.js"; // sides and games in words
 const $ = (id) => document.getElementById(id);
 const memberId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
@@ -44,7 +45,7 @@ function drawRubbers(rubbers) {
     cell(tr, r.side);
     cell(tr, r.finished ? (r.won ? "won" : "lost") : "in progress", "result");
     cell(tr, r.finished ? (r.points > 0 ? `+${r.points}` : r.points) : "", "points");
-    cell(tr, r.games.map((g) => `${g.winner} ${g.value}`).join(", "));
+    cell(tr, r.games.map((g) => `${W.SIDE_NAME[g.winner] || g.winner} ${W.gameValue(g.value).replace(/^a /, "")}`).join(", "));
     cell(tr, r.boards.length);
     link(cell(tr, ""), r.pbn, "PBN", true);
     body.appendChild(tr);
@@ -59,7 +60,8 @@ function drawHands(hands) {
     const tr = document.createElement("tr");
     tr.className = "hand";
     cell(tr, h.table);
-    cell(tr, h.board);
+    // each hand's review on its table's page (every hand of the rubber, double dummy)
+    link(cell(tr, ""), `/table/${encodeURIComponent(h.table)}?review=${encodeURIComponent(h.board)}`, `Board ${h.board}`).className = "review-link";
     cell(tr, h.rubber);
     cell(tr, h.seats.join(" "));
     cell(tr, h.tricks);

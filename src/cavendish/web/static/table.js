@@ -2,9 +2,10 @@
 // `review`); the page draws what it is sent and nothing else (docs/web.md).
 import * as laws from "./laws.js"; // tables under the code: the laws panel
 import { setupChat, setupFollow, showChat, showHistory } from "./chat.js";
+import * as W from "./words.js"; // cards and names in words, never codes
 const SEATS = ["N", "E", "S", "W"];
-const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const RANK = (r) => (r === "T" ? "10" : r);
+const { SUIT, SEAT_NAME } = W;
+const RANK = W.rank;
 const params = new URLSearchParams(location.search);
 const PAUSE = Number(params.get("pause") ?? 1200); // ms a full trick stays before it is gathered
 const tableId = location.pathname.split("/").pop();
@@ -19,6 +20,9 @@ let drawing = false;
 let typed = "";
 let showLast = false;
 let reviewAsked = 0;
+let reviewing = Number(params.get("review")) || 0; // a hand of the rubber chosen for review (0: the last)
+let announced = 0;
+let rubbersSeen = -1; // rubbers already announced (-1: none drawn yet) // the seq of the last state announced to the live region
 let socket = null;
 
 function cardEl(card, opts = {}) {
@@ -26,7 +30,7 @@ function cardEl(card, opts = {}) {
   el.className = `card suit-${card[0]}` + (opts.legal ? " legal" : "") + (opts.small ? " small" : "");
   el.dataset.card = card;
   el.innerHTML = `<span class="rank">${RANK(card[1])}</span><span class="suit">${SUIT[card[0]]}</span>`;
-  el.setAttribute("aria-label", `${RANK(card[1])} of ${{ S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[card[0]]}`);
+  el.setAttribute("aria-label", W.spoken(card));
   if (opts.button) {
     el.type = "button";
     el.disabled = !opts.legal && !laws.playable(state, card);
@@ -48,7 +52,7 @@ function send(msg) {
 function play(card) {
   if (laws.intercept(state, card, send)) return;
   if (!state || !(state.legal.includes(card) || laws.playable(state, card))) {
-    say(`${card} cannot be played now`);
+    say(`${W.card(card)} cannot be played now`);
     return;
   }
   send({ type: "play", card });
@@ -73,24 +77,85 @@ function drawSeat(seat, pos, s) {
   const name = document.createElement("div");
   name.className = "name";
   const kind = s.table.seats[seat];
-  const label = s.dummies.includes(seat) ? (s.names[seat] === "Dummy" ? "" : "dummy") : kind === "human" ? "" : kind;
-  name.innerHTML = `<b>${seat}</b> ${esc(s.names[seat])}${label ? ` <small>(${esc(label)})</small>` : ""}${seat === s.you ? " <small>(you)</small>" : ""}`;
+  const label = s.dummies.includes(seat) && s.names[seat] !== "Dummy" ? "dummy" : "";
+  const dealer = seat === s.dealer ? ` <small class="dealer-mark" title="the dealer">dealer</small>` : "";
+  name.innerHTML = `<b title="${SEAT_NAME[seat]}">${seat}</b> ${esc(W.playerName(s.names[seat], kind))}${label ? ` <small>(${esc(label)})</small>` : ""}${seat === s.you ? " <small>(you)</small>" : ""}${dealer}`;
   box.appendChild(name);
   if (s.phase === "play" && seat !== s.you) {
     const played = s.trick.some((p) => p.seat === seat) ? 1 : 0;
     const count = document.createElement("div");
     count.className = "count";
-    count.textContent = `${13 - s.trick_number - played} cards`;
+    // twelve a hand in the old games (whisk, ruff-and-honours): the server says how many
+    count.textContent = `${(s.tricks_in_hand || 13) - s.trick_number - played} cards`;
     box.appendChild(count);
   }
   const shown = s.exposed[seat];
+  // (a dummy who dealt, or you: the card is in his row or your hand, marked there)
+  const elsewhere = (shown && shown.includes(s.trump_card)) || (seat === s.you && s.hand.includes(s.trump_card));
+  if (seat === s.dealer && s.trump_card && s.phase === "play" && !elsewhere) {
+    // the trump card lies face up by the dealer until he takes it up (law 52)
+    const tc = document.createElement("div");
+    tc.id = "trump-card";
+    tc.append("turned up ", cardEl(s.trump_card, { small: true }));
+    box.appendChild(tc);
+  }
   if (shown && shown.length) {
     const row = document.createElement("div");
     row.className = "exposed";
     const legal = new Set(s.legal);
-    for (const c of shown) row.appendChild(cardEl(c, { small: true, button: legal.has(c), legal: legal.has(c) }));
+    for (const c of shown) {
+      const el = cardEl(c, { small: true, button: legal.has(c), legal: legal.has(c) });
+      if (c === s.trump_card && seat === s.dealer) {
+        el.classList.add("turned");
+        el.title = "the trump card turned up";
+      }
+      row.appendChild(el);
+    }
     box.appendChild(row);
   }
+}
+
+// Always on the table: the tricks of each side, the dealer, the game and the rubber,
+// the honours as they stand on the sheet.
+function drawScoreboard(s) {
+  const board = $("scoreboard");
+  const won = s.phase === "play" ? s.tricks_won : s.review && s.review.result ? { NS: s.review.result[0], EW: s.review.result[1] } : { NS: 0, EW: 0 };
+  board.dataset.tricksNs = won.NS;
+  board.dataset.tricksEw = won.EW;
+  board.dataset.dealer = s.dealer || "";
+  $("tricks").textContent = `Tricks: N-S ${won.NS}, E-W ${won.EW}`;
+  $("dealer").textContent = s.dealer ? `${s.phase === "play" ? "Dealer" : "Next dealer"}: ${SEAT_NAME[s.dealer]} (${W.playerName(s.names[s.dealer], s.table.seats[s.dealer])})` : "";
+  const sc = s.score;
+  const games = rubberGames(sc);
+  $("game-score").textContent = `Game: N-S ${sc.game.NS}, E-W ${sc.game.EW} of ${sc.game_points}` +
+    (games.NS || games.EW ? `; games this rubber: N-S ${games.NS}, E-W ${games.EW}` : "") +
+    (sc.rubbers.length ? `; rubbers: ${sc.rubbers.map((r) => W.rubberWords(r)).join("; ")}` : "");
+  const last = sc.hands[sc.hands.length - 1];
+  $("honours").textContent = last ? `Honours last hand: ${honoursWords(last)}` : "Honours: none scored yet";
+  // ruff-and-honours: the stock's card turned up for trumps (every player saw it; 000)
+  const stock = $("stock-card");
+  stock.textContent = "";
+  if (s.phase === "play" && s.stock_card) stock.append("turned up on the stock ", cardEl(s.stock_card, { small: true }));
+  // ruff-and-honours: the cards of the stock this seat has not seen
+  $("honours").textContent += s.phase === "play" && s.stock_hidden ? `; stock: ${s.stock_hidden} cards unseen` : "";
+}
+
+// The games of the rubber in progress: the sheet's games since the last rubber ended.
+function rubberGames(sc) {
+  const played = sc.rubbers.reduce((n, r) => n + (r.games || 0), 0);
+  const counted = { NS: 0, EW: 0 };
+  const games = sc.games.slice(played);
+  for (const g of games) counted[g.winner] += 1;
+  return counted;
+}
+
+// A hand's honours in words, marked when they did not score (laws 4 and 5, or not called at eight).
+function honoursWords(h) {
+  const unscored = (h.notes || []).some((n) => /honours not scored|did not call their honours/.test(n));
+  const parts = [];
+  if (h.honours[0]) parts.push(`N-S ${h.honours[0]}${unscored ? " (not scored)" : ""}`);
+  if (h.honours[1]) parts.push(`E-W ${h.honours[1]}${unscored ? " (not scored)" : ""}`);
+  return parts.join(", ") || "divided, none scored";
 }
 
 function drawTrick(plays, pos) {
@@ -118,23 +183,51 @@ function drawHand(s) {
     if (!groups[suit].length) continue;
     const g = document.createElement("div");
     g.className = "suit-group";
-    for (const c of groups[suit]) g.appendChild(cardEl(c, { button: true, legal: legal.has(c) }));
+    for (const c of groups[suit]) {
+      const el = cardEl(c, { button: true, legal: legal.has(c) });
+      if (c === s.trump_card && s.dealer === s.you) {
+        el.classList.add("turned");
+        el.title = "the trump card turned up";
+      }
+      g.appendChild(el);
+    }
     box.appendChild(g);
   }
 }
 
 function drawSheet(s) {
   const sc = s.score;
+  const honour = (h, i) => (h.honours[i] ? `${h.honours[i]}${/honours not scored|did not call their honours/.test((h.notes || []).join(" ")) ? ` <small class="unscored">(not scored)</small>` : ""}` : "");
   const rows = sc.hands.map((h) => `<tr><td>${h.board}</td><td>${h.tricks[0]}</td><td>${h.tricks[1]}</td>
-    <td>${h.honours[0] || ""}</td><td>${h.honours[1] || ""}</td><td class="pts-ns">${h.points[0]}</td><td class="pts-ew">${h.points[1]}</td>
-    <td>${h.game_winner ? `${h.game_winner} game (${h.game_value === 3 ? "treble" : h.game_value === 2 ? "double" : h.game_value === 1 ? "single" : h.game_value})` : ""}</td></tr>`).join("");
-  const games = sc.games.map((g, i) => `<li>Game ${i + 1}: ${g.winner}, ${g.value}</li>`).join("");
-  const rubbers = sc.rubbers.map((r, i) => `<li>Rubber ${i + 1}: ${r.winner}, ${r.points} points</li>`).join("");
+    <td>${honour(h, 0)}</td><td>${honour(h, 1)}</td><td class="pts-ns">${h.points[0]}</td><td class="pts-ew">${h.points[1]}</td>
+    <td>${h.game_winner ? `${W.SIDE_NAME[h.game_winner]} win ${W.gameValue(h.game_value)}` : ""}${sc.stakes && sc.stakes[h.board - 1] ? `<br><small class="stakes">swabbers' stakes: ${stakesWords(sc.stakes[h.board - 1])}</small>` : ""}${(h.notes || []).length ? `<br><small class="notes">${h.notes.map((n) => esc(W.say(n))).join("; ")}</small>` : ""}</td></tr>`).join("");
+  const games = sc.games.map((g, i) => `<li>Game ${i + 1}: ${W.SIDE_NAME[g.winner]} win ${W.gameValue(g.value)} (${g.value} point${g.value === 1 ? "" : "s"})</li>`).join("");
+  const rubbers = sc.rubbers.map((r, i) => `<li class="rubber-result">Rubber ${i + 1}: ${W.rubberWords(r)}</li>`).join("");
   $("sheet").innerHTML = `<h2>Score sheet</h2>
     <p>Game: <b id="game-ns">N-S ${sc.game.NS}</b>, <b id="game-ew">E-W ${sc.game.EW}</b> (game is ${sc.game_points})</p>
-    <table class="score"><thead><tr><th>Board</th><th>Tricks NS</th><th>Tricks EW</th><th>Hon. NS</th><th>Hon. EW</th><th>NS</th><th>EW</th><th></th></tr></thead>
+    <table class="score"><thead><tr><th>Board</th><th>Tricks N-S</th><th>Tricks E-W</th><th>Honours N-S</th><th>Honours E-W</th><th>Points N-S</th><th>Points E-W</th><th>Game</th></tr></thead>
     <tbody>${rows || `<tr><td colspan="8" class="muted">no hand finished yet</td></tr>`}</tbody></table>
-    ${games ? `<ul>${games}</ul>` : ""}${rubbers ? `<ul>${rubbers}</ul>` : ""}`;
+    ${games ? `<ul>${games}</ul>` : ""}${rubbers ? `<ul>${rubbers}</ul>` : ""}
+    <p class="muted sheet-help">${sheetHelp(sc)}</p>`;
+}
+
+// What a game and a rubber are worth, in words, from the rules of the table (laws 8-10).
+function sheetHelp(sc) {
+  const rules = sc.rules;
+  if (!rules) return "";
+  const vals = rules.game_values;
+  const parts = vals.map(([lo, v], i) => {
+    const hi = i + 1 < vals.length ? vals[i + 1][0] - 1 : null;
+    const range = hi === null ? `${lo} or more` : hi === lo ? `${lo}` : `${lo} to ${hi}`;
+    return `${W.gameValue(v)} (${v}) when the losers have ${range}`;
+  });
+  let text = `A game is ${sc.game_points} points; its winners score ${parts.join(", ")} (law 8).`;
+  if (rules.rubber) {
+    text += " The rubber is the best of three games" +
+      (rules.rubber_bonus ? `; its winners add ${rules.rubber_bonus} points for it (law 9)` : "") +
+      (rules.deduct_losers_games ? "; the losers' game, if they won one, is taken off the winners' points (law 10)." : ".");
+  }
+  return `${text} Honours that did not score are marked "not scored".`;
 }
 
 function drawLastTrick(s) {
@@ -156,24 +249,76 @@ function drawLastTrick(s) {
   box.hidden = !showLast;
 }
 
+// The review of every hand of the rubber: a button for each finished hand; the last
+// hand is shown whole between hands, any other asked of the server (its double-dummy
+// review carries every card played, by trick).
+function drawReviewList(s) {
+  const box = $("reviews");
+  const n = s.score.hands.length;
+  box.hidden = n === 0;
+  if (n === 0 || box.dataset.count === String(n)) return;
+  box.dataset.count = String(n);
+  box.innerHTML = `<h2>Review a hand</h2>`;
+  const row = document.createElement("div");
+  row.className = "review-boards";
+  for (let b = 1; b <= n; b++) {
+    const btn = document.createElement("button");
+    btn.type = "button";
+    btn.className = "review-board";
+    btn.dataset.board = String(b);
+    btn.textContent = `Board ${b}`;
+    btn.addEventListener("click", () => askReview(b));
+    row.appendChild(btn);
+  }
+  box.appendChild(row);
+}
+
+function askReview(board) {
+  reviewing = board;
+  reviewAsked = board;
+  const last = state && state.review;
+  if (state && state.phase !== "play" && last && last.board === board) {
+    drawReview(state);
+  } else {
+    const box = $("review");
+    box.innerHTML = `<h2>Board ${board}</h2><p id="dd-summary" class="muted">Double-dummy analysis…</p>`;
+    box.hidden = false;
+  }
+  send({ type: "review", board });
+  $("review").scrollIntoView({ block: "start" });
+}
+
+const LEGEND = `<p class="legend"><b>Marks:</b> <span class="mistake-key">?</span> a card that cost one trick double dummy,
+  <span class="mistake-key">??</span> two or more; beside it the cost and the better card(s). The penalty of a
+  revoke is written under the tricks.</p>`;
+
+function penaltyLine(board) {
+  // the sheet's revoke penalty, linked from the review's tricks (law 72)
+  const h = state && state.score.hands[board - 1];
+  const notes = h ? (h.notes || []).filter((n) => /revoke|law 7[2-9]|law 8[0-2]/.test(n)) : [];
+  return notes.length ? `<p class="penalty">${h.tricks[0]} tricks N-S, ${h.tricks[1]} E-W; ${notes.map((n) => esc(W.say(n))).join("; ")} (<a href="#sheet">the score sheet</a>)</p>` : "";
+}
+
 function drawReview(s) {
   const box = $("review");
   const r = s.review;
+  if (reviewing && (!r || reviewing !== r.board || s.phase === "play")) return; // another hand is shown
   if (!r || s.phase === "play") {
     box.hidden = true;
     return;
   }
   const hands = SEATS.map((seat) => {
     const groups = bySuit(r.hands[seat]);
-    const text = ["S", "H", "D", "C"].map((su) => `<span class="${su === "H" || su === "D" ? "red" : ""}">${SUIT[su]}</span> ${groups[su].map((c) => RANK(c[1])).join(" ") || "—"}`).join("<br>");
-    return `<div class="review-hand"><b>${seat}</b> ${esc(s.names[seat])}<br>${text}</div>`;
+    const text = ["S", "H", "D", "C"].map((su) => `<span class="${su === "H" || su === "D" ? "red" : ""}" aria-label="${W.SUIT_NAME[su]}">${SUIT[su]}</span> ${groups[su].map((c) => RANK(c[1])).join(" ") || "—"}`).join("<br>");
+    return `<div class="review-hand"><b>${SEAT_NAME[seat]}</b> ${esc(W.playerName(s.names[seat], s.table.seats[seat]))}<br>${text}</div>`;
   }).join("");
-  const tricks = r.tricks.map((t, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${t.leader}</td>${t.cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${t.winner}</td></tr>`).join("");
-  box.innerHTML = `<h2>Board ${r.board}: N-S ${r.result[0]}, E-W ${r.result[1]} tricks</h2>${r.claim ? `<p class="claim">${esc(r.claim)}</p>` : ""}
-    <p>Trump card ${RANK(r.trump_card[1])}${SUIT[r.trump_card[0]]}, dealt by ${r.dealer}. <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a></p>
-    <div class="review-hands">${hands}</div>
+  const tricks = r.tricks.map((t, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${t.leader}</td>${t.cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}" aria-label=" of ${W.SUIT_NAME[p.card[0]]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${t.winner}</td></tr>`).join("");
+  box.innerHTML = `<h2>Board ${r.board}: N-S ${r.result[0]}, E-W ${r.result[1]} tricks</h2>${r.claim ? `<p class="claim">${esc(W.say(r.claim))}</p>` : ""}
+    <p>Trump card ${W.card(r.trump_card)}, dealt by ${SEAT_NAME[r.dealer]}. <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a></p>
+    <div class="review-hands">${hands}</div>${oldGame(r)}
     <p id="dd-summary" class="muted">Double-dummy analysis…</p>
-    <table class="tricks"><thead><tr><th>#</th><th>Led</th><th colspan="4">Cards</th><th>Won</th></tr></thead><tbody>${tricks}</tbody></table>`;
+    <table class="tricks"><thead><tr><th>Trick</th><th>Led</th><th colspan="4">Cards</th><th>Won</th></tr></thead><tbody>${tricks}</tbody></table>
+    ${penaltyLine(r.board)}${LEGEND}`;
   box.hidden = false;
   if (reviewAsked !== r.board) {
     reviewAsked = r.board;
@@ -181,7 +326,54 @@ function drawReview(s) {
   }
 }
 
+// The old games (000): the stock and the ruff at ruff-and-honours, the swabbers and
+// their stakes at whisk-and-swabbers.
+function oldGame(r) {
+  const lines = [];
+  if (r.stock && r.stock.length) lines.push(`The stock: ${r.stock.map(W.card).join(" ")}.`);
+  if (r.ruff) lines.push(`${esc(W.say(r.ruff))}.`);
+  if (r.swabbers) {
+    const held = Object.entries(r.swabbers).map(([seat, cards]) => `${SEAT_NAME[seat]} ${cards.map(W.card).join(" ")}`);
+    lines.push(`The swabbers: ${held.join(", ") || "none held"}; stakes ${stakesWords(r.stakes)}.`);
+  }
+  return lines.length ? `<p class="old-game">${lines.join(" ")}</p>` : "";
+}
+
+// "North +2, East -2, ..." (one stake from each other player per swabber held)
+function stakesWords(st) {
+  return SEATS.map((seat, i) => `${SEAT_NAME[seat]} ${st[i] > 0 ? "+" : ""}${st[i]}`).join(", ");
+}
+
+// A hand reviewed from the server's double-dummy review alone (any hand of the rubber).
+function drawBoardFromDD(msg) {
+  const byTrick = [];
+  for (const c of msg.cards) (byTrick[c.trick] = byTrick[c.trick] || []).push(c);
+  const held = { N: [], E: [], S: [], W: [] };
+  for (const c of msg.cards) held[c.seat].push(c.card);
+  const ORDER = "AKQJT98765432";
+  for (const seat of SEATS) held[seat].sort((a, b) => "SHDC".indexOf(a[0]) - "SHDC".indexOf(b[0]) || ORDER.indexOf(a[1]) - ORDER.indexOf(b[1]));
+  const hands = SEATS.map((seat) => {
+    const groups = bySuit(held[seat]);
+    const text = ["S", "H", "D", "C"].map((su) => `<span class="${su === "H" || su === "D" ? "red" : ""}" aria-label="${W.SUIT_NAME[su]}">${SUIT[su]}</span> ${groups[su].map((c) => RANK(c[1])).join(" ") || "—"}`).join("<br>");
+    return `<div class="review-hand"><b>${SEAT_NAME[seat]}</b> ${esc(W.playerName(state.names[seat], state.table.seats[seat]))}<br>${text}</div>`;
+  }).join("");
+  const played = byTrick.filter(Boolean);
+  // a trick's winner leads the next (the last trick's is in the score)
+  const rows = played.map((cards, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${cards[0].seat}</td>${cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}" aria-label=" of ${W.SUIT_NAME[p.card[0]]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${played[i + 1] ? played[i + 1][0].seat : ""}</td></tr>`).join("");
+  const h = state.score.hands[msg.board - 1];
+  $("review").innerHTML = `<h2>Board ${msg.board}${h ? `: N-S ${h.tricks[0]}, E-W ${h.tricks[1]} tricks` : ""}</h2>
+    <p>Trump card ${W.card(msg.trump_card)}, dealt by ${SEAT_NAME[msg.dealer]}. <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a> (every hand whole)</p>
+    <div class="review-hands">${hands}</div><p class="muted">The cards as played (a card not played after a claim is not shown here).</p>
+    <p id="dd-summary" class="muted"></p>
+    <table class="tricks"><thead><tr><th>Trick</th><th>Led</th><th colspan="4">Cards</th><th>Won</th></tr></thead><tbody>${rows}</tbody></table>
+    ${penaltyLine(msg.board)}${LEGEND}`;
+  $("review").hidden = false;
+}
+
 function drawDD(msg) {
+  if (reviewing && msg.board !== reviewing) return;
+  const whole = state && state.phase !== "play" && state.review && state.review.board === msg.board;
+  if (!whole && msg.cards) drawBoardFromDD(msg);
   const summary = $("dd-summary");
   if (!summary) return;
   if (!msg.cards) { // a laws table's hand the solver could not take: its rulings stand
@@ -190,31 +382,78 @@ function drawDD(msg) {
   }
   const mistakes = msg.cards.filter((c) => c.cost > 0);
   summary.className = "";
-  summary.textContent = `Double dummy at the opening lead: ${msg.dd_start.side} ${msg.dd_start.tricks} tricks; made N-S ${msg.made.NS}, E-W ${msg.made.EW}; tricks lost to mistakes: N-S ${msg.lost.NS}, E-W ${msg.lost.EW} (${mistakes.length} cards marked).`;
+  summary.textContent = `Double dummy at the opening lead: ${W.SIDE_NAME[msg.dd_start.side]} ${msg.dd_start.tricks} tricks; made N-S ${msg.made.NS}, E-W ${msg.made.EW}; tricks lost to mistakes: N-S ${msg.lost.NS}, E-W ${msg.lost.EW} (${mistakes.length} card${mistakes.length === 1 ? "" : "s"} marked).`;
   const cells = document.querySelectorAll("#review td.rv");
   msg.cards.forEach((c, i) => {
     const cell = cells[i];
     if (!cell || cell.dataset.card !== c.card) return;
     if (c.cost > 0) {
       cell.classList.add("mistake");
-      cell.title = `costs ${c.cost} trick${c.cost > 1 ? "s" : ""}; best: ${c.best_cards.join(" ")}`;
-      cell.append(` ${c.mark}`);
+      const note = document.createElement("span");
+      note.className = "cost";
+      const better = c.best_cards.map(W.card).join(" ");
+      note.textContent = ` ${c.mark} costs ${c.cost} trick${c.cost > 1 ? "s" : ""}; better ${better}`;
+      cell.append(note);
     }
   });
 }
 
+// The live region (aria-live): each card played and whose turn it is, in words, so
+// that a screen reader follows the play; said once per state.
+function announce(s) {
+  if (s.seq === announced) return;
+  announced = s.seq;
+  const words = [];
+  const who = (seat) => (seat === s.you ? "You" : `${SEAT_NAME[seat]}${s.names[seat] && !s.names[seat].startsWith(W.computerName(s.table.seats[seat] || "")) ? ` (${s.names[seat]})` : ""}`);
+  for (const e of s.events || []) {
+    if (e.kind === "deal") words.push(`Board ${s.board} dealt by ${SEAT_NAME[s.dealer]}.${s.trump ? ` Trumps are ${W.suitName(s.trump)}.` : ""}`);
+    if (e.kind === "card") words.push(`${who(e.seat)} ${e.seat === s.you ? "play" : "plays"} the ${W.spoken(e.card)}.`);
+    if (e.kind === "claim" || e.kind === "concede" || e.kind === "undo") words.push(`${W.sayAloud(e.text)}.`);
+    if (e.kind === "honours") words.push(`${who(e.seat)} calls ${e.honours} honours.`);
+  }
+  if (s.phase === "play" && s.trick.length === 0 && s.last_trick && (s.events || []).some((e) => e.kind === "card")) {
+    words.push(`${who(s.last_trick.winner)} ${s.last_trick.winner === s.you ? "win" : "wins"} the trick. Tricks: North-South ${s.tricks_won.NS}, East-West ${s.tricks_won.EW}.`);
+  }
+  if (s.phase === "play" && s.to_play) {
+    words.push(s.legal.length ? (s.to_play === s.you ? "Your turn." : `Your turn, from dummy ${SEAT_NAME[s.to_play]}.`) : `${who(s.to_play)} to play.`);
+  } else if (s.phase === "between" && s.review) {
+    words.push(`Hand over: North-South ${s.review.result[0]} tricks, East-West ${s.review.result[1]}.`);
+  }
+  const r = s.score.rubbers[s.score.rubbers.length - 1];
+  if (s.phase !== "play" && r && s.score.rubbers.length > rubbersSeen) words.push(`${W.rubberWords(r)}.`);
+  rubbersSeen = s.score.rubbers.length;
+  if (words.length) $("announce").textContent = words.join(" ");
+}
+
+function drawLog(s) {
+  // the claims and cards taken back of the rubber, as the server keeps them
+  const log = $("log");
+  log.textContent = "";
+  for (const e of s.log || []) {
+    const li = document.createElement("li");
+    li.textContent = `Board ${e.board}: ${W.say(e.text)}`;
+    li.className = e.kind === "undo" ? "undo" : e.accepted ? "accepted" : "refused";
+    log.appendChild(li);
+  }
+  log.hidden = !(s.log || []).length;
+}
+
 function draw(s) {
+  if (state && state.phase === "play" && s.phase !== "play") reviewing = 0; // a hand just ended: show it
   state = s;
   const pos = positions(s.you || s.following);
-  $("variant").textContent = `${s.table.variant}${s.table.practice ? " (practice)" : ""}`;
+  $("variant").textContent = `${W.variantName(s.table.variant)}${s.table.practice ? " (practice)" : ""}`;
+  $("variant").title = W.variantLine(s.table.variant);
   $("board").textContent = s.phase !== "play" && s.review ? `Board ${s.review.board}` : `Board ${s.board}`;
   $("trump").textContent = s.trump ? `Trumps ${SUIT[s.trump]}` : "";
+  $("trump").setAttribute("aria-label", s.trump ? `trumps: ${W.suitName(s.trump)}` : "");
   $("trump").className = s.trump ? `suit-${s.trump}` : "";
   let turn = "";
+  const rubber = s.score.rubbers[s.score.rubbers.length - 1];
   if (s.phase === "play" && s.to_play) {
     turn = s.legal.length ? (s.to_play === s.you ? "Your turn" : `Your turn (dummy ${s.to_play})`) : `${s.names[s.to_play]} (${s.to_play}) to play`;
   } else if (s.phase === "between") turn = "Hand over";
-  else if (s.phase === "over") turn = "The session is over";
+  else if (s.phase === "over") turn = rubber ? `${W.rubberWords(rubber)}` : "The session is over";
   $("turn").textContent = turn;
   if (s.phase === "over" && s.table.room) {  // a rubber of the room: the next is cut for there
     const back = document.createElement("a");
@@ -225,22 +464,22 @@ function draw(s) {
   $("turn").classList.toggle("mine", s.legal.length > 0);
   for (const seat of SEATS) drawSeat(seat, pos[seat], s);
   drawTrick(s.trick, pos);
-  const tc = $("trump-card");
-  tc.textContent = "";
-  if (s.trump_card) {
-    tc.append("Trump card ", cardEl(s.trump_card, { small: true }));
-  }
+  drawScoreboard(s);
   drawHand(s);
   drawSheet(s);
   drawLastTrick(s);
+  drawReviewList(s);
   drawReview(s);
+  drawLog(s);
   $("hint-btn").hidden = !s.table.practice;
   $("why-btn").hidden = !s.table.practice;
   $("undo-btn").hidden = !s.table.practice || !s.you;
   for (const id of ["claim-box", "claim-btn", "concede-btn"]) $(id).hidden = !s.you || Boolean(s.table.laws); // under the laws the hand is played out
   for (const id of ["claim-btn", "concede-btn", "undo-btn"]) $(id).disabled = s.phase !== "play";
-  if (s.phase === "play") $("claim-tricks").max = 13 - s.trick_number;
+  if (s.phase === "play") $("claim-tricks").max = (s.tricks_in_hand || 13) - s.trick_number;
   $("next-btn").hidden = !(s.phase === "between" && s.you);
+  $("again-btn").hidden = !(s.phase === "over" && s.you && !s.table.room && !s.table.laws);
+  $("leave-btn").hidden = !s.you;
   // long whist with calls by the players: the call is always there to be made, as at
   // a real table (a wrong one is the adversaries' to punish); offered when proper
   const calling = s.calls === "players" && s.you && s.phase === "play";
@@ -250,22 +489,16 @@ function draw(s) {
   $("question").hidden = !(s.question && s.question.yours);
   if (s.question) $("question-text").textContent = `${s.names[s.question.seat]} (${s.question.seat}) asks: "Can you one?" `;
   $("election").hidden = !(s.election && s.election.yours);
-  if (s.election) $("election-text").textContent = `${s.election.text} `;
+  if (s.election) $("election-text").textContent = `${W.say(s.election.text)} `;
   if (s.phase !== "play") $("sheet").hidden = false;
   for (const e of s.events || []) {
     if (e.kind === "honours") say(`${s.names[e.seat]} (${e.seat}) calls ${e.honours} honours: the game is won`);
-    if (["call", "remind", "answer", "elect"].includes(e.kind)) say(e.text, !!e.wrong);
-    if (e.kind === "claim" || e.kind === "concede" || e.kind === "undo") {
-      // the server's own words: "S claims 4 of the last 4 tricks: accepted"
-      say(e.text, e.kind === "claim" && !e.accepted);
-      const li = document.createElement("li");
-      li.textContent = `Board ${s.phase === "play" ? s.board : (s.review ? s.review.board : s.board)}: ${e.text}`;
-      li.className = e.kind === "undo" ? "undo" : e.accepted ? "accepted" : "refused";
-      $("log").appendChild(li);
-      $("log").hidden = false;
-    }
+    if (["call", "remind", "answer", "elect"].includes(e.kind)) say(W.say(e.text), !!e.wrong);
+    // the server's own words: "S claims 4 of the last 4 tricks: accepted"
+    if (e.kind === "claim" || e.kind === "concede" || e.kind === "undo") say(W.say(e.text), e.kind === "claim" && !e.accepted);
   }
   laws.draw(s, { send, say, esc });
+  announce(s);
   document.body.dataset.phase = s.phase;
   document.body.dataset.seq = s.seq;
 }
@@ -281,6 +514,11 @@ async function drawNext() {
     if (completed) {
       const pos = positions(s.you || s.following);
       drawTrick(s.last_trick.cards, pos);
+      // the trick's cards are in the middle now: never in a hand or a dummy's row too
+      for (const p of s.last_trick.cards) {
+        for (const el of document.querySelectorAll(`#felt .seat [data-card="${p.card}"], #my-hand [data-card="${p.card}"]`)) el.remove();
+      }
+      announce(s);
       document.body.dataset.gathering = "1";
       const w = s.last_trick.winner;
       $("turn").textContent = `${s.names[w]} (${w}) wins the trick`;
@@ -304,21 +542,23 @@ function onMessage(event) {
     if (msg.snapshot) {
       showHistory(msg.chat);
       queue = [];
+      const first = state === null;
       draw(msg);
+      if (first && reviewing) askReview(reviewing); // a link to one hand's review (?review=N)
       return;
     }
     queue.push(msg);
     drawNext();
   } else if (msg.type === "error") {
-    say(msg.message, true);
+    say(W.say(msg.message), true);
   } else if (msg.type === "hint") {
     const box = $("hint");
-    box.innerHTML = `<h2>Hint</h2>${msg.lines.map((l) => `<p>${esc(l)}</p>`).join("")}`;
+    box.innerHTML = `<h2>Hint</h2>${msg.lines.map((l) => `<p>${esc(W.say(l))}</p>`).join("")}`;
     box.hidden = false;
   } else if (msg.type === "why") {
     const box = $("hint");
-    box.innerHTML = `<h2>Why ${msg.seat} played ${msg.card}</h2><p></p>`;
-    box.querySelector("p").textContent = msg.why;
+    box.innerHTML = `<h2>Why ${esc(SEAT_NAME[msg.seat] || msg.seat)} played ${esc(W.card(msg.card))}</h2><p></p>`;
+    box.querySelector("p").textContent = W.say(msg.why);
     box.hidden = false;
   } else if (msg.type === "review") {
     drawDD(msg);
@@ -352,9 +592,36 @@ $("claim-btn").addEventListener("click", () => {
   const n = $("claim-tricks").value.trim();
   send(n === "" ? { type: "claim" } : { type: "claim", tricks: Number(n) });
 });
-$("concede-btn").addEventListener("click", () => send({ type: "concede" }));
+// Nothing given away by one click: a dialog of the page asks first.
+function ask(question, yes) {
+  const dialog = $("ask");
+  $("ask-text").textContent = question;
+  $("ask-yes").textContent = yes;
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true }));
+}
+
+function leave() {
+  location.href = state && state.table.room ? "/lobby" : "/";
+}
+$("concede-btn").addEventListener("click", async () => {
+  const left = state ? (state.tricks_in_hand || 13) - state.trick_number : 0;
+  if (await ask(`Concede the last ${left} tricks to the adversaries? The hand ends at once.`, "Concede")) send({ type: "concede" });
+});
+$("leave-btn").addEventListener("click", async () => {
+  if (await ask("Leave the table? Your seat stays yours: come back by the same link.", "Leave the table")) leave();
+});
+$("home-link").addEventListener("click", async (e) => {
+  if (!state || !state.you || state.phase === "over") return;
+  e.preventDefault();
+  if (await ask("Leave the table? Your seat stays yours: come back by the same link.", "Leave the table")) leave();
+});
+$("again-btn").addEventListener("click", () => send({ type: "again" }));
 $("undo-btn").addEventListener("click", () => send({ type: "undo" }));
-$("call-btn").addEventListener("click", () => send({ type: "call" }));
+$("call-btn").addEventListener("click", async () => {
+  if (await ask("Call \"Can you one?\" Your partner is asked for an honour; a wrong call lets the adversaries claim a fresh deal or let the hand stand.", "Call")) send({ type: "call" });
+});
 $("remind-btn").addEventListener("click", () => send({ type: "remind" }));
 $("yes-btn").addEventListener("click", () => send({ type: "answer", yes: true }));
 $("no-btn").addEventListener("click", () => send({ type: "answer", yes: false }));
