@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 ARGS   ?=
 
-.PHONY: play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-web bench-env bench-pool bench-sim venv clean
+.PHONY: play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-strength bench-laws bench-web bench-env bench-pool bench-sim venv clean
 
 # the modules compiled with mypyc (src/cavendish/compiled.py's list): an edit rebuilds them
 COMPILED := $(shell $(PYTHON) src/cavendish/compiled.py)
@@ -48,7 +48,7 @@ unit: $(STAMP)
 	$(BIN)/pytest -n 2 --dist loadfile
 
 ## every benchmark, JSON lines
-bench: bench-engine bench-dd bench-players bench-laws bench-env bench-pool bench-sim bench-web
+bench: bench-engine bench-dd bench-players bench-strength bench-laws bench-env bench-pool bench-sim bench-web
 
 bench-engine: $(STAMP)
 	$(BIN)/python -m cavendish.bench.engine
@@ -68,6 +68,10 @@ bench-dd: $(STAMP)
 
 bench-players: $(STAMP)
 	$(BIN)/python -m cavendish.bench.players $(ARGS)
+
+## every card of a side against double dummy, per kind (ARGS: --boards, --kinds, --decisions)
+bench-strength: $(STAMP)
+	$(BIN)/python -m cavendish.bench.strength $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
