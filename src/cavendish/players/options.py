@@ -63,6 +63,13 @@ PRESETS: dict[str, dict[str, dict[str, str]]] = {
             "candidates": "4", "time_ms": "none", "beta": "0.5", "window": "11",
             "likelihood_work": "1500", "conventions": "0.1", "model": "dd", "deals": "1",
             "replies": "3", "reply_candidates": "2", "reply_work": "1000",
+            "lead_worlds": "0",
+        },
+        # a fast player for tables and research (issue 33, point 4): plain PIMC's
+        # budget, a short reading of the play, no modelled replies
+        "fast": {
+            "worlds": "20", "work": "1200", "min_worlds": "6", "exact": "64",
+            "likelihood_work": "300", "replies": "0",
         },
     },
 }

@@ -128,6 +128,7 @@ class SearchPlayer(PIMCPlayer):
         replies: int = 3,
         reply_candidates: int = 2,
         reply_work: float = 1000.0,
+        lead_worlds: int = 0,
     ) -> None:
         super().__init__(seed, name, budget=budget if budget is not None else STRONG_BUDGET,
                          school=school)
@@ -163,6 +164,11 @@ class SearchPlayer(PIMCPlayer):
         self.reply_work = reply_work
         """The most work (reference ms) a decision spends on modelling the replies."""
         self.classical = ClassicalPlayer(school, seed, name) if conventions is not None else None
+        if lead_worlds < 0:
+            raise ValueError(f"lead_worlds: {lead_worlds}; 0 (off) or more")
+        self.lead_worlds = lead_worlds
+        """0 (off), or the most worlds at a lead, the work scaled alike (issue 33: most
+        of the search's loss against double dummy is at the lead)."""
 
     # ------------------------------------------------------------ hooks
     def begin_hand(self, view: SeatView) -> None:
@@ -178,6 +184,15 @@ class SearchPlayer(PIMCPlayer):
             self.classical.observe(event)
 
     # ------------------------------------------------------------ choosing
+    def worlds_wanted(self, view: SeatView) -> int:
+        """The budget's worlds, or at a lead ``lead_worlds`` (the work scaled alike)."""
+        b = self.budget
+        if self.lead_worlds <= 0 or view.trick:
+            return super().worlds_wanted(view)
+        scale = self.lead_worlds / b.worlds
+        lead = b.with_(worlds=self.lead_worlds, work=b.work * scale)
+        return lead.worlds_for(view.hand.bit_count(), 0)
+
     def search(self, view: SeatView, k: Knowledge, rng: random.Random) -> Evaluation:
         """Draw worlds, weight them by the play, score every legal card."""
         worlds = self.draw(view, k, rng, self.worlds_wanted(view))
@@ -206,7 +221,7 @@ class SearchPlayer(PIMCPlayer):
         effective = total * total / square if square else 0.0
         if effective < ev.worlds - 0.05:
             plain = replace(plain, reason=f"{plain.reason}; the worlds weighted by the cards "
-                            f"played, worth {effective:.1f} equal worlds")
+                            f"played, worth {effective:.1f} equal worlds", effective=effective)
         if self.conventions is None:
             return plain
         advice = self._advice(view)
@@ -214,6 +229,7 @@ class SearchPlayer(PIMCPlayer):
             return plain
         best = ev.expected[plain.card]
         mine = ev.expected[advice.card]
+        plain = replace(plain, book=(advice.card, advice.convention, ev.won + mine))
         if advice.card == plain.card:
             self._follow(view)
             return replace(plain, notes=(advice.convention,))
