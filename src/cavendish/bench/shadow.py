@@ -85,6 +85,9 @@ class Decision:
     costs: tuple[int, ...] = ()
     ms: float = 0.0
     """The host's time to choose its card (wall clock, milliseconds)."""
+    cpu_ms: float = 0.0
+    """The same in the CPU time of the host's process (its threads included): on a
+    shared machine the wall clock counts the other programs' turns too."""
 
     @property
     def place(self) -> int:
@@ -130,13 +133,15 @@ class _Shadowed:
         index = view.trick_number * 4 + len(view.trick)
         first, last = self.spec.tricks
         ask = index % 4 in self.spec.places and first <= index // 4 + 1 <= last
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         card = self.inner.choose(view)
         ms = (time.perf_counter() - start) * 1000.0
+        cpu_ms = (time.process_time() - cpu) * 1000.0
         # a shadow of the host's own kind would choose the host's card: it is not asked
         cards = tuple(card if s is None else s.choose(view) for s in self.shadows) if ask else ()
         if ask and len(view.legal_cards()) > 1:
-            self.log.append(Decision(self.board, self.room, index, view.seat, card, cards, (), ms))
+            self.log.append(Decision(self.board, self.room, index, view.seat, card, cards, (), ms,
+                                     cpu_ms))
         return card
 
 

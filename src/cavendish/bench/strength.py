@@ -24,8 +24,9 @@ fourth hand) and by phase of the hand (tricks 1-4, 5-9, 10-13):
 
 The same figures for opening leads alone (the first card of the hand, when
 team A leads it), and the time per decision (median, mean and 90th percentile,
-wall clock on this machine, with the load beside it: the study runs ``workers``
-processes and the machine is shared, so a time is a measure of that moment).
+by the wall clock with the load beside it, and in the CPU time of the deciding
+process, threads included, which the other programs on a shared machine disturb
+far less).
 
 What it does not see is what double dummy leaves out (what a card tells
 partner, the guesses it sets the adversaries), as the shadow study's own note
@@ -33,7 +34,7 @@ says: a player can lose less here and win less in a match.
 
 Run as ``python -m cavendish.bench.strength --kinds pimc search --boards 12``:
 one JSON line per kind; ``--decisions FILE`` also writes every decision scored
-(JSON lines: kind, board, room, index, seat, place, trick, card, cost, ms).
+(JSON lines: kind, board, room, index, seat, place, trick, card, cost, ms, cpu_ms).
 """
 
 from __future__ import annotations
@@ -105,24 +106,33 @@ def figures(decisions: Sequence[Decision], hands: Sequence[tuple[int, int]]) -> 
     return out
 
 
-def times(decisions: Sequence[Decision]) -> dict[str, float | None]:
-    """The host's time per decision, ms: median, mean and 90th percentile.
-
-    >>> from cavendish.core import Card, Seat
-    >>> c = Card.parse("SA")
-    >>> times([Decision(0, 1, i, Seat.E, c, (c,), (0,), ms) for i, ms in
-    ...        enumerate([1.0, 2.0, 9.0])])
-    {'median_ms': 2.0, 'mean_ms': 4.0, 'p90_ms': 7.6}
-    """
-    ms = sorted(d.ms for d in decisions)
-    if not ms:
-        return {"median_ms": None, "mean_ms": None, "p90_ms": None}
+def _quantiles(ms: list[float]) -> tuple[float, float, float]:
+    """Median, mean and 90th percentile (linear between order statistics) of ``ms``."""
+    ms = sorted(ms)
     at = 0.9 * (len(ms) - 1)
     lo = int(at)
     hi = min(lo + 1, len(ms) - 1)
     p90 = ms[lo] + (ms[hi] - ms[lo]) * (at - lo)
-    return {"median_ms": round(statistics.median(ms), 2), "mean_ms": round(statistics.fmean(ms), 2),
-            "p90_ms": round(p90, 2)}
+    return round(statistics.median(ms), 2), round(statistics.fmean(ms), 2), round(p90, 2)
+
+
+def times(decisions: Sequence[Decision]) -> dict[str, float | None]:
+    """The host's time per decision, ms: median, mean and 90th percentile, by the wall
+    clock and in the CPU time of its process (``cpu_``).
+
+    >>> from cavendish.core import Card, Seat
+    >>> c = Card.parse("SA")
+    >>> t = times([Decision(0, 1, i, Seat.E, c, (c,), (0,), ms, ms / 2) for i, ms in
+    ...            enumerate([1.0, 2.0, 9.0])])
+    >>> t["median_ms"], t["mean_ms"], t["p90_ms"], t["cpu_median_ms"]
+    (2.0, 4.0, 7.6, 1.0)
+    """
+    names = ("median_ms", "mean_ms", "p90_ms", "cpu_median_ms", "cpu_mean_ms", "cpu_p90_ms")
+    if not decisions:
+        return dict.fromkeys(names, None)
+    wall = _quantiles([d.ms for d in decisions])
+    cpu = _quantiles([d.cpu_ms for d in decisions])
+    return dict(zip(names, (*wall, *cpu), strict=True))
 
 
 def opening_leads(decisions: Sequence[Decision]) -> dict[str, Any]:
@@ -194,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "kind": kind, "board": d.board, "room": d.room, "index": d.index,
             "seat": str(d.seat), "place": PLACES[d.place], "trick": d.trick,
             "card": str(d.played), "cost": d.costs[0], "ms": round(d.ms, 3),
+            "cpu_ms": round(d.cpu_ms, 3),
         }) for d in ds)
         if args.decisions:
             with open(args.decisions, "w", encoding="utf-8") as f:
