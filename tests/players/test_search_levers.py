@@ -71,3 +71,17 @@ def test_merged_samples_weigh_each_world_drawn_alike() -> None:
     merged = {w.hands: w.weight for w in _merged([World(a, 2.0), World(b, 0.5)],
                                                  [World(a, 1.0), World(c, 1.0)])}
     assert merged == {a: 3.0, b: 0.5, c: 1.0}
+
+
+def test_presets_name_today_search_and_the_fast_one() -> None:
+    from cavendish.players import get_player
+    from cavendish.players.search.budget import Budget
+
+    v1 = get_player("search:v1", 1)
+    assert isinstance(v1, SearchPlayer)
+    assert (v1.budget, v1.lead_worlds, v1.close_worlds) == (STRONG_BUDGET, 0, 0)
+    fast = get_player("search:fast", 1)
+    assert isinstance(fast, SearchPlayer)
+    assert fast.budget == Budget()  # plain PIMC's
+    assert (fast.likelihood_work, fast.replies, fast.conventions) == (0.0, 0, 0.1)
+    assert get_player("search:v1:replies=0", 1).replies == 0  # an option after a preset wins

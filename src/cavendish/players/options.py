@@ -66,10 +66,12 @@ PRESETS: dict[str, dict[str, dict[str, str]]] = {
             "lead_worlds": "0", "close_worlds": "0",
         },
         # a fast player for tables and research (issue 33, point 4): plain PIMC's
-        # budget, a short reading of the play, no modelled replies
+        # budget and the book's card among near equals; no reading of the play and
+        # no modelled replies (with likelihood_work=300 the median decision was
+        # 435 ms under load, bench.strength, docs/players.md)
         "fast": {
             "worlds": "20", "work": "1200", "min_worlds": "6", "exact": "64",
-            "likelihood_work": "300", "replies": "0",
+            "likelihood_work": "0", "replies": "0",
         },
     },
 }
