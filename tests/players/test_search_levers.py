@@ -84,4 +84,5 @@ def test_presets_name_today_search_and_the_fast_one() -> None:
     assert isinstance(fast, SearchPlayer)
     assert fast.budget == Budget()  # plain PIMC's
     assert (fast.likelihood_work, fast.replies, fast.conventions) == (0.0, 0, 0.1)
-    assert get_player("search:v1:replies=0", 1).replies == 0  # an option after a preset wins
+    after = get_player("search:v1:replies=0", 1)  # an option after a preset wins
+    assert isinstance(after, SearchPlayer) and after.replies == 0
