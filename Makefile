@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 ARGS   ?=
 
-.PHONY: wheel play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-laws bench-web bench-env bench-pool bench-sim venv clean
+.PHONY: wheel play play-terminal chromium test lint typecheck unit bench bench-engine bench-dd bench-players bench-strength bench-laws bench-web bench-env bench-pool bench-sim venv clean
 
 # the modules compiled with mypyc (src/cavendish/compiled.py's list): an edit rebuilds them
 COMPILED := $(shell $(PYTHON) src/cavendish/compiled.py)
@@ -48,7 +48,7 @@ unit: $(STAMP)
 	$(BIN)/pytest -n 2 --dist loadfile
 
 ## every benchmark, JSON lines
-bench: bench-engine bench-dd bench-players bench-laws bench-env bench-pool bench-sim bench-web
+bench: bench-engine bench-dd bench-players bench-strength bench-laws bench-env bench-pool bench-sim bench-web
 
 bench-engine: $(STAMP)
 	$(BIN)/python -m cavendish.bench.engine
@@ -72,6 +72,10 @@ bench-players: $(STAMP)
 ## the wheel to install elsewhere, with its compiled modules (pip install 'dist/cavendish-*.whl[env]')
 wheel: $(STAMP)
 	$(BIN)/python -m pip wheel --no-deps --disable-pip-version-check -w dist .
+
+## every card of a side against double dummy, per kind (ARGS: --boards, --kinds, --decisions)
+bench-strength: $(STAMP)
+	$(BIN)/python -m cavendish.bench.strength $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -190,24 +190,11 @@ def circles(folder: Path, src: Path = SRC) -> list[list[str]]:
 
 
 PACKAGES = sorted(p.parent for p in SRC.rglob("__init__.py"))
-
-CIRCLES_TO_BREAK = {"players/inference"}
-"""Packages that still hold a circle (issues 30-33): each is expected to fail, strictly,
-so that the one who breaks its circle must take it off this list."""
+"""Every package of the source, subpackages included."""
 
 
 @pytest.mark.parametrize(
-    "folder",
-    [
-        pytest.param(
-            f,
-            marks=pytest.mark.xfail(strict=True, reason="a circle still to break")
-            if f.relative_to(SRC).as_posix() in CIRCLES_TO_BREAK
-            else (),
-        )
-        for f in PACKAGES
-    ],
-    ids=lambda f: f.relative_to(SRC).as_posix() or "cavendish",
+    "folder", PACKAGES, ids=lambda f: f.relative_to(SRC).as_posix() or "cavendish"
 )
 def test_no_package_has_a_circle_of_imports_inside_it(folder: Path) -> None:
     assert circles(folder) == []

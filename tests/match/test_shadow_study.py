@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from cavendish.analysis import dd
-from cavendish.bench.shadow import Decision, ShadowSpec, main, study, summarise
+from cavendish.bench.shadow import Decision, ShadowSpec, decisions_of, main, study, summarise
+from cavendish.bench.strength import main as strength_main
+from cavendish.bench.strength import strength_table
 from cavendish.core import Card, HandState, Seat
 from cavendish.core.rules import get_rules
 from cavendish.match import run_match
@@ -98,3 +100,57 @@ def test_shadow_cli_prints_one_json_object(
     assert [s["kind"] for s in figures["shadows"]] == ["classical", "random"]
     lines = out.read_text().splitlines()
     assert len(lines) == figures["decisions"]
+
+
+def _host(board: int, room: int, index: int, cost: int, ms: float = 1.0) -> Decision:
+    card = Card.parse("SA")
+    return Decision(board, room, index, Seat.N, card, (card,), (cost,), ms)
+
+
+def test_strength_figures_by_place_and_phase_add_up_as_worked_by_hand() -> None:
+    # four hands (two boards, two rooms); the side's costly cards, worked by hand:
+    #   hand (0,1): opening lead costs 1, second hand at trick 2 costs 0
+    #   hand (0,2): second hand at trick 5 costs 2; hand (1,1): lead at trick 13 costs 0
+    ds = [_host(0, 1, 0, 1, 10.0), _host(0, 1, 5, 0, 2.0), _host(0, 2, 17, 2, 4.0),
+          _host(1, 1, 48, 0, 6.0)]
+    t = strength_table(ds, [0, 1])
+    sd = (2.75 / 3) ** 0.5  # costs 1 0 2 0 about 0.75; per hand 1 2 0 0 about 0.75
+    assert t["hands"] == 4
+    overall = t["all"]
+    assert overall["decisions"] == 4
+    assert overall["costly_share"] == 0.5 and overall["costly_share_se"] == 0.25
+    assert overall["mean_cost"] == 0.75
+    assert overall["mean_cost_se"] == pytest.approx(sd / 2, abs=1e-4)
+    assert overall["lost_per_hand"] == 0.75
+    assert overall["lost_per_hand_se"] == pytest.approx(sd / 2, abs=1e-4)
+    assert overall["median_ms"] == 5.0 and overall["mean_ms"] == 5.5
+    place = t["by_place"]
+    assert place["lead"]["decisions"] == 2 and place["lead"]["lost_per_hand"] == 0.25
+    assert place["second hand"]["lost_per_hand"] == 0.5
+    assert place["third hand"]["decisions"] == 0 and place["third hand"]["mean_cost"] is None
+    # the places, like the phases, add up to the whole hand's loss
+    assert sum(f["lost_per_hand"] for f in place.values()) == 0.75
+    phase = t["by_phase"]
+    assert [f["lost_per_hand"] for f in phase.values()] == [0.25, 0.5, 0.0]
+    assert list(phase) == ["tricks 1-4", "tricks 5-9", "tricks 10-13"]
+    lead = t["opening_leads"]
+    assert lead["decisions"] == 1 and lead["costly_share"] == 1.0 and lead["mean_cost"] == 1.0
+    assert lead["median_ms"] == 10.0 and "lost_per_hand" not in lead
+
+
+def test_strength_bench_scores_the_hosts_own_cards_and_writes_them_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "d.jsonl"
+    assert strength_main(["--kinds", "classical", "--opponent", "random", "--boards", "1",
+                          "--workers", "1", "--seed", "8", "--decisions", str(out)]) == 0
+    line = json.loads(capsys.readouterr().out)
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert line["kind"] == "classical" and line["hands"] == 2
+    assert line["all"]["decisions"] == len(rows) > 0
+    assert line["all"]["lost_per_hand"] == pytest.approx(sum(r["cost"] for r in rows) / 2,
+                                                         abs=1e-4)
+    # the same decisions as the shadow study of the host alone
+    ds = decisions_of(ShadowSpec("classical", "random", ("classical",), seed=8), 1)
+    assert [(d.index, str(d.played), d.costs[0]) for d in ds] == [
+        (r["index"], r["card"], r["cost"]) for r in rows]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cavendish.analysis import dd
 from cavendish.core import Deal, HandState, Seat
 from cavendish.core.events import CardPlayed, Event
 from cavendish.core.table import deal_cards
@@ -19,6 +20,17 @@ def played_state(seed: int, cards: int, dealer: Seat = Seat.S) -> HandState:
     state = HandState(deal_cards(rng, dealer))
     for _ in range(cards):
         state.play(rng.choice(state.legal_cards()))
+    return state
+
+
+def dd_played_state(seed: int, cards: int) -> HandState:
+    """A random deal (North deals) with ``cards`` cards played, every seat a
+    double-dummy best card (the lowest of the best)."""
+    state = HandState(deal_cards(random.Random(seed), Seat.N))
+    for _ in range(cards):
+        tricks = dd.solve_state(state).tricks
+        best = max(tricks.values())
+        state.play(min((c for c, t in tricks.items() if t == best), key=lambda c: (c % 13, c)))
     return state
 
 

@@ -63,7 +63,7 @@ def test_classical_school_option() -> None:
     ("search:replies=1.5", "option replies='1.5' must be a whole number"),
     ("search:beta=high", "option beta='high' must be a number"),
     ("search:worlds=none", "option worlds='none' must be a whole number"),
-    ("search:replys=0", "unknown option 'replys': expected one of beta, candidates, conventions"),
+    ("search:replys=0", "unknown option 'replys': expected one of beta, candidates, close_margin"),
     ("search:model=xyz", "model 'xyz': expected one of dd, own"),
     ("search:worlds=0", "worlds: 0; a search needs at least one world"),
     ("pimc:beta=1", "unknown option 'beta'"),

@@ -9,9 +9,8 @@ import math
 import random
 
 import pytest
-from search_helpers import knowledge_of, other_layout, played_state
+from search_helpers import dd_played_state, knowledge_of, other_layout, played_state
 
-from cavendish.analysis import dd
 from cavendish.core import Card, HandState, Seat
 from cavendish.core.events import CardPlayed
 from cavendish.core.state import SeatView
@@ -82,18 +81,8 @@ def test_c1_search_signals_by_default_the_classical_card_among_near_equals(
     assert scores[d.card] >= max(scores.values()) - 0.1
 
 
-def _dd_play(seed: int, cards: int) -> HandState:
-    """Every seat plays a double-dummy best card (the lowest of the best)."""
-    state = HandState(deal_cards(random.Random(seed), Seat.N))
-    for _ in range(cards):
-        tricks = dd.solve_state(state).tricks
-        best = max(tricks.values())
-        state.play(min((c for c, t in tricks.items() if t == best), key=lambda c: (c % 13, c)))
-    return state
-
-
 def test_worlds_where_the_cards_played_were_blunders_weigh_less() -> None:
-    state = _dd_play(4, 30)
+    state = dd_played_state(4, 30)
     seat = state.turn
     k = knowledge_of(state, seat)
     truth = tuple(state.hand(s) for s in Seat)

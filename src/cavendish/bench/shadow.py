@@ -34,8 +34,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..analysis import dd
@@ -47,7 +48,10 @@ from ..match.parallel import default_workers, run_tasks
 from ..match.stats import mean_ci
 from ..players import Player, notify, notify_begin
 
-__all__ = ["Decision", "ShadowSpec", "main", "shadow_board", "study", "summarise"]
+__all__ = [
+    "Decision", "ShadowSpec", "card_costs", "decisions_of", "main", "shadow_board", "study",
+    "summarise",
+]
 
 PLACES = ("lead", "second hand", "third hand", "fourth hand")
 
@@ -79,6 +83,11 @@ class Decision:
     played: Card
     cards: tuple[Card, ...]
     costs: tuple[int, ...] = ()
+    ms: float = 0.0
+    """The host's time to choose its card (wall clock, milliseconds)."""
+    cpu_ms: float = 0.0
+    """The same in the CPU time of the host's process (its threads included): on a
+    shared machine the wall clock counts the other programs' turns too."""
 
     @property
     def place(self) -> int:
@@ -124,11 +133,15 @@ class _Shadowed:
         index = view.trick_number * 4 + len(view.trick)
         first, last = self.spec.tricks
         ask = index % 4 in self.spec.places and first <= index // 4 + 1 <= last
+        start, cpu = time.perf_counter(), time.process_time()
         card = self.inner.choose(view)
+        ms = (time.perf_counter() - start) * 1000.0
+        cpu_ms = (time.process_time() - cpu) * 1000.0
         # a shadow of the host's own kind would choose the host's card: it is not asked
         cards = tuple(card if s is None else s.choose(view) for s in self.shadows) if ask else ()
         if ask and len(view.legal_cards()) > 1:
-            self.log.append(Decision(self.board, self.room, index, view.seat, card, cards))
+            self.log.append(Decision(self.board, self.room, index, view.seat, card, cards, (), ms,
+                                     cpu_ms))
         return card
 
 
@@ -163,11 +176,25 @@ def _room(task: _Task, room: Literal[1, 2]) -> list[Decision]:
         d = asked.get(index)
         if d is not None:
             assert state.turn == d.seat and event.card == d.played, "the decision replays"
-            result = dd.solve_state(state)
-            costs = tuple(result.best - result.tricks[c] for c in d.cards)
-            out.append(Decision(d.board, d.room, d.index, d.seat, d.played, d.cards, costs))
+            costs = card_costs(state, d.cards)
+            out.append(replace(d, costs=costs))
         state.play(event.card)
     return out
+
+
+def card_costs(state: HandState, cards: Sequence[Card]) -> tuple[int, ...]:
+    """Each card's cost at ``state``: the tricks it loses double dummy against the
+    best card of the player to move (the true layout, solved once).
+
+    >>> from cavendish.core import Deal
+    >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
+    ...                      "T98.T98.QJT9.QJT", trump_card="S2")
+    >>> state = HandState(deal)
+    >>> state.turn, all(c >= 0 for c in card_costs(state, state.legal_cards()))
+    (<Seat.E: 1>, True)
+    """
+    result = dd.solve_state(state)
+    return tuple(result.best - result.tricks[c] for c in cards)
 
 
 def shadow_board(task: _Task) -> list[Decision]:
@@ -179,6 +206,16 @@ def study(spec: ShadowSpec, boards: int, *, first: int = 0, workers: int = 1) ->
     """Boards ``first`` to ``first + boards - 1``, in ``workers`` processes."""
     if len(spec.shadows) < 2:
         raise ValueError("a shadow study compares at least two shadows (the first is the base)")
+    return decisions_of(spec, boards, first=first, workers=workers)
+
+
+def decisions_of(
+    spec: ShadowSpec, boards: int, *, first: int = 0, workers: int = 1
+) -> list[Decision]:
+    """The decisions asked of :func:`study`, with no fewer than one shadow: a study of
+    the host alone (``shadows=(host,)``) scores the host's own cards."""
+    if not spec.shadows:
+        raise ValueError("no shadow to ask: give at least the host's own kind")
     if boards < 1:
         raise ValueError(f"boards: {boards}; at least one")
     # each kind is resolved once, here: an unknown kind or a bad option is refused now

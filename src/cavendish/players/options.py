@@ -20,10 +20,17 @@ that player's default budget.  A value the constructor refuses (``model=xyz``) i
 refused with its message.  Every error is a :class:`PlayerOptionError` naming the
 whole kind string and what is wrong in it.
 
+A bare word after the kind is a *preset* of that kind (:data:`PRESETS`): a named
+set of options, ``search:v1`` (the search player as it was before issue 33, every
+option spelled out so that a change of the defaults leaves it as it was) or
+``search:fast``.  Options written after a preset override its values.
+
 >>> parse_kind("search:replies=0:worlds=64")
 ('search', {'replies': '0', 'worlds': '64'})
 >>> parse_kind("classical")
 ('classical', {})
+>>> parse_kind("search:v1:replies=0")[1]["replies"], parse_kind("search:v1")[1]["worlds"]
+('0', '48')
 >>> parse_kind("search:replies")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -40,10 +47,37 @@ from typing import Any
 from ..core.errors import SettingsError
 from .base import Player
 
-__all__ = ["BUDGET_FIELDS", "PlayerOptionError", "build_with_options", "options_of", "parse_kind"]
+__all__ = [
+    "BUDGET_FIELDS", "PRESETS", "PlayerOptionError", "build_with_options", "options_of",
+    "parse_kind",
+]
 
 BUDGET_FIELDS = ("worlds", "work", "min_worlds", "exact", "candidates", "time_ms")
 """The fields of a search player's budget that can be given as options."""
+
+PRESETS: dict[str, dict[str, dict[str, str]]] = {
+    "search": {
+        # the search player of before issue 33, card for card
+        # (tests/players/test_search_v1.py): every option it had, at its value then,
+        # and every lever added since turned off
+        "v1": {
+            "worlds": "48", "work": "3000", "min_worlds": "8", "exact": "96",
+            "candidates": "4", "time_ms": "none", "beta": "0.5", "window": "11",
+            "likelihood_work": "1500", "conventions": "0.1", "model": "dd", "deals": "1",
+            "replies": "3", "reply_candidates": "2", "reply_work": "1000",
+            "lead_worlds": "0", "close_worlds": "0",
+        },
+        # a fast player for tables and research (issue 33, point 4): plain PIMC's
+        # budget and the book's card among near equals; no reading of the play and
+        # no modelled replies (with likelihood_work=300 the median decision was
+        # 435 ms under load, bench.strength, docs/players.md)
+        "fast": {
+            "worlds": "20", "work": "1200", "min_worlds": "6", "exact": "64",
+            "likelihood_work": "0", "replies": "0",
+        },
+    },
+}
+"""Named sets of options, by kind: ``kind:preset`` (see the module's note)."""
 
 
 class PlayerOptionError(SettingsError):
@@ -60,18 +94,28 @@ def parse_kind(spec: str) -> tuple[str, dict[str, str]]:
     if spec.startswith("policy:"):
         return "policy", {"target": spec.partition(":")[2].strip()}
     kind, *pairs = spec.split(":")
+    kind = kind.strip()
     options: dict[str, str] = {}
+    presets = PRESETS.get(kind, {})
     for pair in pairs:
         key, eq, value = pair.partition("=")
         key, value = key.strip(), value.strip()
+        if not eq and key in presets:
+            options |= presets[key]  # options written after it override its values
+            continue
         if not key:
             raise PlayerOptionError(f"player {spec!r}: an empty option (write kind:key=value)")
         if not eq or not value:
             raise PlayerOptionError(f"player {spec!r}: option {key!r} has no value (key=value)")
-        if key in options:
+        if key in options and key not in _preset_keys(presets, pairs):
             raise PlayerOptionError(f"player {spec!r}: option {key!r} is given twice")
         options[key] = value
-    return kind.strip(), options
+    return kind, options
+
+
+def _preset_keys(presets: dict[str, dict[str, str]], pairs: list[str]) -> set[str]:
+    """The options set by the presets named among ``pairs``."""
+    return {k for p in pairs if p.strip() in presets for k in presets[p.strip()]}
 
 
 def options_of(cls: type) -> dict[str, inspect.Parameter]:

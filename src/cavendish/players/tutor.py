@@ -48,12 +48,13 @@ from ..core.errors import IllegalAction
 from ..core.events import CardPlayed, Event
 from ..core.state import SeatView
 from .classical import ClassicalPlayer, Decision, title_of
+from .classical.catalogue import TITLES
 from .inference import School
 from .search.budget import Budget
 from .search.pimc import SearchDecision
 from .search.strong import SearchPlayer
 
-__all__ = ["Hint", "Tutor", "TutorError", "explain", "opening_view"]
+__all__ = ["Hint", "Tutor", "TutorError", "explain", "opening_view", "search_words"]
 
 
 class TutorError(IllegalAction):
@@ -87,11 +88,7 @@ class Hint:
         """The hint in words, one line per player."""
         c = self.classical
         s = self.search
-        if s.tricks is None:
-            tail = s.reason
-        else:
-            tail = (f"{s.tricks:.2f} expected tricks for {self.seat.side} double dummy over "
-                    f"{s.worlds} sampled world{'s' if s.worlds != 1 else ''}")
+        tail = search_words(s, self.seat, to_player=True)
         return [
             f"Classical: {c.card} -- {account(c.reason, c.convention)}",
             f"Search:    {s.card} -- {tail}",
@@ -187,6 +184,62 @@ def account(reason: str, convention: str) -> str:
     if not named or named in said or said in named:
         return f"{reason} ({convention})"
     return f"{reason} ({convention}: {title})"
+
+
+def search_words(decision: SearchDecision, seat: Seat, *, to_player: bool) -> str:
+    """A search player's card in the tutor's words: the worlds behind it, the tricks
+    it expects, and the convention it agrees with or departs from.
+
+    ``to_player``: the hearer is the player who holds the cards (his hint), so his
+    other cards may be named (the book's card, the card the search preferred); to
+    anyone else only the card chosen is named, and the book's card and its
+    convention are not (they would tell of a hand the hearer may not see).
+
+    >>> from cavendish.core.cards import Card
+    >>> a, four = Card.parse("SA"), Card.parse("S4")
+    >>> d = SearchDecision(a, 6.6, 41, "", book=(four, "C44", 6.2))
+    >>> mine = search_words(d, Seat.N, to_player=True)
+    >>> mine.startswith("The book says ♠4 (C44: American leads: the fourth best)")
+    True
+    >>> mine.endswith("♠A wins 0.40 tricks more here: 6.60 expected for NS against 6.20.")
+    True
+    >>> theirs = search_words(d, Seat.N, to_player=False)
+    >>> "♠4" in theirs, "C44" in theirs, "0.40 more than the book's card" in theirs
+    (False, False, True)
+    """
+    card = decision.card.symbol
+    if decision.tricks is None:
+        return f"{card}: {decision.reason}"
+    side = seat.side
+    layouts = f"{decision.worlds} layout{'s' if decision.worlds != 1 else ''} of the unseen cards"
+    if decision.effective is not None:
+        layouts += f" (weighted by the cards played, worth {decision.effective:.0f} equal ones)"
+    expects = f"{decision.tricks:.2f} expected for {side}"
+    if decision.book is None:
+        return f"Searching {layouts}, {card} takes the most tricks: {expects}."
+    book, convention, value = decision.book
+    said = f"{convention}: {title_of(convention)}" if convention in TITLES else convention
+    gain = decision.tricks - value
+    if book == decision.card:
+        best, top = decision.ranking[0] if decision.ranking else (book, value)
+        below = top - value
+        if below <= 1e-9:
+            if not to_player:
+                return f"{card} agrees with the book; searching {layouts}: {expects}."
+            return f"The book says {card} ({said}), and searching {layouts} agrees: {expects}."
+        # the book's card played though rated a little worse: it tells partner the truth
+        if not to_player:
+            return (f"{card} is the book's card; searching {layouts}, it is rated "
+                    f"{below:.2f} tricks below the best, close enough to keep partner "
+                    f"informed: {expects}.")
+        return (f"The book says {card} ({said}); searching {layouts}, it is rated "
+                f"{below:.2f} tricks below {best.symbol}, close enough to keep partner "
+                f"informed: {expects}.")
+    if not to_player:
+        return (f"{card} departs from the book: searching {layouts}, it expects "
+                f"{decision.tricks:.2f} tricks for {side}, {gain:.2f} more than the book's card.")
+    return (f"The book says {book.symbol} ({said}); searching {layouts}, {card} wins "
+            f"{gain:.2f} tricks more here: {expects} against {value:.2f}.")
 
 
 def explain(player: object, card: Card) -> str:

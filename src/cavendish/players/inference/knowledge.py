@@ -74,7 +74,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
 from ...core.cards import CARDS, FULL_PACK, SUIT_MASK, Card, Seat, Suit
 from ...core.errors import KnowledgeError
@@ -83,41 +82,12 @@ from ...core.state import SeatView
 from ...core.tricks import beats, trick_winner
 from .constraints import Clause, Inference, count_range
 from .reading import read_play
+from .record import PlayRecord
 from .schools import MODERN, School, get_school
 
 __all__ = ["Knowledge", "KnowledgeError", "PlayRecord", "follow_view"]
 
 _SEATS = tuple(Seat)
-
-
-class PlayRecord(NamedTuple):
-    """One card played, with its place in the trick, as the table saw it."""
-
-    seat: Seat
-    card: Card
-    trick: int
-    position: int
-    """0 for the lead, 1 second hand, 2 third hand, 3 fourth hand."""
-    leader: Seat
-    led: int
-    """The suit led to the trick."""
-    winner_before: Seat | None
-    """The seat winning the trick before this card (None for the lead)."""
-    best_before: int
-    """The card winning the trick before this card (-1 for the lead)."""
-    live_before: int
-    """The cards not yet played before this card (mask)."""
-    revoke: bool = False
-
-    @property
-    def follows(self) -> bool:
-        """Whether the card is of the suit led."""
-        return self.card // 13 == self.led
-
-    @property
-    def suit(self) -> int:
-        """The card's suit."""
-        return self.card // 13
 
 
 class Knowledge:

@@ -45,13 +45,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ...core.cards import SUIT_MASK, Seat
 from .constraints import Clause, at_least, at_most, exactly
-
-if TYPE_CHECKING:
-    from .knowledge import Knowledge, PlayRecord
+from .record import PlayRecord, Readable
 
 __all__ = ["eff_cards", "is_unnecessary", "read_play"]
 
@@ -111,7 +108,7 @@ def is_unnecessary(rec: PlayRecord, trump: int) -> bool:
     return not (best // 13 == rec.card // 13 and rec.card > best)
 
 
-def read_play(k: Knowledge, rec: PlayRecord) -> None:
+def read_play(k: Readable, rec: PlayRecord) -> None:
     """Add to ``k`` what ``rec`` tells about the hand that played it."""
     if rec.revoke:
         return
@@ -130,7 +127,7 @@ def read_play(k: Knowledge, rec: PlayRecord) -> None:
 
 
 # ---------------------------------------------------------------- leads
-def _read_lead(k: Knowledge, rec: PlayRecord) -> None:
+def _read_lead(k: Readable, rec: PlayRecord) -> None:
     seat, card, suit = rec.seat, rec.card, rec.suit
     leads = k.leads(seat)
     earlier = [r for r in leads if r.suit == suit and r.trick < rec.trick]
@@ -260,7 +257,7 @@ def _read_lead(k: Knowledge, rec: PlayRecord) -> None:
         )
 
 
-def _read_second_lead(k: Knowledge, first: PlayRecord, rec: PlayRecord) -> None:
+def _read_second_lead(k: Readable, first: PlayRecord, rec: PlayRecord) -> None:
     seat, suit = rec.seat, rec.suit
     live0 = _live(suit, first.live_before)
     i0 = live0.index(first.card)
@@ -349,7 +346,7 @@ def _read_second_lead(k: Knowledge, first: PlayRecord, rec: PlayRecord) -> None:
         )
 
 
-def _played_before(k: Knowledge, seat: Seat, trick: int) -> int:
+def _played_before(k: Readable, seat: Seat, trick: int) -> int:
     m = 0
     for r in k.seat_plays(seat):
         if r.trick >= trick:
@@ -359,7 +356,7 @@ def _played_before(k: Knowledge, seat: Seat, trick: int) -> int:
 
 
 # ---------------------------------------------------------------- following
-def _read_follow(k: Knowledge, rec: PlayRecord) -> None:
+def _read_follow(k: Readable, rec: PlayRecord) -> None:
     seat, card, suit = rec.seat, rec.card, rec.suit
     live = _live(suit, rec.live_before)
     idx = live.index(card)
@@ -478,7 +475,7 @@ def _read_follow(k: Knowledge, rec: PlayRecord) -> None:
         )
 
 
-def _read_ruff(k: Knowledge, rec: PlayRecord) -> None:
+def _read_ruff(k: Readable, rec: PlayRecord) -> None:
     if rec.position != 1:
         return
     lead = k.trick[0].card
@@ -494,7 +491,7 @@ def _read_ruff(k: Knowledge, rec: PlayRecord) -> None:
         )
 
 
-def _read_discard(k: Knowledge, rec: PlayRecord) -> None:
+def _read_discard(k: Readable, rec: PlayRecord) -> None:
     seat, card, suit = rec.seat, rec.card, rec.suit
     trumps = SUIT_MASK[k.trump]
     if (
@@ -533,7 +530,7 @@ def _read_discard(k: Knowledge, rec: PlayRecord) -> None:
 
 
 # ---------------------------------------------------------------- signals
-def _read_signal(k: Knowledge, rec: PlayRecord) -> None:
+def _read_signal(k: Readable, rec: PlayRecord) -> None:
     seat, card, suit = rec.seat, rec.card, rec.suit
     if seat in k.calls and seat in k.echoes:
         return

@@ -73,6 +73,11 @@ class SearchDecision:
     method: str = "pimc"
     notes: tuple[str, ...] = field(default=())
     """What else weighed in (a convention followed, a world weighting)."""
+    book: tuple[Card, str, float] | None = None
+    """The classical player's card, its convention and its expected tricks by the
+    worlds (None: not asked), for the tutor's words (:func:`~..tutor.search_words`)."""
+    effective: float | None = None
+    """How many equal worlds the weighted worlds are worth (None: unweighted)."""
 
     def __str__(self) -> str:
         return f"{self.card}: {self.reason}"

@@ -128,6 +128,9 @@ class SearchPlayer(PIMCPlayer):
         replies: int = 3,
         reply_candidates: int = 2,
         reply_work: float = 1000.0,
+        lead_worlds: int = 0,
+        close_worlds: int = 0,
+        close_margin: float = 0.15,
     ) -> None:
         super().__init__(seed, name, budget=budget if budget is not None else STRONG_BUDGET,
                          school=school)
@@ -163,6 +166,18 @@ class SearchPlayer(PIMCPlayer):
         self.reply_work = reply_work
         """The most work (reference ms) a decision spends on modelling the replies."""
         self.classical = ClassicalPlayer(school, seed, name) if conventions is not None else None
+        if lead_worlds < 0:
+            raise ValueError(f"lead_worlds: {lead_worlds}; 0 (off) or more")
+        self.lead_worlds = lead_worlds
+        """0 (off), or the most worlds at a lead, the work scaled alike (issue 33: most
+        of the search's loss against double dummy is at the lead)."""
+        if close_worlds < 0 or close_margin < 0:
+            raise ValueError(f"close_worlds {close_worlds}, close_margin {close_margin}: "
+                             "both 0 (off) or more")
+        self.close_worlds = close_worlds
+        """0 (off), or the worlds drawn again when the two best cards are within
+        ``close_margin`` tricks of each other (a close decision)."""
+        self.close_margin = close_margin
 
     # ------------------------------------------------------------ hooks
     def begin_hand(self, view: SeatView) -> None:
@@ -178,11 +193,25 @@ class SearchPlayer(PIMCPlayer):
             self.classical.observe(event)
 
     # ------------------------------------------------------------ choosing
+    def worlds_wanted(self, view: SeatView) -> int:
+        """The budget's worlds, or at a lead ``lead_worlds`` (the work scaled alike)."""
+        b = self.budget
+        if self.lead_worlds <= 0 or view.trick:
+            return super().worlds_wanted(view)
+        scale = self.lead_worlds / b.worlds
+        lead = b.with_(worlds=self.lead_worlds, work=b.work * scale)
+        return lead.worlds_for(view.hand.bit_count(), 0)
+
     def search(self, view: SeatView, k: Knowledge, rng: random.Random) -> Evaluation:
         """Draw worlds, weight them by the play, score every legal card."""
         worlds = self.draw(view, k, rng, self.worlds_wanted(view))
         worlds = self.weigh_by_play(view, k, worlds, rng)
         ev = evaluate(worlds, view, time_ms=self.budget.time_ms)
+        if self.close_worlds > 0 and ev.worlds == len(worlds) and _close(ev, self.close_margin):
+            more = self.weigh_by_play(view, k, self.draw(view, k, rng, self.close_worlds), rng)
+            if {w.hands for w in more} - {w.hands for w in worlds}:  # not every layout already
+                worlds = _merged(worlds, more)
+                ev = evaluate(worlds, view, time_ms=self.budget.time_ms)
         if self.replies <= 0 or not k.complete:
             return ev
         values = reply_values(
@@ -206,7 +235,7 @@ class SearchPlayer(PIMCPlayer):
         effective = total * total / square if square else 0.0
         if effective < ev.worlds - 0.05:
             plain = replace(plain, reason=f"{plain.reason}; the worlds weighted by the cards "
-                            f"played, worth {effective:.1f} equal worlds")
+                            f"played, worth {effective:.1f} equal worlds", effective=effective)
         if self.conventions is None:
             return plain
         advice = self._advice(view)
@@ -214,6 +243,7 @@ class SearchPlayer(PIMCPlayer):
             return plain
         best = ev.expected[plain.card]
         mine = ev.expected[advice.card]
+        plain = replace(plain, book=(advice.card, advice.convention, ev.won + mine))
         if advice.card == plain.card:
             self._follow(view)
             return replace(plain, notes=(advice.convention,))
@@ -293,6 +323,22 @@ class SearchPlayer(PIMCPlayer):
             if got is not None and got < best:
                 factor[wi] *= math.exp(-self.beta * (best - got))
         return [World(w.hands, w.weight * f) for w, f in zip(worlds, factor, strict=True)]
+
+
+def _close(ev: Evaluation, margin: float) -> bool:
+    """Whether the two best cards are within ``margin`` tricks of each other."""
+    ranked = ev.ranked()
+    return len(ranked) > 1 and ranked[0][1] - ranked[1][1] <= margin
+
+
+def _merged(first: list[World], more: list[World]) -> list[World]:
+    """Two samples of worlds as one: the weights added (each sample's multiplicities
+    sum to the worlds it drew, so a world drawn weighs the same in either), a layout
+    in both once."""
+    out: dict[tuple[int, int, int, int], float] = {}
+    for w in (*first, *more):
+        out[w.hands] = out.get(w.hands, 0.0) + w.weight
+    return [World(h, w) for h, w in out.items()]
 
 
 def _no_choice(pos: Position, k: Knowledge, at: int) -> bool:

@@ -1,0 +1,88 @@
+"""The levers of issue 33 on the search player: worlds weighted by the play seen
+(a particle filter, checked against every layout's exact weight), more worlds at a
+lead, more worlds where the decision is close."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from search_helpers import dd_played_state, knowledge_of
+
+from cavendish.players.search import SearchPlayer, draw_worlds
+from cavendish.players.search.sampling import LayoutSpace
+from cavendish.players.search.strong import STRONG_BUDGET, _merged
+from cavendish.players.tutor import opening_view
+
+
+@pytest.mark.parametrize(("seed", "cards"), [(2, 41), (4, 40)])
+def test_worlds_sampled_and_weighted_by_the_play_match_every_layouts_exact_weight(
+    seed: int, cards: int
+) -> None:
+    state = dd_played_state(seed, cards)
+    seat = state.turn
+    k = knowledge_of(state, seat)
+    view = state.view(seat)
+    player = SearchPlayer(seed)
+    space = LayoutSpace(k)
+    assert 4 <= space.count() <= 400
+    # exact: every layout, weighted by the readings and by the play
+    exact = player.weigh_by_play(view, k, draw_worlds(k, random.Random(0), 1,
+                                                      exact_limit=10_000))
+    assert {w.hands for w in exact} <= set(space.layouts())
+    total = sum(w.weight for w in exact)
+    want = {w.hands: w.weight / total for w in exact}
+    assert len(set(round(x, 9) for x in want.values())) > 1  # the play did weigh
+    # sampled: layouts drawn from the facts, resampled by the readings, then weighted
+    sampled = player.weigh_by_play(view, k, draw_worlds(k, random.Random(1), 4000,
+                                                        candidates=16000))
+    got: dict[tuple[int, int, int, int], float] = {}
+    for w in sampled:
+        got[w.hands] = got.get(w.hands, 0.0) + w.weight
+    norm = sum(got.values())
+    distance = sum(abs(got.get(h, 0.0) / norm - p) for h, p in want.items()) / 2
+    assert distance < 0.06
+
+
+def _told(player: SearchPlayer, seed: int, cards: int) -> tuple[SearchPlayer, object]:
+    state = dd_played_state(seed, cards)
+    view = state.view(state.turn)
+    player.begin_hand(opening_view(view, state.events, state.deal.trump_card))
+    for e in state.events:
+        player.observe(e)
+    return player, view
+
+
+def test_lead_worlds_raise_the_worlds_at_a_lead_only() -> None:
+    lead = dd_played_state(2, 8).view(dd_played_state(2, 8).turn)
+    follow = dd_played_state(2, 9).view(dd_played_state(2, 9).turn)
+    assert not lead.trick and follow.trick
+    base, more = SearchPlayer(1), SearchPlayer(1, lead_worlds=96)
+    assert more.worlds_wanted(lead) == 96 > base.worlds_wanted(lead) == STRONG_BUDGET.worlds
+    assert more.worlds_wanted(follow) == base.worlds_wanted(follow)
+    with pytest.raises(ValueError, match="lead_worlds"):
+        SearchPlayer(1, lead_worlds=-1)
+
+
+def test_merged_samples_weigh_each_world_drawn_alike() -> None:
+    from cavendish.players.search import World
+
+    a, b, c = (1, 2, 4, 8), (2, 1, 4, 8), (4, 2, 1, 8)
+    merged = {w.hands: w.weight for w in _merged([World(a, 2.0), World(b, 0.5)],
+                                                 [World(a, 1.0), World(c, 1.0)])}
+    assert merged == {a: 3.0, b: 0.5, c: 1.0}
+
+
+def test_presets_name_today_search_and_the_fast_one() -> None:
+    from cavendish.players import get_player
+    from cavendish.players.search.budget import Budget
+
+    v1 = get_player("search:v1", 1)
+    assert isinstance(v1, SearchPlayer)
+    assert (v1.budget, v1.lead_worlds, v1.close_worlds) == (STRONG_BUDGET, 0, 0)
+    fast = get_player("search:fast", 1)
+    assert isinstance(fast, SearchPlayer)
+    assert fast.budget == Budget()  # plain PIMC's
+    assert (fast.likelihood_work, fast.replies, fast.conventions) == (0.0, 0, 0.1)
+    after = get_player("search:v1:replies=0", 1)  # an option after a preset wins
+    assert isinstance(after, SearchPlayer) and after.replies == 0
