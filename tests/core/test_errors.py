@@ -13,11 +13,18 @@ from cavendish.core.errors import CavendishError, RulesError
 from cavendish.core.rules import Rules, UnknownVariant
 from cavendish.match.parallel import RayNotInstalled
 
-# RayNotInstalled is an ImportError (no player's ``except ValueError`` may swallow it);
+# RayUnavailable (and its kinds RayNotInstalled, RayAuthRequired) is an ImportError (no
+# player's ``except ValueError`` may swallow it);
 # Leave: the terminal's way out, not an error; StaleBuildError is an ImportError raised
 # by the package's import before anything of cavendish.core is imported (a compiled
 # module older than its source, cavendish.compiled)
-_KNOWN_OUTSIDE = {"RayNotInstalled", "Leave", "StaleBuildError"}
+_KNOWN_OUTSIDE = {
+    "RayUnavailable",
+    "RayNotInstalled",
+    "RayAuthRequired",
+    "Leave",
+    "StaleBuildError",
+}
 
 
 def _error_classes() -> dict[str, list[type[BaseException]]]:
