@@ -45,9 +45,15 @@ class Receiver:
     ws: Any
     messages: list[dict[str, Any]] = field(default_factory=list)
     follow: str | None = None
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    """The ``seats`` messages (who is at the table), kept apart: they come when a
+    person leaves or returns, not with an action."""
 
     def next(self) -> dict[str, Any]:
         msg: dict[str, Any] = self.ws.receive_json()
+        while msg["type"] == "seats":
+            self.seats.append(msg)
+            msg = self.ws.receive_json()
         self.messages.append(msg)
         return msg
 
