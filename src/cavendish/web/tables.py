@@ -240,7 +240,11 @@ class LiveTable:
         """The finished hands in PBN (never the hand in play)."""
         async with self.lock:
             result = self.session.result()
-        return write_pbn(result.records(event=f"Cavendish table {self.id}"))
+        event = f"Cavendish table {self.id}"
+        if self.config.following != "none":  # a spectator could see a hidden hand
+            event += f" (spectators could follow {self.config.following} hand"
+            event += "s)" if self.config.following == "all" else ")"
+        return write_pbn(result.records(event=event))
 
     async def join(self, conn: Connection) -> None:
         """Add a connection and send it a full snapshot; a person back at his seat
@@ -287,10 +291,10 @@ class LiveTable:
         :attr:`Hub.gone_after` seconds ago: the seat is still his), ``away`` (gone
         longer: the others may put a computer there, or the room a member, until he
         comes back) or ``free`` (nobody has held it, or its person gave it up)."""
-        if seat in self.present:
-            return "here"
         if seat in self.given_up:
             return "free"
+        if seat in self.present:
+            return "here"
         left = self.left_at.get(seat)
         if left is None:
             return "free"
