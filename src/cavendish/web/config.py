@@ -354,6 +354,8 @@ async def request_object(request: Any) -> dict[str, Any]:
         body = await request.json()
     except ValueError:
         raise ConfigError("the body is not JSON") from None
+    except RecursionError:
+        raise ConfigError("the body is JSON nested too deep") from None
     if not isinstance(body, dict):
         raise ConfigError("expected a JSON object")
     return body

@@ -31,7 +31,7 @@ from .config import TableConfig
 from .store import Store
 
 __all__ = ["BURST", "MAX_MESSAGE", "QUICK", "QUICK_KINDS", "RATE", "SLOW", "Connection",
-           "HubLike", "ProtocolError", "Superseded", "TableLike", "encode"]
+           "HubLike", "ProtocolError", "Superseded", "TableLike", "encode", "same_origin"]
 
 MAX_MESSAGE = 2048
 """Bytes: a longer message from a client is refused."""
@@ -168,3 +168,13 @@ class TableLike(Protocol):
     def message(self, seat: Seat | None, *, snapshot: bool = False,
                 follow: Seat | None = None, follow_all: bool = False,
                 player: bool = False) -> dict[str, Any]: ...
+
+
+def same_origin(websocket: Any) -> bool:
+    """A websocket's ``Origin`` (sent by every browser) names this host and port, or
+    is absent (a program, not a page)."""
+    origin: str | None = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host: str = websocket.headers.get("x-forwarded-host") or websocket.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/").lower() == host.lower()

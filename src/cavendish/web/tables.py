@@ -568,6 +568,9 @@ class LiveTable:
         except ValueError as exc:
             self.error(conn, f"malformed JSON: {exc}")
             return
+        except RecursionError:
+            self.error(conn, "malformed JSON: nested too deep")
+            return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             self.error(conn, 'expected a JSON object with a "type", such as '
                              '{"type": "play", "card": "SA"}')
@@ -651,7 +654,8 @@ class LiveTable:
         seat = self._person(conn)
         tricks = "0" if kind == "concede" else msg.get("tricks", "all")
         if tricks != "all" and (not isinstance(tricks, int | str) or isinstance(tricks, bool)
-                                or not str(tricks).isdigit() or len(str(tricks)) > 2):
+                                or not str(tricks).isascii() or not str(tricks).isdigit()
+                                or len(str(tricks)) > 2):
             raise ProtocolError(f'claim: "tricks" {tricks!r}: expected a whole number of '
                                 'the tricks left, or "all"')
         async with self.lock:
