@@ -37,14 +37,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.cards import Seat
 from ..core.rules import get_rules, variant_names
@@ -67,6 +69,15 @@ from .tables import Hub, LiveTable
 __all__ = ["create_app"]
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("cavendish.web")
+
+NO_SUCH_TABLE = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+                 '<title>No such table - Cavendish</title></head><body><main>'
+                 '<h1>No such table</h1><p>No table has this link: it may have been mistyped, '
+                 'or the table has ended.</p><p><a href="/">Make a new table</a></p>'
+                 '</main></body></html>')
+"""The page of an unknown table's link: said, never "reconnecting..." for ever."""
+
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; object-src 'none'; "
                                "base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
@@ -221,8 +232,10 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
     async def front() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/table/{table_id}")
-    async def table_page(table_id: str) -> FileResponse:
+    @app.get("/table/{table_id}", response_model=None)
+    async def table_page(table_id: str, request: Request) -> FileResponse | HTMLResponse:
+        if await hub_of(request).get(table_id) is None:  # a bad link says so (issue 30, 6)
+            return HTMLResponse(NO_SUCH_TABLE, 404)
         return FileResponse(STATIC / "table.html")
 
     @app.get("/api/options")
@@ -241,7 +254,12 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         except ConfigError as exc:
             return JSONResponse({"error": str(exc)}, 400)
         hub = hub_of(request)
-        table, tokens = await hub.create(config)
+        try:
+            table, tokens = await hub.create(config)
+        except SQLAlchemyError:  # the database is away (a restart, an outage)
+            log.warning("a table could not be stored: the storage is unavailable")
+            return JSONResponse({"error": "the storage is unavailable just now: nothing was "
+                                          "made; try again in a moment"}, 503)
         base = str(request.base_url).rstrip("/")
         links = {s: f"{base}/table/{table.id}#token={t}" for s, t in tokens.items()}
         return JSONResponse({"id": table.id, "tokens": tokens, "links": links,
