@@ -245,6 +245,19 @@ class TableConfig:
         return [Seat.parse(s) for s in sorted(self.kinds, key="NESW".index)
                 if self.kinds[s] == HUMAN]
 
+    def event(self, table_id: str) -> str:
+        """The name of the table's hands in its PBN and the members' records: marked
+        when a spectator could follow a hidden hand (issue 30).
+
+        >>> TableConfig("short", {"S": HUMAN}, {}, 1).event("t1")
+        'Cavendish table t1 (spectators could follow one hand)'
+        """
+        event = f"Cavendish table {table_id}"
+        if self.following != "none":
+            event += f" (spectators could follow {self.following} hand"
+            event += "s)" if self.following == "all" else ")"
+        return event
+
     def kind_of(self, seat: Seat) -> str | None:
         """``human``, a computer kind, or None for a dummy."""
         return self.kinds.get(str(seat))

@@ -240,10 +240,7 @@ class LiveTable:
         """The finished hands in PBN (never the hand in play)."""
         async with self.lock:
             result = self.session.result()
-        event = f"Cavendish table {self.id}"
-        if self.config.following != "none":  # a spectator could see a hidden hand
-            event += f" (spectators could follow {self.config.following} hand"
-            event += "s)" if self.config.following == "all" else ")"
+        event = self.config.event(self.id)  # marked if hands could be followed
         return write_pbn(result.records(event=event))
 
     async def join(self, conn: Connection) -> None:
