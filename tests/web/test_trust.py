@@ -112,7 +112,7 @@ def test_following_is_off_by_default_where_two_people_play_and_a_choice_of_the_m
         assert ws.receive_json()["hand"] == []
     one = client.post("/api/tables", json={"seats": {"S": "human"}, "seed": 3}).json()
     with client.websocket_connect(f"/ws/{one['id']}?follow=E") as ws:
-        assert len(ws.receive_json()["hand"]) == 13  # one person: one hand may be followed
+        assert 12 <= len(ws.receive_json()["hand"]) <= 13  # one person: a hand may be followed
         ws.send_json({"type": "follow", "seat": "all"})
         assert "one hand at most" in _until(ws, "error")["message"]
     teach = new_table(client, "short", seed=3, follow="all")
