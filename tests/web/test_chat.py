@@ -55,8 +55,8 @@ def test_a_chat_message_is_stored_then_shown_to_every_seat_and_spectator(
     with _south(client, 7) as (tid, s), client.websocket_connect(f"/ws/{tid}") as spectator:
         s.send_json({"type": "chat", "text": "  <b>Good</b> luck & \"play\" well  "})
         mine, theirs = _until(s, "chat"), _until(spectator, "chat")
-        spectator.send_json({"type": "chat", "text": "Well led"})
-        second = _until(s, "chat")
+        spectator.send_json({"type": "chat", "text": "Well led"})  # mid-hand: to the
+        second = _until(spectator, "chat")  # spectators now, to the players between hands
     assert mine == theirs
     assert mine["seat"] == "S" and mine["name"] == "Guest S"
     assert mine["text"] == '<b>Good</b> luck & "play" well'  # as written: the page escapes
@@ -101,7 +101,7 @@ def test_a_reconnecting_client_gets_the_recent_chat_in_its_snapshot_even_after_a
     db = f"sqlite:///{tmp_path / 'web.sqlite3'}"
     with ThreadPoolExecutor(2) as pool:
         with TestClient(create_app(db, delay=0, pool=pool)) as client:
-            table = new_table(client, "short", seed=10)
+            table = new_table(client, "short", seed=10, follow="one")
             tid = table["id"]
             engine = client.app.state.hub.store.engine  # type: ignore[attr-defined]
             for i in range(HISTORY):  # said before (stored), then three more said now
@@ -132,7 +132,8 @@ def test_the_page_shows_chat_as_text_never_markup_and_a_follower_sees_one_hand(
         table = server.post("/api/tables", {"seats": {"S": "human"}, "seed": 3})
         hostile = '<img src=x onerror="document.body.dataset.pwned=1"> <b>bold</b> & co'
         with sync_playwright() as pw, server.ws(f"/ws/{table['id']}?token="
-                                                f"{table['tokens']['S']}") as person:
+                                                f"{table['tokens']['S']}") as person, \
+                server.ws(f"/ws/{table['id']}") as rail:
             browser = launch(pw)
             try:
                 page = browser.new_page()
@@ -148,8 +149,8 @@ def test_the_page_shows_chat_as_text_never_markup_and_a_follower_sees_one_hand(
                 assert 12 <= hand <= 13 and page.locator("#my-hand button").count() == 0
                 page.fill("#chat-text", "hello from the rail")
                 page.click("#chat-form button")
-                while (msg := json.loads(person.recv(timeout=10)))["type"] != "chat" \
-                        or msg["seat"] is not None:
+                while (msg := json.loads(rail.recv(timeout=10)))["type"] != "chat" \
+                        or msg["seat"] is not None:  # (the person has it between hands)
                     pass
                 assert msg["text"] == "hello from the rail" and msg["name"] == "Spectator"
                 shot(page, "chat-and-follow")
@@ -169,7 +170,7 @@ def test_a_chat_line_reaches_the_connections_of_every_process_on_one_postgresql(
             table = one.post("/api/tables", {"seats": {"S": "human"}, "seed": 3})
             tid = table["id"]
             with one.ws(f"/ws/{tid}?token={table['tokens']['S']}") as person, \
-                 two.ws(f"/ws/{tid}") as spectator:
+                 two.ws(f"/ws/{tid}") as spectator, one.ws(f"/ws/{tid}") as rail:
                 def until(ws: Any, kind: str) -> dict[str, Any]:
                     while (msg := json.loads(ws.recv(timeout=30)))["type"] != kind:
                         pass
@@ -180,7 +181,8 @@ def test_a_chat_line_reaches_the_connections_of_every_process_on_one_postgresql(
                 person.send(json.dumps({"type": "chat", "text": "from process one"}))
                 mine, theirs = until(person, "chat"), until(spectator, "chat")
                 spectator.send(json.dumps({"type": "chat", "text": "from process two"}))
-                back = until(person, "chat")
+                while (back := until(rail, "chat"))["seat"] is not None:  # (the person
+                    pass                                                 # has it later)
             with two.ws(f"/ws/{tid}") as late:
                 history = json.loads(late.recv(timeout=30))["chat"]
         finally:

@@ -87,7 +87,7 @@ def _independent(pbn: str, name: str) -> dict[str, Any]:
         for rec in recs:
             by_seat = annotate_record(rec).lost_by_seat()
             lost = sum(by_seat[s] for s in seats)  # no dummy at short whist
-            lost_by_hand[(event.split()[-1], rec.board)] = lost
+            lost_by_hand[(event.split()[2], rec.board)] = lost
             out["tricks_lost"] += lost
             out["hands"] += 1
     out["lost_per_hand"] = round(out["tricks_lost"] / out["hands"], 2) if out["hands"] else None

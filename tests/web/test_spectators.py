@@ -20,7 +20,7 @@ from cavendish.web.visibility import visible_state
 @pytest.mark.parametrize(("variant", "follow"), [("short", "E"), ("dummy", "S")])
 def test_a_follower_sees_exactly_the_followed_seats_cards_still_held_and_no_other_hand(
         client: TestClient, variant: str, follow: str) -> None:
-    table = new_table(client, variant, seed=17)
+    table = new_table(client, variant, seed=17, follow="one")  # two people at short whist
     tid = table["id"]
     tokens = table["tokens"]
     with contextlib.ExitStack() as stack:
@@ -114,7 +114,7 @@ def test_the_follow_branch_of_the_visibility_rule_shows_the_seats_own_view() -> 
 
 def test_a_member_seated_at_the_table_cannot_follow_a_hand_there_even_without_his_token(
         client: TestClient) -> None:
-    table = new_table(client, "short", seed=5)
+    table = new_table(client, "short", seed=5, follow="one")
     tid, token = table["id"], table["tokens"]["S"]
     ann = client.post("/api/members", json={"name": "Ann"}).json()["key"]
     bob = client.post("/api/members", json={"name": "Bob"}).json()["key"]

@@ -22,18 +22,25 @@ SHOWN = frozenset({"card", "out_of_turn", "exposed", "withdrawn"})
 (law 56), taken back (laws 63, 76: seen when it was played)."""
 
 
-def cards_in(obj: Any) -> set[str]:
-    """Every string in a message that is a card (any field, any depth)."""
+CARD_WORD = re.compile(r"(?<![A-Za-z0-9])([SHDC][AKQJT98765432])(?![A-Za-z0-9:])")
+"""A card named inside a text ("against 2.50 for the C6"); a catalogue number ("C3:") not."""
+
+
+def cards_in(obj: Any, *, words: bool = False) -> set[str]:
+    """Every string in a message that is a card (any field, any depth); with
+    ``words``, every card named inside a text too (``why``, hints)."""
     out: set[str] = set()
     if isinstance(obj, str):
         if CARD.match(obj):
             out.add(obj)
+        elif words:
+            out |= set(CARD_WORD.findall(obj))
     elif isinstance(obj, dict):
         for v in obj.values():
-            out |= cards_in(v)
+            out |= cards_in(v, words=words)
     elif isinstance(obj, list | tuple):
         for v in obj:
-            out |= cards_in(v)
+            out |= cards_in(v, words=words)
     return out
 
 
@@ -45,9 +52,15 @@ class Receiver:
     ws: Any
     messages: list[dict[str, Any]] = field(default_factory=list)
     follow: str | None = None
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    """The ``seats`` messages (who is at the table), kept apart: they come when a
+    person leaves or returns, not with an action."""
 
     def next(self) -> dict[str, Any]:
         msg: dict[str, Any] = self.ws.receive_json()
+        while msg["type"] == "seats":
+            self.seats.append(msg)
+            msg = self.ws.receive_json()
         self.messages.append(msg)
         return msg
 
@@ -90,7 +103,7 @@ def to_a_persons_turn(a: Receiver, b: Receiver) -> tuple[Receiver, Receiver, dic
 
 
 def check_no_leak(receiver: Receiver, deal_hands: dict[str, set[str]], dummies: Iterable[str],
-                  trump_card: str, plays: list[str]) -> int:
+                  trump_card: str, plays: list[str], *, words: bool = False) -> int:
     """Check every message of one connection against the deal and the play (the
     finished hand's record): it holds no card its receiver may not see at that
     moment.  Returns the number of messages checked.
@@ -123,7 +136,7 @@ def check_no_leak(receiver: Receiver, deal_hands: dict[str, set[str]], dummies: 
                 allowed |= {c for c in deal_hands[s] if c not in gone}
         elif receiver.follow is not None:
             allowed |= {c for c in deal_hands[receiver.follow] if c not in gone}
-        leaked = cards_in(msg) - allowed
+        leaked = cards_in(msg, words=words) - allowed
         assert not leaked, (f"message seq {msg.get('seq')} to {receiver.seat or 'a spectator'} "
                             f"holds {sorted(leaked)} it may not see: {msg}")
         # every card shown is some hand's, or the trump card (ruff-and-honours: the

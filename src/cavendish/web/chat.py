@@ -7,6 +7,11 @@ spectator) is checked, stored, then sent to every connection of the table as
 ``{"type": "chat", "seq", "id", "seat", "name", "text", "at"}`` (``seat`` null
 for a spectator, whose ``name`` is ``Spectator``):
 
+* a spectator's line reaches the players only between hands: while a hand is in
+  play it goes to the spectators, and to the players once the hand is over
+  (:func:`release_chat`; a player's snapshot leaves out the spectators' lines of the
+  hand in play), so that a follower's "W holds SK S9 S4" never reaches them mid-hand;
+
 * the text is stripped; empty, over :data:`MAX_CHAT` characters, or holding a
   control character (a newline and a tab excepted) is an error to the sender
   only, and nothing is stored or shown;
@@ -39,7 +44,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
-import unicodedata
 import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -49,13 +53,23 @@ from typing import Any
 from sqlalchemy import Column, DateTime, Engine, Integer, MetaData, String, Table, Text, select
 from sqlalchemy import text as sql_text
 
+from .config import ConfigError, printable
 from .connection import Connection, HubLike, TableLike
 
 Notify = Callable[[str, int, Sequence[str]], tuple[str, str]]
 """The bus's message maker (:meth:`.bus.Bus.message`)."""
 
-__all__ = ["HISTORY", "MAX_CHAT", "check_text", "deliver_chat", "load_chat", "post_chat",
-           "recent_chat", "store_chat"]
+__all__ = [
+    "HISTORY",
+    "MAX_CHAT",
+    "check_text",
+    "deliver_chat",
+    "load_chat",
+    "post_chat",
+    "recent_chat",
+    "release_chat",
+    "store_chat",
+]
 
 MAX_CHAT = 300
 """Characters: a longer chat message is refused."""
@@ -76,17 +90,15 @@ CHAT = Table(
 
 
 def check_text(raw: object) -> str:
-    """The chat text to store, stripped, or ValueError naming what is wrong."""
+    """The chat text to store, stripped, or ValueError naming what is wrong: printable
+    text only (:func:`.config.printable`: no control character but a newline or a
+    tab, no bidirectional override, no lone surrogate)."""
     if not isinstance(raw, str):
         raise ValueError('chat: expected "text", a string')
-    text = raw.strip()
-    if not text:
-        raise ValueError("chat: the text is empty")
-    if len(text) > MAX_CHAT:
-        raise ValueError(f"chat: {len(text)} characters: at most {MAX_CHAT}")
-    if any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in text):
-        raise ValueError("chat: the text holds a control character")
-    return text
+    try:
+        return printable(raw, "chat", limit=MAX_CHAT, lines=True)
+    except ConfigError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def _entry(row: Any) -> dict[str, Any]:
@@ -129,10 +141,11 @@ def deliver_chat(hub: HubLike, table_id: str, action: tuple[str, ...] | None) ->
     except ValueError:
         return
     chat = _chats.get(table)
-    if chat is not None:
+    if chat is None:
+        chat = _chat_of(table)  # the history, this line included
+    else:
         chat.recent.append(entry)
-    for conn in list(table.conns):
-        conn.put({"type": "chat", **entry})
+    _send(table, chat, entry)
 
 
 def load_chat(engine: Engine, table_id: str, limit: int = HISTORY) -> list[dict[str, Any]]:
@@ -147,6 +160,36 @@ def load_chat(engine: Engine, table_id: str, limit: int = HISTORY) -> list[dict[
 class _TableChat:
     recent: deque[dict[str, Any]]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    held: list[dict[str, Any]] = field(default_factory=list)
+    """Spectators' lines of the hand in play, not yet sent to the players."""
+
+
+def _plays(conn: Connection) -> bool:
+    """Whether the connection's person sits at the table (by token or as a member)."""
+    return conn.seat is not None or conn.sits is not None
+
+
+def _send(table: TableLike, chat: _TableChat, entry: dict[str, Any]) -> None:
+    """A line to the table's connections: a spectator's, while a hand is in play, to
+    the spectators only (the players have it between hands, :func:`release_chat`)."""
+    hold = entry["seat"] is None and table.session.state is not None
+    if hold:
+        chat.held.append(entry)
+    for conn in list(table.conns):
+        if not (hold and _plays(conn)):
+            conn.put({"type": "chat", **entry})
+
+
+def release_chat(table: TableLike) -> None:
+    """Between hands: the spectators' lines held back during the hand go to the players."""
+    chat = _chats.get(table)
+    if chat is None or not chat.held:
+        return
+    held, chat.held = chat.held, []
+    for conn in list(table.conns):
+        if _plays(conn):
+            for entry in held:
+                conn.put({"type": "chat", **entry})
 
 
 _chats: weakref.WeakKeyDictionary[TableLike, _TableChat] = weakref.WeakKeyDictionary()
@@ -163,9 +206,14 @@ def _chat_of(table: TableLike) -> _TableChat:
     return chat
 
 
-def recent_chat(table: TableLike) -> list[dict[str, Any]]:
-    """The chat history a snapshot carries (oldest first)."""
-    return list(_chat_of(table).recent)
+def recent_chat(table: TableLike, *, player: bool = False) -> list[dict[str, Any]]:
+    """The chat history a snapshot carries (oldest first); a ``player``'s, while a
+    hand is in play, without the spectators' lines of that hand."""
+    recent = list(_chat_of(table).recent)
+    if player and table.session.state is not None:
+        start = table.hand_start
+        recent = [e for e in recent if e["seat"] is not None or e["seq"] < start]
+    return recent
 
 
 async def post_chat(table: TableLike, conn: Connection, msg: dict[str, Any]) -> None:
@@ -188,5 +236,4 @@ async def post_chat(table: TableLike, conn: Connection, msg: dict[str, Any]) -> 
                         request="chat")
             return
         chat.recent.append(entry)
-        for other in list(table.conns):
-            other.put({"type": "chat", **entry})
+        _send(table, chat, entry)

@@ -45,11 +45,12 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..core.cards import Card, CardParseError, Seat
+from ..core.cards import Card, Seat
 from ..core.errors import SettingsError
 from ..core.events import Event
 from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
@@ -58,12 +59,14 @@ from ..game.laws_session import laws_refusal
 from ..game.seating import Seating
 from ..game.session import Session
 from ..players import Player, PlayerError, get_player
-from ..players.options import PlayerOptionError
+from ..players.options import PlayerOptionError, parse_kind
 from .boards import BoardSession
 
 __all__ = [
     "CALLS",
+    "FOLLOW",
     "HUMAN",
+    "OPTION_CAPS",
     "Action",
     "ConfigError",
     "TableConfig",
@@ -71,7 +74,9 @@ __all__ = [
     "apply_action",
     "board_session",
     "build_session",
+    "check_kind",
     "default_dummies",
+    "printable",
     "request_object",
     "request_seed",
     "request_variant",
@@ -87,8 +92,92 @@ Action = tuple[str, ...]
 computer partner's "Can you one?"), ``("elect", "E", "fresh" | "stand")``."""
 
 CALLS = ("auto", "players")
+SEATS = ("N", "E", "S", "W")
 
 MAX_NAME = 24
+
+FOLLOW = ("none", "one", "all")
+"""Who a spectator may follow (:mod:`.spectators`): nobody, one player's hand, or
+every hand (for teaching)."""
+
+OPTION_CAPS = {"worlds": 64, "min_worlds": 64, "exact": 128, "candidates": 13,
+               "work": 5000, "time_ms": 3000}
+"""The largest value a computer player's option may take at a web table (a search
+player's budget: 64 worlds answer in about a second); any other number is capped
+at :data:`OTHER_CAP`, and a kind is at most :data:`MAX_KIND` characters."""
+OTHER_CAP = 100
+MAX_KIND = 80
+
+_SHOWN_FORMAT = frozenset("\u200c\u200d")
+"""Format characters a text may hold (the joiners of emoji and of some scripts);
+every other (the bidirectional overrides, U+202A-U+202E, U+2066-U+2069) is refused."""
+
+
+def printable(raw: object, what: str, *, limit: int, lines: bool = False) -> str:
+    r"""``raw`` stripped, if it is printable text of 1 to ``limit`` characters (with
+    ``lines``, newlines and tabs allowed), else ConfigError naming ``what``: no
+    control, format (bidirectional overrides), surrogate, private or unassigned
+    character.
+
+    >>> printable(" Ann ", "name", limit=24)
+    'Ann'
+    >>> printable("\ud800", "name", limit=24)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cavendish.web.config.ConfigError: name '\ud800': holds U+D800, a control character ...
+    >>> printable("A\u202eB", "name", limit=24)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cavendish.web.config.ConfigError: name 'A\u202eB': holds U+202E, a control character ...
+    """
+    if not isinstance(raw, str):
+        raise ConfigError(f"{what} {raw!r}: expected text")
+    text = raw.strip()
+    if not text:
+        raise ConfigError(f"{what}: the text is empty")
+    if len(text) > limit:
+        raise ConfigError(f"{what}: {len(text)} characters: at most {limit}")
+    for c in text:
+        category = unicodedata.category(c)
+        if category in ("Cs", "Co", "Cn") or (category == "Cc" and not (lines and c in "\n\t")) \
+                or (category == "Cf" and c not in _SHOWN_FORMAT):
+            raise ConfigError(f"{what} {raw!r}: holds U+{ord(c):04X}, a control character "
+                              "or another that prints nothing: printable text only")
+    return text
+
+
+def check_kind(raw: object, what: str) -> str:
+    """A computer player's kind as a web table allows it: a known kind whose options
+    are within :data:`OPTION_CAPS`; else ConfigError naming ``what``.
+
+    >>> check_kind("search:worlds=32", "seats: E")
+    'search:worlds=32'
+    >>> check_kind("search:worlds=1000000", "seats: E")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cavendish.web.config.ConfigError: seats: E: 'search:worlds=1000000': worlds=1000000 is more ...
+    """
+    if not isinstance(raw, str) or not raw.strip() or len(raw) > MAX_KIND:
+        raise ConfigError(f"{what}: {raw!r}: expected a kind of player such as \"classical\" "
+                          f"(at most {MAX_KIND} characters)")
+    kind = raw.strip()
+    try:
+        _, options = parse_kind(kind)
+        for key, value in options.items():
+            try:
+                number = float(value)
+            except ValueError:
+                continue
+            cap = OPTION_CAPS.get(key, OTHER_CAP)
+            if not number <= cap:  # NaN too
+                raise ConfigError(f"{what}: {kind!r}: {key}={value} is more than this server "
+                                  f"allows ({cap})")
+        get_player(kind, 0, "check")
+    except (ValueError, PlayerError, PlayerOptionError) as exc:
+        if isinstance(exc, ConfigError):
+            raise
+        raise ConfigError(f"{what}: {exc}") from None
+    return kind
 
 
 class ConfigError(SettingsError):
@@ -127,6 +216,23 @@ class TableConfig:
     (``players``, :attr:`Session.calls`)."""
     laws: bool = False
     """Played under the laws (:mod:`.laws_table`): irregularities allowed and ruled on."""
+    follow: str | None = None
+    """Who a spectator may follow (:data:`FOLLOW`); None: the default, :attr:`following`."""
+
+    @property
+    def following(self) -> str:
+        """``none``, ``one`` or ``all``: as asked, else ``none`` where two or more
+        people play (a friend watching in another browser could tell one of them the
+        others' cards) and ``one`` where one person plays.
+
+        >>> TableConfig("short", {"S": HUMAN, "N": HUMAN}, {}, 1).following
+        'none'
+        >>> TableConfig("short", {"S": HUMAN, "N": "classical"}, {}, 1).following
+        'one'
+        """
+        if self.follow is not None:
+            return self.follow
+        return "none" if len(self.humans) >= 2 else "one"
 
     @property
     def rules(self) -> Rules:
@@ -138,6 +244,19 @@ class TableConfig:
         """Seats held by people, in order N E S W."""
         return [Seat.parse(s) for s in sorted(self.kinds, key="NESW".index)
                 if self.kinds[s] == HUMAN]
+
+    def event(self, table_id: str) -> str:
+        """The name of the table's hands in its PBN and the members' records: marked
+        when a spectator could follow a hidden hand (issue 30).
+
+        >>> TableConfig("short", {"S": HUMAN}, {}, 1).event("t1")
+        'Cavendish table t1 (spectators could follow one hand)'
+        """
+        event = f"Cavendish table {table_id}"
+        if self.following != "none":
+            event += f" (spectators could follow {self.following} hand"
+            event += "s)" if self.following == "all" else ")"
+        return event
 
     def kind_of(self, seat: Seat) -> str | None:
         """``human``, a computer kind, or None for a dummy."""
@@ -151,6 +270,9 @@ class TableConfig:
     def from_json(cls, text: str) -> TableConfig:
         """The config stored by :meth:`to_json`."""
         data = json.loads(text)
+        # names stored before names were checked: shown, never a page that fails
+        data["names"] = {s: "".join(c if c.isprintable() else "?" for c in n)
+                         for s, n in data["names"].items()}
         return cls(**data)
 
     @classmethod
@@ -166,11 +288,15 @@ class TableConfig:
             raise ConfigError("seats and names: expected objects such as {\"S\": \"human\"}")
         given: dict[Seat, str] = {}
         for key, kind in seats_in.items():
-            try:
-                seat = Seat.parse(str(key))
-            except CardParseError:
-                raise ConfigError(f"seats: {key!r} is not a seat (N, E, S or W)") from None
-            given[seat] = str(kind).strip()
+            if key not in SEATS:
+                raise ConfigError(f"seats: {key!r} is not a seat (N, E, S or W, capitals)")
+            if not isinstance(kind, str):
+                raise ConfigError(f"seats: {key}: {kind!r}: expected \"human\", \"dummy\" "
+                                  "or a kind of computer player")
+            given[Seat.parse(key)] = kind.strip()
+        for key in names_in:
+            if key not in SEATS:
+                raise ConfigError(f"names: {key!r} is not a seat (N, E, S or W, capitals)")
         dummies = [s for s, k in given.items() if k == DUMMY]
         if not dummies:
             dummies = [s for s in default_dummies(rules) if given.get(s) in (None, DUMMY)]
@@ -186,14 +312,12 @@ class TableConfig:
                 continue
             kind = given.get(seat, computer)
             if kind != HUMAN:
-                try:
-                    get_player(kind, 0, "check")
-                except (ValueError, PlayerError, PlayerOptionError) as exc:
-                    raise ConfigError(f"seats: {seat}: {exc}") from None
+                kind = check_kind(kind, f"seats: {seat}")
             kinds[str(seat)] = kind
         names: dict[str, str] = {}
         for s in kinds:
-            name = str(names_in.get(s, "") or "").strip()[:MAX_NAME]
+            raw = names_in.get(s) or ""
+            name = printable(raw, f"names: {s}", limit=MAX_NAME) if raw else ""
             if not name:
                 kind = kinds[s].split(":")[0].title()
                 name = f"Guest {s}" if kinds[s] == HUMAN else f"{kind} {s}"
@@ -227,9 +351,13 @@ class TableConfig:
         if calls == "players" and laws:
             raise ConfigError('calls "players" and laws: under the laws the call of honours '
                               "is the engine's (laws 3-4): ask for one or the other")
+        follow = body.get("follow")
+        if follow is not None and follow not in FOLLOW:
+            raise ConfigError(f"follow {follow!r}: expected \"none\", \"one\" or \"all\"")
         return cls(variant, kinds, names, seed, rubbers, practice,
                    auto_last=body.get("auto_last", True),
-                   computer_claims=body.get("computer_claims", True), calls=calls, laws=laws)
+                   computer_claims=body.get("computer_claims", True), calls=calls, laws=laws,
+                   follow=follow)
 
 
 async def request_object(request: Any) -> dict[str, Any]:
@@ -239,6 +367,8 @@ async def request_object(request: Any) -> dict[str, Any]:
         body = await request.json()
     except ValueError:
         raise ConfigError("the body is not JSON") from None
+    except RecursionError:
+        raise ConfigError("the body is JSON nested too deep") from None
     if not isinstance(body, dict):
         raise ConfigError("expected a JSON object")
     return body

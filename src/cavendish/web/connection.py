@@ -31,7 +31,7 @@ from .config import TableConfig
 from .store import Store
 
 __all__ = ["BURST", "MAX_MESSAGE", "QUICK", "QUICK_KINDS", "RATE", "SLOW", "Connection",
-           "HubLike", "ProtocolError", "Superseded", "TableLike", "encode"]
+           "HubLike", "ProtocolError", "Superseded", "TableLike", "encode", "same_origin"]
 
 MAX_MESSAGE = 2048
 """Bytes: a longer message from a client is refused."""
@@ -77,6 +77,8 @@ class Connection:
         self.writer: asyncio.Task[None] | None = None
         self.follow: Seat | None = None
         """The one seat whose hand this spectator follows (:mod:`.spectators`)."""
+        self.follow_all = False
+        """It follows every hand (a teaching table, :mod:`.spectators`)."""
         self.sits: Seat | None = seat
         """The seat its person holds at the table, by token or as a member: he
         follows no hand there (:mod:`.spectators`)."""
@@ -158,5 +160,21 @@ class TableLike(Protocol):
 
     def error(self, conn: Connection, message: str, **extra: Any) -> None: ...
 
+    @property
+    def hand_start(self) -> int:
+        """The ``seq`` of the deal of the hand in play or last played (0: none yet)."""
+        ...
+
     def message(self, seat: Seat | None, *, snapshot: bool = False,
-                follow: Seat | None = None) -> dict[str, Any]: ...
+                follow: Seat | None = None, follow_all: bool = False,
+                player: bool = False) -> dict[str, Any]: ...
+
+
+def same_origin(websocket: Any) -> bool:
+    """A websocket's ``Origin`` (sent by every browser) names this host and port, or
+    is absent (a program, not a page)."""
+    origin: str | None = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host: str = websocket.headers.get("x-forwarded-host") or websocket.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/").lower() == host.lower()

@@ -351,10 +351,12 @@ class LawsTable(LiveTable):
         return {**super().info(), "laws": True}
 
     def message(self, seat: Seat | None, *, snapshot: bool = False,
-                follow: Seat | None = None) -> dict[str, Any]:
+                follow: Seat | None = None, follow_all: bool = False,
+                player: bool = False) -> dict[str, Any]:
         """The ``state`` message, with its ``laws`` part (and the finished hand's rulings
         in the review; a follower is told the laws part as a spectator is)."""
-        msg = super().message(seat, snapshot=snapshot, follow=follow)
+        msg = super().message(seat, snapshot=snapshot, follow=follow, follow_all=follow_all,
+                              player=player)
         msg["laws"] = laws_view(self.laws, seat, self.config)
         if msg["review"] is not None and self.laws.hands:
             hand = self.laws.hands[-1]

@@ -28,7 +28,7 @@ from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisco
 from fastapi.responses import FileResponse, JSONResponse
 
 from ..laws.errors import NotAllowed
-from .connection import MAX_MESSAGE, Connection
+from .connection import MAX_MESSAGE, Connection, same_origin
 from .members import Member
 from .room import Room, RoomError
 from .roomhost import RoomHost
@@ -143,6 +143,9 @@ def lobby_router(member_of: MemberOf) -> APIRouter:
 
     @router.websocket("/ws-room")
     async def ws_room(websocket: WebSocket) -> None:
+        if not same_origin(websocket):  # a page of another site reads no seat token
+            await websocket.close(code=4403)
+            return
         await websocket.accept()
         if not _held(websocket):
             await websocket.send_json({"type": "error", "message": NOT_HERE})

@@ -204,7 +204,7 @@ def replay_table(table_id: str, config: str, actions: Sequence[Action], seats: S
     result = session.result()
     sheet = result.sheet
     costs: dict[int, Costs] = {}
-    event = f"Cavendish table {table_id}"
+    event = cfg.event(table_id)  # marked if hands could be followed (issue 30)
     hands: list[HandLine] = []
     records: list[HandRecord] = []
     for hand in result.hands:

@@ -760,6 +760,13 @@ class Room:
             taken = await asyncio.to_thread(self.members.seated, live.id)
             if seat in taken:
                 raise NotAllowed(f"seat {seat} of {tid} is taken by {taken[seat].name}")
+            state = live.seat_state(seat)
+            if state in ("here", "gone"):  # a held seat is never free (issue 30)
+                raise NotAllowed(
+                    f"seat {seat} of {tid} is held by {live.config.names.get(seat, seat)}"
+                    + (" (at the table)" if state == "here" else
+                       f" (gone less than {live.hub.gone_after:.0f} seconds ago: the seat "
+                       "is still his)"))
             await self._revoke(live, seat)
             token = await asyncio.to_thread(self._reissue, live.id, seat)
             await asyncio.to_thread(self.members.sit, live.id, seat, member.id)
@@ -836,9 +843,13 @@ class Room:
                 "id": live.id, "variant": cfg.variant, "link": f"/table/{live.id}",
                 "seats": {s: {"name": names.get(Seat.parse(s), cfg.names[s]),
                               "computer": None if k == HUMAN else k,
-                              "member": seated.get((live.id, s))}
+                              "member": seated.get((live.id, s)),
+                              "gone": k == HUMAN and live.seat_state(s) in ("gone", "away")}
                           for s, k in cfg.kinds.items()},
-                "free": [str(s) for s in cfg.humans if (live.id, str(s)) not in seated],
+                # a held seat is never offered: only one nobody holds, or whose
+                # person has been away a while (issue 30)
+                "free": [str(s) for s in cfg.humans if (live.id, str(s)) not in seated
+                         and live.seat_state(str(s)) in ("free", "away")],
                 "spectators": self._spectators(live), "score": self._score(live)})
         return {"type": "room", "seq": self.seq, "tables": tables, "open_tables": open_tables,
                 "events": self.log[-LOG_SHOWN:]}

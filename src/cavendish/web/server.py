@@ -37,14 +37,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..core.cards import Seat
 from ..core.rules import get_rules, variant_names
@@ -53,7 +55,7 @@ from .bus import for_store
 from .challenge import add_challenge_routes
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies, request_object, request_seed
-from .connection import QUICK, SLOW, Connection
+from .connection import QUICK, SLOW, Connection, same_origin
 from .laws_table import table_class
 from .lobby import lobby_router
 from .members import COOKIE, Member, MemberError, Members
@@ -67,7 +69,32 @@ from .tables import Hub, LiveTable
 __all__ = ["create_app"]
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("cavendish.web")
+
+NO_SUCH_TABLE = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+                 '<title>No such table - Cavendish</title></head><body><main>'
+                 '<h1>No such table</h1><p>No table has this link: it may have been mistyped, '
+                 'or the table has ended.</p><p><a href="/">Make a new table</a></p>'
+                 '</main></body></html>')
+"""The page of an unknown table's link: said, never "reconnecting..." for ever."""
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; object-src 'none'; "
+                               "base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+"""On every answer: no inline script runs (the pages have none), no other site frames
+a page, no content sniffed, no table link sent elsewhere as a referrer."""
+
 COMPUTER_KINDS = ["classical", "classical:school=old", "pimc", "search", "random"]
+
+
+def behind_tls(request: Request | WebSocket) -> bool:
+    """Whether the client reached us over TLS (directly, or through a proxy that says
+    ``X-Forwarded-Proto: https``): the member's cookie is then ``Secure``."""
+    proto = request.headers.get("x-forwarded-proto", request.url.scheme)
+    return proto.split(",")[0].strip().lower() in ("https", "wss")
 
 
 def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
@@ -119,6 +146,20 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
             store.close()
 
     app = FastAPI(title="Cavendish", lifespan=lifespan, docs_url=None, redoc_url=None)
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Any) -> Any:
+        """Security headers on every answer; a body that is not JSON refused before
+        any route reads it (a page of another site may post only form or text bodies
+        without asking: so it can make nothing here)."""
+        if request.method == "POST" and request.headers.get("content-length", "0") != "0":
+            kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                return JSONResponse({"error": f"content type {kind or 'none'!r}: expected "
+                                              "application/json"}, 415)
+        response = await call_next(request)
+        response.headers.update(SECURITY_HEADERS)
+        return response
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(records_router())  # members' records and pages (.records)
 
@@ -161,7 +202,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
             return JSONResponse({"error": str(exc)}, refused)
         response = JSONResponse({**member.public(), "key": key})
         response.set_cookie(COOKIE, key, max_age=10 * 365 * 86400, httponly=True,
-                            samesite="lax")
+                            samesite="lax", secure=behind_tls(request))
         return response
 
     @app.post("/api/members")
@@ -191,8 +232,10 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
     async def front() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    @app.get("/table/{table_id}")
-    async def table_page(table_id: str) -> FileResponse:
+    @app.get("/table/{table_id}", response_model=None)
+    async def table_page(table_id: str, request: Request) -> FileResponse | HTMLResponse:
+        if await hub_of(request).get(table_id) is None:  # a bad link says so (issue 30, 6)
+            return HTMLResponse(NO_SUCH_TABLE, 404)
         return FileResponse(STATIC / "table.html")
 
     @app.get("/api/options")
@@ -211,7 +254,12 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         except ConfigError as exc:
             return JSONResponse({"error": str(exc)}, 400)
         hub = hub_of(request)
-        table, tokens = await hub.create(config)
+        try:
+            table, tokens = await hub.create(config)
+        except SQLAlchemyError:  # the database is away (a restart, an outage)
+            log.warning("a table could not be stored: the storage is unavailable")
+            return JSONResponse({"error": "the storage is unavailable just now: nothing was "
+                                          "made; try again in a moment"}, 503)
         base = str(request.base_url).rstrip("/")
         links = {s: f"{base}/table/{table.id}#token={t}" for s, t in tokens.items()}
         return JSONResponse({"id": table.id, "tokens": tokens, "links": links,
@@ -233,6 +281,9 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
         hub = hub_of(websocket)
+        if not same_origin(websocket):  # a page of another site (or port) reads nothing
+            await websocket.close(code=4403)
+            return
         await websocket.accept()
         table = await hub.get(table_id)
         if table is None:

@@ -14,8 +14,14 @@ hand; watching another's would show him a second).  What a follower sees is deci
 view is, by :func:`~.visibility.visible_state` (its ``follow`` branch): the
 followed seat's hand as that seat sees it, and nothing else hidden.
 
+Whether anyone may follow is the table's option, chosen by its maker
+(:attr:`~.config.TableConfig.following`): ``none`` (the default where two or more
+people play: a friend in another browser could relay the cards), ``one`` (one
+hand at a time; the default with one person) or ``all`` (every hand, for
+teaching: ``"seat": "all"``).
+
 A person who is not a member and opens a second connection without his token is
-a spectator like any other: the server cannot tell it is he.
+a spectator like any other: the server cannot tell it is he (hence ``none``).
 """
 
 from __future__ import annotations
@@ -55,18 +61,33 @@ def parse_follow(raw: object, dummies: tuple[Seat, ...]) -> Seat | None:
 
 
 def choose_follow(table: TableLike, conn: Connection, raw: object) -> bool:
-    """Set the seat ``conn`` follows; an error to it (and no change) if it sits at
-    the table or names no player's seat.  Whether it changed."""
+    """Set the seat ``conn`` follows (``"all"``: every hand, at a teaching table);
+    an error to it (and no change) if it sits at the table, if the table lets no
+    one follow that, or if ``raw`` names no player's seat.  Whether it changed."""
     held = conn.seat or conn.sits
     if held is not None:
         table.error(conn, f"follow: you sit at this table ({held}): a person seated at "
                           "a table cannot follow another hand there", request="follow")
         return False
+    allowed = table.config.following
+    if raw not in (None, "") and allowed == "none":
+        table.error(conn, "follow: nobody follows a hand at this table (its maker chose "
+                          "\"follow\": \"none\"; the default where two or more people "
+                          "play): you watch the table, not the hands", request="follow")
+        return False
+    if raw == "all":
+        if allowed != "all":
+            table.error(conn, "follow 'all': at this table a spectator follows one hand "
+                              "at most (\"follow\": \"one\")", request="follow")
+            return False
+        conn.follow, conn.follow_all = None, True
+        return True
     try:
         conn.follow = parse_follow(raw, table.session.dummies)
     except ValueError as exc:
         table.error(conn, str(exc), request="follow")
         return False
+    conn.follow_all = False
     return True
 
 
@@ -74,4 +95,5 @@ async def follow_seat(table: TableLike, conn: Connection, raw: object) -> None:
     """The ``follow`` message: choose, then send a snapshot built for the choice."""
     if choose_follow(table, conn, raw):
         async with table.lock:  # never an action not yet stored
-            conn.put(table.message(None, snapshot=True, follow=conn.follow))
+            conn.put(table.message(None, snapshot=True, follow=conn.follow,
+                                   follow_all=conn.follow_all))

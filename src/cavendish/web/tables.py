@@ -56,6 +56,8 @@ review supplied through the hooks :meth:`LiveTable._fresh`, ``_apply``, ``_publi
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import json
 import logging
 import secrets
@@ -71,7 +73,7 @@ from ..game.laws_session import LawsSession
 from ..game.session import Session, SessionError
 from ..io.pbn import write_pbn
 from ..players import kind_of
-from .chat import deliver_chat, post_chat, recent_chat
+from .chat import deliver_chat, post_chat, recent_chat, release_chat
 from .computer import choose_card, hint_for, review_for, why_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
 from .connection import (
@@ -88,11 +90,15 @@ from .pace import Pacer
 from .spectators import follow_seat
 from .store import SeqTaken, Store
 from .tail import History, ask
-from .visibility import visible_state
+from .visibility import for_hearer, hidden_from, visible_state
 
 __all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded", "encode"]
 
 log = logging.getLogger("cavendish.web")
+
+GONE_GRACE = 2.0
+"""Seconds a person's last connection may be away (a page reloaded) before the
+others are told he has gone (``seats``)."""
 
 def _public_events(events: list[Event], action: Action) -> list[dict[str, Any]]:
     """What everyone is told an action did: the deal, every card played (an action
@@ -155,6 +161,20 @@ class LiveTable:
         """When it was last asked for or left by a connection here."""
         self.tail = History()
         """What the pool's workers were sent of the actions (:mod:`.tail`)."""
+        self.present: dict[str, int] = {}
+        """Seat letter: how many connections here hold its token now."""
+        self.left_at: dict[str, float] = {}
+        """Seat letter: when the last connection of its person left (he is gone).  A
+        table read back from the store counts every person as just gone: his seat
+        stays his until he has been away :attr:`Hub.gone_after` seconds."""
+        if actions:
+            self.left_at = {str(s): time.monotonic() for s in config.humans}
+        self.given_up: set[str] = set()
+        """Seats whose person gave them up (``leave``): free at once."""
+        self.substitutes: set[str] = set()
+        """Seats a computer plays while their person is away (``substitute``)."""
+        self.told_gone: set[str] = set()
+        """Seats the connections were told are gone (told again when he is back)."""
 
     def _fresh(self) -> Session | LawsSession:
         """A new session for the table's config (a laws table's: :mod:`.laws_table`)."""
@@ -181,16 +201,33 @@ class LiveTable:
                 "seats": dict(cfg.kinds), "rubbers": cfg.rubbers,
                 "room": cfg.extra.get("room")}  # a rubber of a club table (.room)
 
+    @property
+    def hand_start(self) -> int:
+        """The ``seq`` of the deal of the hand in play or last played (0: none yet)."""
+        for i in range(len(self.actions) - 1, -1, -1):
+            if self.actions[i][0] == "deal":
+                return i + 1
+        return 0
+
     def message(self, seat: Seat | None, *, snapshot: bool = False,
-                follow: Seat | None = None) -> dict[str, Any]:
-        """The ``state`` message for a seat (None: a spectator, following ``follow``);
-        a snapshot carries the chat's recent history (:mod:`.chat`)."""
+                follow: Seat | None = None, follow_all: bool = False,
+                player: bool = False) -> dict[str, Any]:
+        """The ``state`` message for a seat (None: a spectator, following ``follow``,
+        or every hand with ``follow_all``); a snapshot carries the chat's recent
+        history (:mod:`.chat`; ``player``: its receiver plays here, and is not told
+        the spectators' lines of the hand in play)."""
         msg = {"type": "state", "seq": self.seq, "snapshot": snapshot,
                "you": None if seat is None else str(seat), "table": self.info(),
-               "events": self.last_events, **visible_state(self.session, seat, follow=follow)}
+               "events": self.last_events,
+               **visible_state(self.session, seat, follow=follow, follow_all=follow_all)}
         if snapshot:
-            msg["chat"] = recent_chat(self)
+            msg["chat"] = recent_chat(self, player=player or seat is not None)
         return msg
+
+    def snapshot(self, conn: Connection) -> dict[str, Any]:
+        """A full ``state`` message for ``conn`` (the caller holds the lock)."""
+        return self.message(conn.seat, snapshot=True, follow=conn.follow,
+                            follow_all=conn.follow_all, player=conn.sits is not None)
 
     async def public(self) -> dict[str, Any]:
         """What anyone may see (``GET /api/tables/{id}``): a spectator's state."""
@@ -203,18 +240,118 @@ class LiveTable:
         """The finished hands in PBN (never the hand in play)."""
         async with self.lock:
             result = self.session.result()
-        return write_pbn(result.records(event=f"Cavendish table {self.id}"))
+        event = self.config.event(self.id)  # marked if hands could be followed
+        return write_pbn(result.records(event=event))
 
     async def join(self, conn: Connection) -> None:
-        """Add a connection and send it a full snapshot."""
+        """Add a connection and send it a full snapshot; a person back at his seat
+        takes it again (from a computer put there while he was away)."""
         async with self.lock:  # never an action not yet stored
             self.conns.add(conn)
-            conn.put(self.message(conn.seat, snapshot=True, follow=conn.follow))
+            conn.put(self.snapshot(conn))
+        if conn.seat is not None:
+            s = str(conn.seat)
+            self.present[s] = self.present.get(s, 0) + 1
+            self.left_at.pop(s, None)
+            back = s in self.told_gone or s in self.substitutes
+            self.told_gone.discard(s)
+            self.given_up.discard(s)
+            self.substitutes.discard(s)
+            if back:
+                self._tell_seats()
 
     def leave(self, conn: Connection) -> None:
-        """Forget a connection."""
+        """Forget a connection; the last of a person's marks him gone."""
         self.conns.discard(conn)
         self.seen = time.monotonic()
+        if conn.seat is not None:
+            s = str(conn.seat)
+            self.present[s] = self.present.get(s, 1) - 1
+            if self.present[s] <= 0:
+                del self.present[s]
+                self.left_at[s] = left = time.monotonic()
+                with contextlib.suppress(RuntimeError):  # (no loop: the server stops)
+                    loop = asyncio.get_running_loop()
+                    # a reload is not a leave: told gone only if still away after a
+                    # moment; told again when the others may fill the seat
+                    loop.call_later(GONE_GRACE, self._tell_if_away, s, left)
+                    loop.call_later(self.hub.gone_after + 0.05, self._tell_if_away, s, left)
+
+    def _tell_if_away(self, seat: str, left: float) -> None:
+        if self.left_at.get(seat) == left and self.hub.tables.get(self.id) is self:
+            self.told_gone.add(seat)
+            self._tell_seats()
+
+    # ------------------------------------------------------------------ people
+    def seat_state(self, seat: str) -> str:
+        """``here`` (its person is connected), ``gone`` (he left less than
+        :attr:`Hub.gone_after` seconds ago: the seat is still his), ``away`` (gone
+        longer: the others may put a computer there, or the room a member, until he
+        comes back) or ``free`` (nobody has held it, or its person gave it up)."""
+        if seat in self.given_up:
+            return "free"
+        if seat in self.present:
+            return "here"
+        left = self.left_at.get(seat)
+        if left is None:
+            return "free"
+        return "gone" if time.monotonic() - left < self.hub.gone_after else "away"
+
+    def people(self) -> dict[str, dict[str, Any]]:
+        """The people's seats as the others see them: ``gone`` (he has left), ``free``
+        (it may be taken: nobody holds it, or he has been away a while) and
+        ``substitute`` (a computer plays it until he comes back)."""
+        out: dict[str, dict[str, Any]] = {}
+        for seat in self.config.humans:
+            s = str(seat)
+            state = self.seat_state(s)
+            out[s] = {"gone": state in ("gone", "away"), "free": state in ("away", "free"),
+                      "substitute": s in self.substitutes}
+        return out
+
+    def _tell_seats(self) -> None:
+        """Every connection is told who is at the table (``seats``)."""
+        msg = encode({"type": "seats", "seq": self.seq, "people": self.people()})
+        for conn in list(self.conns):
+            conn.put_text(msg)
+
+    def kind_at(self, seat: Seat) -> str | None:
+        """Who plays a seat's cards now: its config's kind, or ``classical`` for a
+        person's seat a computer holds while he is away."""
+        s = str(seat)
+        return "classical" if s in self.substitutes else self.config.kinds.get(s)
+
+    def _computers_config(self) -> str:
+        """The config the pool's players are built from: with a computer in each
+        seat given to a substitute."""
+        if not self.substitutes:
+            return self.config_json
+        kinds = {**self.config.kinds, **{s: "classical" for s in self.substitutes}}
+        return dataclasses.replace(self.config, kinds=kinds).to_json()
+
+    async def _give_up(self, conn: Connection) -> None:
+        """``leave``: a person gives up his seat (it is free at once)."""
+        seat = str(self._person(conn))
+        self.given_up.add(seat)
+        self._tell_seats()
+
+    async def _substitute(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """``substitute``: a person at the table puts a computer in the seat of one who
+        has been away a while (it plays until he comes back)."""
+        self._person(conn)
+        seat = msg.get("seat")
+        if seat not in self.config.kinds or self.config.kinds[seat] != HUMAN:
+            raise ProtocolError(f"substitute {seat!r}: expected a person's seat "
+                                f"({', '.join(str(s) for s in self.config.humans)})")
+        state = self.seat_state(seat)
+        if state not in ("away", "free") or seat in self.present:
+            raise ProtocolError(f"substitute {seat}: its person is "
+                                f"{'at the table' if state == 'here' else 'only just gone'}"
+                                f": a computer may take his seat once he has been away "
+                                f"{self.hub.gone_after:.0f} seconds")
+        self.substitutes.add(seat)
+        self._tell_seats()
+        self.kick()
 
     def error(self, conn: Connection, message: str, **extra: Any) -> None:
         """An error to one connection."""
@@ -267,13 +404,16 @@ class LiveTable:
             self.last_events.insert(0, _call_event(self.session, action))
         # each distinct message built and encoded once: the connections of one seat,
         # and the spectators following the same seat or none, are sent the same text
-        texts: dict[tuple[Seat | None, Seat | None], str] = {}
+        texts: dict[tuple[Seat | None, Seat | None, bool], str] = {}
         for conn in list(self.conns):
-            key = (conn.seat, conn.follow)
+            key = (conn.seat, conn.follow, conn.follow_all)
             text = texts.get(key)
             if text is None:
-                text = texts[key] = encode(self.message(conn.seat, follow=conn.follow))
+                text = texts[key] = encode(self.message(conn.seat, follow=conn.follow,
+                                                        follow_all=conn.follow_all))
             conn.put_text(text)
+        if self.session.state is None:  # between hands: the spectators' lines held back
+            release_chat(self)
 
     def _rebuild(self) -> None:
         """The session again from the actions stored (an action applied but not stored)."""
@@ -344,7 +484,7 @@ class LiveTable:
             if self.session.state is None and not self.config.humans:
                 self.busy = asyncio.create_task(self._deal())
             return
-        kind = self.config.kind_of(self.session.holder(turn))
+        kind = self.kind_at(self.session.holder(turn))
         if kind == HUMAN:
             if not self.session.human_to_play:  # his last card plays itself (auto_last)
                 self.busy = asyncio.create_task(self._last_card(turn))
@@ -378,12 +518,12 @@ class LiveTable:
 
     async def _computer(self, turn: Seat) -> None:
         seen = self.seq
-        kind = self.config.kind_of(self.session.holder(turn)) or ""
+        kind = self.kind_at(self.session.holder(turn)) or ""
         lane = self.hub.lane_of(kind)
         pool = self.hub.pools[lane]
         try:  # the worker is sent the actions it has not seen (.tail)
-            action, why = await ask(pool, self.tail, self.chooser, self.id, self.config_json,
-                                    self.actions)
+            action, why = await ask(pool, self.tail, self.chooser, self.id,
+                                    self._computers_config(), self.actions)
         except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool
             log.warning("table %s: the %s pool is broken (%s)", self.id, lane, exc)
             if self.hub.renew_pool(lane, pool):
@@ -425,6 +565,9 @@ class LiveTable:
         except ValueError as exc:
             self.error(conn, f"malformed JSON: {exc}")
             return
+        except RecursionError:
+            self.error(conn, "malformed JSON: nested too deep")
+            return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             self.error(conn, 'expected a JSON object with a "type", such as '
                              '{"type": "play", "card": "SA"}')
@@ -439,7 +582,7 @@ class LiveTable:
                 await self._again(conn)
             elif kind == "snapshot":
                 async with self.lock:
-                    conn.put(self.message(conn.seat, snapshot=True, follow=conn.follow))
+                    conn.put(self.snapshot(conn))
             elif kind == "hint":
                 await self._hint(conn)
             elif kind == "why":
@@ -456,6 +599,10 @@ class LiveTable:
                 await post_chat(self, conn, msg)
             elif kind == "follow":
                 await follow_seat(self, conn, msg.get("seat"))
+            elif kind == "leave":
+                await self._give_up(conn)
+            elif kind == "substitute":
+                await self._substitute(conn, msg)
             else:
                 await self._other(conn, kind, msg)
         except ProtocolError as exc:
@@ -465,7 +612,7 @@ class LiveTable:
         """A message of no type above (a laws table knows ``act`` and ``elect``)."""
         self.error(conn, f"unknown message type {kind!r}: expected play, next, "
                          "again, snapshot, hint, why, review, claim, concede, undo, "
-                         "call, remind, answer, elect, chat or follow")
+                         "call, remind, answer, elect, chat, follow, leave or substitute")
 
     def _person(self, conn: Connection) -> Seat:
         if conn.seat is None:
@@ -520,7 +667,8 @@ class LiveTable:
         seat = self._person(conn)
         tricks = "0" if kind == "concede" else msg.get("tricks", "all")
         if tricks != "all" and (not isinstance(tricks, int | str) or isinstance(tricks, bool)
-                                or not str(tricks).isdigit() or len(str(tricks)) > 2):
+                                or not str(tricks).isascii() or not str(tricks).isdigit()
+                                or len(str(tricks)) > 2):
             raise ProtocolError(f'claim: "tricks" {tricks!r}: expected a whole number of '
                                 'the tricks left, or "all"')
         async with self.lock:
@@ -595,10 +743,12 @@ class LiveTable:
             raise ProtocolError(f"hint: {exc}") from None
         except BrokenExecutor:
             raise ProtocolError("hint: the tutor could not be asked now: try again") from None
+        async with self.lock:  # told in the words of what he may see now
+            hint = for_hearer(hint, hidden_from(self.session, seat))
         conn.put({"type": "hint", "seq": seq, **hint})
 
     async def _why(self, conn: Connection) -> None:
-        self._person(conn)
+        seat = self._person(conn)
         if not self.config.practice:
             raise ProtocolError("why: the tutor explains at practice tables only")
         seq = self.seq
@@ -611,6 +761,8 @@ class LiveTable:
                 raise ProtocolError(f"why: {exc}") from None
             except BrokenExecutor:
                 raise ProtocolError("why: the tutor could not be asked now: try again") from None
+        async with self.lock:  # told in the words of what he may see now
+            why = for_hearer(why, hidden_from(self.session, seat))
         conn.put({"type": "why", "seq": seq, **why})
 
     async def _review(self, conn: Connection, msg: dict[str, Any]) -> None:
@@ -660,6 +812,9 @@ class Hub:
         self.takeover = takeover
         """Seconds a table moved by another process may stand still before this
         process moves its computers."""
+        self.gone_after = 60.0
+        """Seconds a person may be away before his seat may be filled (a computer put
+        there by the others, a member by the room) until he comes back."""
         self.forget_after = 5.0
         """Seconds a table nobody here watches is kept after it was last asked for."""
         self._received: set[asyncio.Task[None]] = set()

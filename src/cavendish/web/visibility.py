@@ -25,6 +25,13 @@ and 91), never the deal:
   connection says which, :mod:`.tables`) sees that seat's hand only, as that seat
   sees it now (the cards it still holds), in ``hand``; no exposed hand, no
   legal cards: he watches, he cannot play.  A seat's own view never follows;
+  at a teaching table (``follow: "all"``) a spectator may follow every hand
+  (``follow_all``): the four hands as they stand, in ``hands``.  Whether anyone
+  may follow at all is the table's option (:mod:`.spectators`);
+* what a computer says of its reasons (``why``, a hint at a practice table) is
+  told its hearer in the words of what he may see: a card still hidden from him
+  that it names is replaced by "hidden card" (:func:`for_hearer`,
+  :func:`hidden_from`);
 * between hands (a hand is over and scored), everyone may see the hand just
   finished, whole: the four hands and every trick (the review).  A hand ended by
   an accepted claim or concession is over too, and shown whole in the same way
@@ -46,6 +53,7 @@ True
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from ..core.cards import CARDS, Card, Seat, Side
@@ -56,7 +64,7 @@ from ..game.session import PlayedHand, Session
 from ..scoring.result import HandScore
 from ..scoring.swabbers import held_swabbers, stakes
 
-__all__ = ["card_list", "score_json", "visible_state"]
+__all__ = ["card_list", "for_hearer", "hidden_from", "score_json", "visible_state"]
 
 
 _NAME = tuple(str(card) for card in CARDS)
@@ -163,12 +171,15 @@ def _review(hand: PlayedHand) -> dict[str, Any]:
 
 
 def visible_state(session: Session | LawsSession, seat: Seat | None, *,
-                  follow: Seat | None = None) -> dict[str, Any]:
+                  follow: Seat | None = None, follow_all: bool = False) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) may see of the table now; a
-    spectator following ``follow`` sees that one seat's hand too (a seat's own
+    spectator following ``follow`` sees that one seat's hand too, one following
+    all (``follow_all``, a teaching table) every hand, in ``hands`` (a seat's own
     connection never follows: ``follow`` is refused with a seat)."""
     if follow is not None and (seat is not None or follow in session.dummies):
         raise ValueError(f"follow {follow}: only a spectator follows, and a player's hand")
+    if follow_all and seat is not None:
+        raise ValueError("follow all: only a spectator follows")
     state = session.state
     out: dict[str, Any] = {
         "board": session.board,
@@ -200,6 +211,8 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
     }
     if follow is not None:
         out["following"] = str(follow)
+    elif follow_all:
+        out["following"] = "all"
     if state is None:
         out["phase"] = "over" if session.is_over else "between"
         if session.hands:
@@ -240,6 +253,8 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
                           if m and s not in session.dummies}
         if follow is not None:  # one hand, the followed seat's own, and nothing else
             out["hand"] = card_list(session.view(follow).hand)
+        elif follow_all:  # a teaching table: every hand as it stands
+            out["hands"] = {str(s): card_list(session.view(s).hand) for s in Seat}
         return out
     # his own two honours: told to him alone
     offered = session.call_offered if isinstance(session, Session) else None
@@ -252,3 +267,43 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
     if turn is not None and session.holder(turn) == seat and session.human_to_play:
         out["legal"] = card_list(session.view(turn).legal)
     return out
+
+
+def hidden_from(session: Session | LawsSession, seat: Seat | None) -> frozenset[str]:
+    """The cards still held that ``seat`` (None: a spectator) may not see now: every
+    hand's but his own and those lying face up for him (:func:`visible_state`);
+    none between hands (the hand just finished is shown whole)."""
+    if session.state is None:
+        return frozenset()
+    held = {c for s in Seat for c in card_list(session.view(s).hand)}
+    seen = visible_state(session, seat)
+    shown = set(seen["hand"]) | {c for cards in seen["exposed"].values() for c in cards}
+    return frozenset(held - shown)
+
+
+_CARD_WORD = re.compile(r"(?<![A-Za-z0-9])([SHDC][AKQJT98765432])(?![A-Za-z0-9:])")
+"""A card's code inside a text (``C6``); not a catalogue number (``C3:``)."""
+
+UNSEEN = "hidden card"
+
+
+def for_hearer(obj: Any, hidden: frozenset[str]) -> Any:
+    """``obj`` (a message's text, list or object) with every card of ``hidden`` it
+    names replaced by :data:`UNSEEN`: what a computer says of its reasons (``why``,
+    a hint) is told its hearer only in the words of what he may see.
+
+    >>> for_hearer({"why": "D4: makes 3.00 of them, against 2.50 for the C6"},
+    ...            frozenset({"C6"}))
+    {'why': 'D4: makes 3.00 of them, against 2.50 for the hidden card'}
+    >>> for_hearer(["C6", "SA"], frozenset({"C6"}))
+    ['hidden card', 'SA']
+    """
+    if not hidden:
+        return obj
+    if isinstance(obj, str):
+        return _CARD_WORD.sub(lambda m: UNSEEN if m.group(1) in hidden else m.group(1), obj)
+    if isinstance(obj, dict):
+        return {k: for_hearer(v, hidden) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [for_hearer(v, hidden) for v in obj]
+    return obj

@@ -1,0 +1,123 @@
+"""Hostile input (issue 30, point 4): each is refused with a word to its sender,
+changes nothing, and leaves no traceback in the server's log."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from test_protocol import new_table
+
+
+@pytest.fixture(autouse=True)
+def no_traceback(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """After each test: nothing logged with a traceback (the server's log)."""
+    caplog.set_level(logging.WARNING)
+    yield
+    assert not [r for r in caplog.records if r.exc_info], caplog.text
+
+
+def _names(client: TestClient, name: str) -> Any:
+    return client.post("/api/tables", json={"seats": {"S": "human"}, "names": {"S": name}})
+
+
+@pytest.mark.parametrize("name", ["bell\x07", "Ann\u202eevil", "tab\tname"])
+def test_a_name_that_is_not_printable_text_is_refused(client: TestClient, name: str) -> None:
+    r = _names(client, name)
+    assert r.status_code == 400 and "printable text only" in r.json()["error"]
+    assert client.get("/api/room").status_code == 200  # the lobby still answers everyone
+
+
+def test_lone_surrogate_name_is_refused(client: TestClient) -> None:
+    body = '{"seats": {"S": "human"}, "names": {"S": "\\ud800"}}'
+    r = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and "U+D800" in r.json()["error"]
+    assert client.get("/api/room").status_code == 200
+
+
+def test_deeply_nested_json_is_refused(client: TestClient) -> None:
+    deep = "[" * 1000 + "]" * 1000
+    r = client.post("/api/tables", content=deep, headers={"Content-Type": "application/json"})
+    assert r.status_code == 400
+    table = new_table(client, "short", seed=1)
+    with client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['S']}") as ws:
+        ws.receive_json()
+        ws.send_text('{"type": ' + deep + "}")
+        while (msg := ws.receive_json())["type"] != "error":
+            pass
+        assert "malformed JSON" in msg["message"]
+        ws.send_json({"type": "snapshot"})  # the connection is kept
+        while ws.receive_json()["type"] != "state":
+            pass
+
+
+def test_a_claim_of_a_superscript_number_is_refused(client: TestClient) -> None:
+    table = new_table(client, "short", seed=2)
+    with client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['S']}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "claim", "tricks": "\u00b2"})
+        while (msg := ws.receive_json())["type"] != "error":
+            pass
+    assert "expected a whole number" in msg["message"]
+
+
+def test_a_spectator_cannot_play(client: TestClient) -> None:
+    table = new_table(client, "short", seed=3)
+    with client.websocket_connect(f"/ws/{table['id']}") as ws:
+        snap = ws.receive_json()
+        ws.send_json({"type": "play", "card": "SA"})
+        msg = ws.receive_json()
+    assert msg["type"] == "error" and "spectator cannot act" in msg["message"]
+    assert client.get(f"/api/tables/{table['id']}").json()["seq"] == snap["seq"]
+
+
+def test_a_lowercase_seat_is_refused(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"seats": {"s": "human"}})
+    assert r.status_code == 400 and "'s' is not a seat" in r.json()["error"]
+
+
+def test_a_text_plain_body_cannot_make_a_table(client: TestClient) -> None:
+    r = client.post("/api/tables", content='{"seats": {"S": "human"}}',
+                    headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415 and "application/json" in r.json()["error"]
+
+
+@pytest.mark.parametrize("kind", ["search:worlds=1000000", "pimc:work=1e9", "search:time_ms=nan"])
+def test_an_unbounded_computer_option_is_refused(client: TestClient, kind: str) -> None:
+    r = client.post("/api/tables", json={"seats": {"S": "human", "E": kind}})
+    assert r.status_code == 400 and "more than this server allows" in r.json()["error"]
+
+
+def test_every_page_carries_the_security_headers(client: TestClient) -> None:
+    for path in ("/", "/api/options", "/static/table.js", "/api/tables/nope"):
+        h = client.get(path).headers
+        assert "script-src 'self'" in h["content-security-policy"], path
+        assert "unsafe-inline" not in h["content-security-policy"]
+        assert h["x-content-type-options"] == "nosniff"
+        assert h["referrer-policy"] == "same-origin"
+
+
+def test_the_member_cookie_is_httponly_samesite_and_secure_behind_tls(
+        client: TestClient) -> None:
+    plain = client.post("/api/members", json={"name": "Plain"}).headers["set-cookie"]
+    assert "httponly" in plain.lower() and "samesite=lax" in plain.lower()
+    assert "secure" not in plain.lower()
+    tls = client.post("/api/members", json={"name": "Proxied"},
+                      headers={"X-Forwarded-Proto": "https"}).headers["set-cookie"]
+    assert "secure" in tls.lower()
+
+
+def test_a_websocket_opened_by_a_page_of_another_origin_is_refused(client: TestClient) -> None:
+    table = new_table(client, "short", seed=4)
+    for path in (f"/ws/{table['id']}?token={table['tokens']['S']}", "/ws-room"):
+        with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(
+                path, headers={"Origin": "http://testserver:8081"}) as ws:
+            ws.receive_json()
+        assert refused.value.code == 4403
+    with client.websocket_connect(f"/ws/{table['id']}",
+                                  headers={"Origin": "http://testserver"}) as ws:
+        assert ws.receive_json()["type"] == "state"  # its own pages are welcome

@@ -1,0 +1,216 @@
+"""The card room players trust (issue 30, points 1-3): a held seat is never free, a
+person who has left is marked gone and only after a while may a computer sit in
+for him, following a hand is the table's option (none by default with two or more
+people), spectators' chat reaches the players between hands only, and no message
+(hints and ``why`` included) names a card its receiver may not see."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from test_protocol import new_table
+from web_client import Receiver, check_no_leak, deal_of
+
+
+def _join(client: TestClient, name: str) -> str:
+    r = client.post("/api/members", json={"name": name})
+    assert r.status_code == 200, r.text
+    key: str = r.json()["key"]
+    client.cookies.clear()
+    return key
+
+
+def _open(client: TestClient, tid: str) -> dict[str, Any]:
+    listed: dict[str, Any] = next(t for t in client.get("/api/room").json()["open_tables"]
+                                  if t["id"] == tid)
+    return listed
+
+
+def _until(ws: Any, kind: str) -> dict[str, Any]:
+    while (msg := ws.receive_json())["type"] != kind:
+        pass
+    assert isinstance(msg, dict)
+    return msg
+
+
+def test_a_held_seat_is_never_offered_nor_taken_until_its_person_has_been_away_a_while(
+        client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    bob = _join(client, "Bob")
+    made = client.post("/api/tables", json={"variant": "short", "seats": {"S": "human"},
+                                             "seed": 4}).json()
+    tid = made["id"]
+    assert _open(client, tid)["free"] == ["S"]  # nobody has held it yet
+    with client.websocket_connect(f"/ws/{tid}?token={made['tokens']['S']}") as ws:
+        ws.receive_json()
+        assert _open(client, tid)["free"] == []  # held: not offered...
+        r = client.post(f"/api/room/take?member={bob}", json={"table": tid, "seat": "S"})
+        assert r.status_code == 409 and "held by Guest S (at the table)" in r.json()["error"]
+    time.sleep(0.1)
+    listed = _open(client, tid)  # gone, but only just: still his
+    assert listed["free"] == [] and listed["seats"]["S"]["gone"] is True
+    r = client.post(f"/api/room/take?member={bob}", json={"table": tid, "seat": "S"})
+    assert r.status_code == 409 and "still his" in r.json()["error"]
+    hub.gone_after = 0.2  # (a minute at a real table)
+    time.sleep(0.3)
+    assert _open(client, tid)["free"] == ["S"]
+    r = client.post(f"/api/room/take?member={bob}", json={"table": tid, "seat": "S"})
+    assert r.status_code == 200, r.text
+
+
+def test_a_person_who_gives_up_his_seat_frees_it_at_once(client: TestClient) -> None:
+    made = client.post("/api/tables", json={"variant": "short", "seats": {"S": "human"},
+                                             "seed": 5}).json()
+    with client.websocket_connect(f"/ws/{made['id']}?token={made['tokens']['S']}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "leave"})
+        told = _until(ws, "seats")
+    assert told["people"]["S"] == {"gone": False, "free": True, "substitute": False}
+    assert _open(client, made["id"])["free"] == ["S"]
+
+
+def test_a_computer_sits_in_for_a_person_away_a_while_until_he_comes_back(
+        client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    table = new_table(client, "short", seed=9)  # S and N people, E and W computers
+    tid, tokens = table["id"], table["tokens"]
+    with client.websocket_connect(f"/ws/{tid}?token={tokens['S']}") as south:
+        with client.websocket_connect(f"/ws/{tid}?token={tokens['N']}") as north:
+            north.receive_json()
+        south.send_json({"type": "substitute", "seat": "N"})
+        assert "only just gone" in _until(south, "error")["message"]
+        hub.gone_after = 0.2
+        told = _until(south, "seats")  # after the grace of a reload: N has gone
+        assert told["people"]["N"]["gone"] is True
+        time.sleep(0.3)  # ...and, a while later, may be filled
+        south.send_json({"type": "substitute", "seat": "N"})
+        assert _until(south, "seats")["people"]["N"]["substitute"] is True
+        played_by_n = False
+        south.send_json({"type": "snapshot"})  # (the states passed by were skipped)
+        while not played_by_n:  # S plays his cards; a computer plays N's
+            msg = _until(south, "state")
+            assert msg["phase"] == "play"
+            played_by_n = any(e["kind"] == "card" and e["seat"] == "N" for e in msg["events"])
+            if msg["legal"]:
+                south.send_json({"type": "play", "card": msg["legal"][0]})
+        with client.websocket_connect(f"/ws/{tid}?token={tokens['N']}") as north:
+            assert north.receive_json()["you"] == "N"  # he takes his seat back
+            back = _until(south, "seats")
+    assert back["people"]["N"] == {"gone": False, "free": False, "substitute": False}
+
+
+def test_following_is_off_by_default_where_two_people_play_and_a_choice_of_the_maker(
+        client: TestClient) -> None:
+    two = new_table(client, "short", seed=3)  # S and N: nobody follows
+    with client.websocket_connect(f"/ws/{two['id']}?follow=E") as ws:
+        err = ws.receive_json()
+        assert err["type"] == "error" and "nobody follows a hand at this table" in err["message"]
+        assert ws.receive_json()["hand"] == []
+    one = client.post("/api/tables", json={"seats": {"S": "human"}, "seed": 3}).json()
+    with client.websocket_connect(f"/ws/{one['id']}?follow=E") as ws:
+        assert 12 <= len(ws.receive_json()["hand"]) <= 13  # one person: a hand may be followed
+        ws.send_json({"type": "follow", "seat": "all"})
+        assert "one hand at most" in _until(ws, "error")["message"]
+    teach = new_table(client, "short", seed=3, follow="all")
+    with client.websocket_connect(f"/ws/{teach['id']}?follow=all") as ws:
+        snap = ws.receive_json()
+    assert snap["following"] == "all" and snap["hand"] == []
+    assert sorted(snap["hands"]) == ["E", "N", "S", "W"]
+    assert all(12 <= len(h) <= 13 for h in snap["hands"].values())  # (a card may be out)
+    r = client.post("/api/tables", json={"seats": {"S": "human"}, "follow": "some"})
+    assert r.status_code == 400 and "follow 'some'" in r.json()["error"]
+
+
+def test_a_rubber_with_following_on_is_marked_so_in_its_pbn(client: TestClient) -> None:
+    for follow, mark in (("one", "(spectators could follow one hand)"), ("none", None)):
+        table = new_table(client, "short", seed=2, follow=follow)
+        with client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['S']}") as s, \
+             client.websocket_connect(f"/ws/{table['id']}?token={table['tokens']['N']}") as n:
+            _play_out([Receiver("S", s), Receiver("N", n)])
+        pbn = client.get(f"/api/tables/{table['id']}/pbn").text
+        event = next(line for line in pbn.splitlines() if line.startswith("[Event "))
+        assert (mark in event) if mark else ("follow" not in event), event
+
+
+def test_a_spectators_chat_reaches_the_players_only_between_hands(client: TestClient) -> None:
+    table = client.post("/api/tables", json={"seats": {"S": "human"}, "seed": 6}).json()
+    tid = table["id"]
+    with client.websocket_connect(f"/ws/{tid}?token={table['tokens']['S']}") as s, \
+         client.websocket_connect(f"/ws/{tid}?follow=W") as rail:
+        rail.receive_json()
+        rail.send_json({"type": "chat", "text": "W holds the king of spades"})
+        assert _until(rail, "chat")["text"] == "W holds the king of spades"
+        seen: list[dict[str, Any]] = []
+        while True:  # S plays the hand out
+            msg = s.receive_json()
+            seen.append(msg)
+            if msg["type"] == "chat":
+                break
+            if msg["type"] == "state" and msg["legal"]:
+                s.send_json({"type": "play", "card": msg["legal"][0]})
+    states = [m for m in seen if m["type"] == "state"]
+    assert states[-1]["phase"] in ("between", "over")  # the line came after the hand
+    assert all(m.get("chat", []) == [] for m in states)  # not in his snapshot either
+    assert seen[-1]["text"] == "W holds the king of spades"
+
+
+def _play_out(receivers: list[Receiver], *, ask: bool = False) -> None:
+    """Read every connection in step and play the hand out; with ``ask``, the person to
+    play first asks for a hint and ``why`` (their answers are read too)."""
+    states = [r.messages[-1] if r.messages else r.next() for r in receivers]
+    top = max(m["seq"] for m in states)  # (a snapshot already read stands for its seat)
+    for i, r in enumerate(receivers):
+        while states[i]["seq"] < top:
+            states[i] = r.next()
+    asked: dict[str, int] = {}
+    while states[0]["phase"] == "play":
+        for r, m in zip(receivers, states, strict=True):
+            if not m["legal"]:
+                continue
+            if ask and asked.get(r.seat or "", 0) < 3:  # the tutor's search: three a seat
+                asked[r.seat or ""] = asked.get(r.seat or "", 0) + 1
+                r.ws.send_json({"type": "hint"})
+                r.ws.send_json({"type": "why"})
+                answers = {r.next()["type"], r.next()["type"]}
+                assert answers <= {"hint", "why", "error"}, answers
+            r.ws.send_json({"type": "play", "card": m["legal"][0]})
+        states = [r.next() for r in receivers]
+        assert len({m["seq"] for m in states}) == 1
+
+
+@pytest.mark.parametrize("follow", ["none", "one"])
+def test_no_message_of_a_whole_hand_names_a_hidden_card_hints_and_why_included(
+        client: TestClient, follow: str) -> None:
+    """Every message to every connection (two people, a spectator, a follower where
+    following is on, and a seated member who opens the spectators' link), hints and
+    ``why`` read as text, against the deal."""
+    ann = _join(client, "Ann")
+    table = new_table(client, "short", seed=12, practice=True, follow=follow,
+                      computer="pimc:worlds=4")
+    tid, tokens = table["id"], table["tokens"]
+    with contextlib.ExitStack() as stack:
+        def ws(path: str) -> Any:
+            return stack.enter_context(client.websocket_connect(path))
+
+        south = Receiver("S", ws(f"/ws/{tid}?token={tokens['S']}&member={ann}"))
+        north = Receiver("N", ws(f"/ws/{tid}?token={tokens['N']}"))
+        south.next()  # Ann sits at S: the club records it
+        spectator = Receiver(None, ws(f"/ws/{tid}"))
+        ann_watching = Receiver(None, ws(f"/ws/{tid}?member={ann}&follow=E"))
+        first = ann_watching.ws.receive_json()  # she sits here: she follows nobody
+        assert first["type"] == "error" and "you sit at this table" in first["message"]
+        receivers = [south, north, spectator, ann_watching]
+        if follow == "one":
+            receivers.append(Receiver(None, ws(f"/ws/{tid}?follow=E"), follow="E"))
+        _play_out(receivers, ask=True)
+    hands, trump_card, plays = deal_of(client.get(f"/api/tables/{tid}/pbn").text)
+    told = [m for r in (south, north) for m in r.messages if m["type"] in ("hint", "why")]
+    assert {m["type"] for m in told} == {"hint", "why"}, told  # both were read
+    for r in receivers:
+        assert check_no_leak(r, hands, [], trump_card, plays, words=True) == len(r.messages)
+    assert all(m["hand"] == [] and "hands" not in m
+               for m in ann_watching.messages + spectator.messages)
