@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from web_browser import chromium_missing, launch, shot
+from web_browser import chromium_missing, launch, shot, wait_until
 from web_servers import Server  # the server fixture: conftest.py
 
 WHY = chromium_missing()
@@ -71,7 +71,7 @@ def test_two_people_in_two_browsers_play_a_hand_by_clicking_then_see_the_sheet_a
                         typed = True
                     else:
                         legal.first.click()
-                    page.wait_for_function(f"(document.body.dataset.seq|0) > {before}")
+                    wait_until(page, f"(document.body.dataset.seq|0) > {before}")
                     if shots < 1 and seat == "S":
                         shot(page, "table-desktop")
                         shot(phone, "table-phone")
@@ -91,7 +91,7 @@ def test_two_people_in_two_browsers_play_a_hand_by_clicking_then_see_the_sheet_a
                 assert page.inner_text("#sheet .pts-ew") == str(hand["points"][1])
                 assert page.locator("#review .review-hand").count() == 4
                 assert page.locator("#review table.tricks tbody tr").count() == played
-                page.wait_for_function(
+                wait_until(page,
                     "document.getElementById('dd-summary').textContent.includes('Double dummy')",
                     timeout=30000)
             shot(pages["S"], "hand-over-review")

@@ -28,6 +28,9 @@ from cavendish.match.duplicate import (
 )
 from cavendish.web.server import create_app
 
+JSON_TYPE = {"content-type": "application/json"}
+"""A body declared JSON (the server answers 415 to any other type) that is not."""
+
 SEED = 12
 
 
@@ -131,7 +134,7 @@ def test_a_bad_challenge_request_is_refused_naming_what_is_wrong(
 
 def test_a_body_that_is_not_a_json_object_is_refused_by_both_posts(client: TestClient) -> None:
     for path in ("/api/challenges", "/api/tables"):
-        r = client.post(path, content=b"{boards: 2")
+        r = client.post(path, content=b"{boards: 2", headers=JSON_TYPE)
         assert r.status_code == 400 and r.json()["error"] == "the body is not JSON"
         r = client.post(path, json=[2])
         assert r.status_code == 400 and r.json()["error"] == "expected a JSON object"

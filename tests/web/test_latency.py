@@ -192,14 +192,14 @@ def test_spectators_share_one_message_built_once_and_each_seat_gets_its_own(
     message = LiveTable.message
 
     def counted(self: LiveTable, seat: Any, *, snapshot: bool = False,
-                follow: Any = None) -> dict[str, Any]:
+                follow: Any = None, **kw: Any) -> dict[str, Any]:
         if not snapshot:
             built.append((None if seat is None else str(seat),
                           None if follow is None else str(follow)))
-        return message(self, seat, snapshot=snapshot, follow=follow)
+        return message(self, seat, snapshot=snapshot, follow=follow, **kw)
 
     monkeypatch.setattr(LiveTable, "message", counted)
-    table = new_table(client, "short", seed=23)
+    table = new_table(client, "short", seed=23, follow="one")
     tid = table["id"]
     with contextlib.ExitStack() as stack:
         plain = [Receiver(None, stack.enter_context(client.websocket_connect(f"/ws/{tid}")))

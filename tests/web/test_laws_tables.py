@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from test_protocol import PEOPLE, contextlib_multi
-from web_browser import chromium_missing, launch, shot
+from web_browser import chromium_missing, launch, shot, wait_until
 from web_client import Receiver, check_seen_before_shown, deal_of
 from web_servers import Server
 
@@ -461,7 +461,7 @@ def test_law_62_in_the_browser_a_card_clicked_out_of_turn_and_the_adversarys_ele
                     "#laws")
                 assert s.locator("#laws .law-pending.yours").count() == 0
                 e.locator("#laws .law-pending.yours button[data-option='card']").click()
-                s.wait_for_function("document.getElementById('laws').innerText"
+                wait_until(s, "document.getElementById('laws').innerText"
                                     ".includes('EW (E) elect card (law 62)')")
                 # the prompt goes away once answered (issue 30, point 14)
                 e.wait_for_selector("#laws .law-pending", state="detached")

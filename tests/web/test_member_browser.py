@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 import pytest
-from web_browser import chromium_missing, launch, shot
+from web_browser import chromium_missing, launch, shot, wait_until
 from web_client import Paced
 from web_servers import Server  # the server fixture: conftest.py
 
@@ -52,7 +52,7 @@ def click_a_hand(page: Any) -> None:
             continue
         before = int(page.evaluate("document.body.dataset.seq || 0"))
         legal.first.click()
-        page.wait_for_function(f"(document.body.dataset.seq|0) > {before}")
+        wait_until(page, f"(document.body.dataset.seq|0) > {before}")
 
 
 def play_out_by_websocket(server: Server, path: str) -> dict[str, Any]:
@@ -97,7 +97,7 @@ def test_a_member_joins_plays_a_rubber_and_finds_it_in_his_record(server: Server
             points = last["score"]["rubbers"][0]["points"]
             # back to the front page; his record is linked there
             page.goto(server.url + "/")
-            page.wait_for_function(
+            wait_until(page,
                 "document.getElementById('club-link').textContent.includes('Your record')")
             page.click("#club-link")
             page.wait_for_url(f"**/member/{member}")

@@ -7,6 +7,9 @@ from fastapi.testclient import TestClient
 
 from cavendish.web.members import COOKIE
 
+JSON_TYPE = {"content-type": "application/json"}
+"""A body declared JSON (the server answers 415 to any other type) that is not."""
+
 
 def test_a_person_picks_a_name_and_gets_a_member_key_kept_as_a_cookie(
         client: TestClient) -> None:
@@ -30,7 +33,7 @@ def test_a_name_is_unique_without_regard_to_case_and_bad_names_are_refused(
                        ("", "use 1 to 24"), ("x" * 25, "use 1 to 24"), (7, "expected text")]:
         r = client.post("/api/members", json={"name": name})
         assert r.status_code == 400 and says in r.json()["error"], (name, r.text)
-    assert client.post("/api/members", content=b"{oops").status_code == 400
+    assert client.post("/api/members", content=b"{oops", headers=JSON_TYPE).status_code == 400
 
 
 def test_a_public_clubs_password_is_hashed_and_login_gives_a_new_key(

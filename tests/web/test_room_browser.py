@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from test_member_browser import click_a_hand, play_out_by_websocket
-from web_browser import chromium_missing, launch, shot
+from web_browser import chromium_missing, launch, shot, wait_until
 from web_servers import Server
 
 from cavendish.web.members import COOKIE
@@ -30,7 +30,7 @@ def test_law_16_a_member_cuts_in_the_lobby_takes_his_seat_plays_the_rubber_and_f
             page.goto(server.url + "/lobby")
             page.fill("#name", "Lady Hoyle")
             page.click("#join button")
-            page.wait_for_function("document.getElementById('who').textContent.includes('Hoyle')")
+            wait_until(page, "document.getElementById('who').textContent.includes('Hoyle')")
             key = next(c["value"] for c in context.cookies() if c["name"] == COOKIE)
             page.fill("#computers", "3")
             page.click("#open-table button")
@@ -39,7 +39,7 @@ def test_law_16_a_member_cuts_in_the_lobby_takes_his_seat_plays_the_rubber_and_f
             page.click("article.room-table >> text=Cut for the table")
             page.wait_for_selector("#my-seats a")
             # the cut is shown to the room: the cards of the four cutting for partners
-            page.wait_for_function(
+            wait_until(page,
                 "document.getElementById('events').textContent.includes('cut for partners')")
             shot(page, "lobby")
             page.click("#my-seats a")

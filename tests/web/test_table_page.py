@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_browser import chromium_missing, launch, shot
+from web_browser import chromium_missing, launch, shot, wait_until
 from web_servers import Server  # the server fixture: conftest.py
 
 WHY = chromium_missing()
@@ -94,7 +94,7 @@ def _open(browser: Any, server: Server, body: dict[str, Any], viewport: dict[str
     page.errors = errors
     page.add_init_script(LISTEN)
     page.goto(made["links"]["S"].replace("#", "?pause=60#"))
-    page.wait_for_function("document.body.dataset.seq > 0")
+    wait_until(page, "document.body.dataset.seq > 0")
     return page
 
 
@@ -136,7 +136,7 @@ def _play_hand(page: Any, server: Server, *, keyboard: bool = False,
             page.keyboard.type(card)
         else:
             legal.first.click()
-        page.wait_for_function(f"(document.body.dataset.seq|0) > {before}")
+        wait_until(page, f"(document.body.dataset.seq|0) > {before}")
         _check_table(page, server)
 
 
@@ -150,13 +150,13 @@ def _concede_rest(page: Any, limit: float = 120) -> int:
         if _phase(page) == "between" and page.is_visible("#next-btn"):
             before = _seq(page)
             page.click("#next-btn")
-            page.wait_for_function(f"(document.body.dataset.seq|0) > {before}")
+            wait_until(page, f"(document.body.dataset.seq|0) > {before}")
         elif _phase(page) == "play" and page.is_enabled("#concede-btn") \
                 and page.locator("button.card.legal").count():
             before = _seq(page)
             page.click("#concede-btn")
             page.click("#ask-yes")
-            page.wait_for_function(f"(document.body.dataset.seq|0) > {before}")
+            wait_until(page, f"(document.body.dataset.seq|0) > {before}")
             conceded += 1
         else:
             time.sleep(0.05)
@@ -200,7 +200,7 @@ def test_short_whist_rubber_on_a_phone_shows_the_table_asks_before_conceding_and
     shot(page, "t30-short-phone-hand-over")
     # concede asks first: "No" leaves the hand in play
     page.click("#next-btn")
-    page.wait_for_function("document.body.dataset.phase === 'play'")
+    wait_until(page, "document.body.dataset.phase === 'play'")
     page.wait_for_selector("button.card.legal")
     page.click("#concede-btn")
     assert page.is_visible("dialog#ask[open]")
@@ -219,7 +219,7 @@ def test_short_whist_rubber_on_a_phone_shows_the_table_asks_before_conceding_and
         if _phase(page) == "between":
             before = _seq(page)
             page.click("#next-btn")
-            page.wait_for_function(f"(document.body.dataset.seq|0) > {before}")
+            wait_until(page, f"(document.body.dataset.seq|0) > {before}")
         _play_hand(page, server)
     said = _rubber_words(server, page)
     assert page.inner_text("#turn").startswith(said)
@@ -232,7 +232,7 @@ def test_short_whist_rubber_on_a_phone_shows_the_table_asks_before_conceding_and
     # one button: another rubber with the same people
     board = int(server.get(f"/api/tables/{_table_id(page)}")["board"])
     page.click("#again-btn")
-    page.wait_for_function("document.body.dataset.phase === 'play'")
+    wait_until(page, "document.body.dataset.phase === 'play'")
     assert server.get(f"/api/tables/{_table_id(page)}")["board"] == board
     assert page.locator("#my-hand button.card").count() == 13
     assert not page.errors, page.errors
@@ -247,7 +247,7 @@ def test_dummy_rubber_one_hand_by_keyboard_alone_then_every_hand_reviewed(
     _check_table(page, server)
     _play_hand(page, server, keyboard=True)  # typed: SA, h10 ...
     assert page.locator("#reviews button.review-board").count() == 1
-    page.wait_for_function(
+    wait_until(page,
         "document.getElementById('dd-summary').textContent.includes('Double dummy')",
         timeout=60000)
     assert "Marks:" in page.inner_text("#review .legend")
@@ -257,7 +257,7 @@ def test_dummy_rubber_one_hand_by_keyboard_alone_then_every_hand_reviewed(
     assert page.locator("#reviews button.review-board").count() == hands
     # an earlier hand's review, asked of the server
     page.click("#reviews button.review-board[data-board='1']")
-    page.wait_for_function(
+    wait_until(page,
         "document.querySelector('#review h2').textContent.startsWith('Board 1')"
         " && document.getElementById('dd-summary').textContent.includes('Double dummy')",
         timeout=60000)
@@ -270,7 +270,7 @@ def test_dummy_rubber_one_hand_by_keyboard_alone_then_every_hand_reviewed(
     # the review of a hand by its link (the member's record links there)
     other = browser.new_context(viewport=DESKTOP).new_page()
     other.goto(f"{server.url}/table/{_table_id(page)}?review=1")
-    other.wait_for_function(
+    wait_until(other,
         "document.querySelector('#review h2') && "
         "document.querySelector('#review h2').textContent.startsWith('Board 1')",
         timeout=60000)
@@ -296,7 +296,7 @@ def test_long_whist_with_calls_asks_before_the_call_and_keeps_the_log_over_a_rel
     log = page.inner_text("#log")
     assert "concedes" in log
     page.reload()
-    page.wait_for_function("document.body.dataset.seq > 0")
+    wait_until(page, "document.body.dataset.seq > 0")
     assert page.inner_text("#log") == log  # the server keeps it
     _axe(page, "table, desktop, long whist over")
     assert not page.errors, page.errors

@@ -4,6 +4,7 @@ it is launched; why the browser tests are skipped where it cannot be had."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -35,3 +36,28 @@ def shot(page: Any, name: str) -> None:
     if SHOTS.parent.exists():
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def wait_until(page: Any, expression: str, timeout: float = 30000) -> None:
+    """Wait until ``expression`` (JavaScript) is true on ``page``, asked from here every
+    50 ms: Playwright's ``wait_for_function`` evaluates its string inside the page, which
+    the pages' Content-Security-Policy (``script-src 'self'``, no ``unsafe-eval``)
+    refuses, while ``evaluate`` goes through the debugging protocol and is let through."""
+    deadline = time.monotonic() + timeout / 1000
+    while not _evaluate(page, expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout:.0f} ms for {expression!r} on {page.url}")
+        time.sleep(0.05)
+
+
+def _evaluate(page: Any, expression: str) -> Any:
+    """``expression`` on ``page``, or None while the page is between two documents (a
+    navigation destroys the context it was asked in: ask again)."""
+    from playwright.sync_api import Error
+
+    try:
+        return page.evaluate(expression)
+    except Error as exc:
+        if "context was destroyed" in str(exc) or "navigat" in str(exc):
+            return None
+        raise
