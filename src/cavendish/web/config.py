@@ -27,7 +27,10 @@ his answer to his computer partner's question ``("answer", "S", "yes" | "no")``,
 and the adversaries' answer to a wrong call ``("elect", "E", "fresh" or
 "stand")``.  The computer players' calls are made by the session itself (a rule
 of 001, not a choice), so the server's session knows which seats are computers
-(:class:`ThinksElsewhere` holds them: it is never asked for a card).
+(:class:`ThinksElsewhere` holds them: it is never asked for a card).  So it does at
+ruff-and-honours: a computer holding the ace of trumps ruffs as the hand is dealt
+(:mod:`cavendish.players.ruff`'s rule, the same in the pool's session and the
+server's), where a person's ruff is his own act.
 
 >>> cfg = TableConfig.from_request({"variant": "dummy", "seats": {"S": "human"}}, seed=5)
 >>> cfg.kinds
@@ -420,8 +423,9 @@ def _player_seed(seed: int, seat: Seat) -> int:
 @dataclass
 class ThinksElsewhere:
     """A computer player's place in the server's own session when the players call
-    honours (``calls="players"``): the session must know the seat is a computer's
-    (its calls are the session's to make), but the card is chosen in the pool.
+    honours (``calls="players"``) or at ruff-and-honours: the session must know the
+    seat is a computer's (its calls and its ruff are the session's to make), but the
+    card is chosen in the pool.
 
     >>> ThinksElsewhere("Classical E").choose(None)  # type: ignore[arg-type]
     Traceback (most recent call last):
@@ -463,7 +467,9 @@ def build_session(config: TableConfig, *, computers: bool = False) -> Session:
         player: Player | None = None
         if computers and kind != HUMAN:
             player = get_player(kind, _player_seed(config.seed, seat), config.names[s])
-        elif config.calls == "players" and kind != HUMAN:
+        elif (config.calls == "players" or config.rules.ruff) and kind != HUMAN:
+            # the session acts for the computers itself (a call at eight, the ruff as
+            # the hand is dealt): it must know them, as the pool's session does
             player = ThinksElsewhere(config.names[s])
         players[seat] = player
     names = {Seat.parse(s): n for s, n in config.names.items()}
