@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -42,26 +43,31 @@ def package_of(path: Path, src: Path) -> str | None:
     return rel.parts[0] if len(rel.parts) > 1 else None
 
 
-def imported(path: Path, src: Path) -> list[tuple[int, str]]:
-    """Every package of Cavendish that ``path`` imports, with the line."""
+def imports_of(path: Path, src: Path) -> Iterator[tuple[int, list[list[str]]]]:
+    """Each import statement of ``path`` (anywhere in it: function-level and
+    ``TYPE_CHECKING`` imports included), with its line and the absolute dotted names it
+    may import, as parts: the module named and, for ``from M import a``, ``M.a`` too
+    (``a`` may be a module: ``from . import chat``, ``from .. import game``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     here = list(path.relative_to(src.parent).parts[:-1])  # ["cavendish", "game", ...]
-    found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
-        names: list[list[str]] = []
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = here[: len(here) - (node.level - 1)]
-                module = base + (node.module.split(".") if node.module else [])
-                # from .. import game: the names imported are the packages
-                names = [module] if node.module else [[*module, a.name] for a in node.names]
-            else:
-                names = [(node.module or "").split(".")]
+            base = here[: len(here) - (node.level - 1)] if node.level else []
+            module = base + (node.module.split(".") if node.module else [])
+            yield node.lineno, [module] + [[*module, a.name] for a in node.names]
         elif isinstance(node, ast.Import):
-            names = [a.name.split(".") for a in node.names]
-        for parts in names:
-            if len(parts) > 1 and parts[0] == "cavendish" and parts[1] in RANKS:
-                found.append((node.lineno, parts[1]))
+            yield node.lineno, [a.name.split(".") for a in node.names]
+
+
+def imported(path: Path, src: Path) -> list[tuple[int, str]]:
+    """Every package of Cavendish that ``path`` imports, with the line."""
+    found: list[tuple[int, str]] = []
+    for line, names in imports_of(path, src):
+        packages = dict.fromkeys(
+            parts[1] for parts in names
+            if len(parts) > 1 and parts[0] == "cavendish" and parts[1] in RANKS
+        )
+        found.extend((line, package) for package in packages)
     return found
 
 
@@ -132,26 +138,9 @@ def module_name(path: Path, src: Path = SRC) -> str:
 
 
 def module_imports(path: Path, known: set[str], src: Path = SRC) -> set[str]:
-    """The modules of ``known`` that ``path`` imports anywhere (function-level and
-    ``TYPE_CHECKING`` imports included): ``from . import x`` names the module ``x``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    name = module_name(path, src).split(".")
-    package = name if path.name == "__init__.py" else name[:-1]
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - (node.level - 1)]
-                module = base + (node.module.split(".") if node.module else [])
-            else:
-                module = (node.module or "").split(".")
-            candidates = [".".join(module)] + [".".join([*module, a.name]) for a in node.names]
-        elif isinstance(node, ast.Import):
-            candidates = [a.name for a in node.names]
-        else:
-            continue
-        found.update(c for c in candidates if c in known)
-    return found
+    """The modules of ``known`` that ``path`` imports anywhere (:func:`imports_of`):
+    ``from . import x`` names the module ``x``."""
+    return {".".join(parts) for _, names in imports_of(path, src) for parts in names} & known
 
 
 def circles(folder: Path, src: Path = SRC) -> list[list[str]]:
