@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from cavendish.core.cards import cards_of
 from cavendish.core.rules import variant_names
 from cavendish.web.computer import choose_card
 from cavendish.web.config import HUMAN, TableConfig, apply_action, build_session
@@ -30,7 +29,7 @@ def play_one_hand(variant: str, kind: str, seed: int) -> list[Action]:
     apply_action(server, ("deal",))
     while server.state is not None and (seat := server.to_play) is not None:
         if cfg.kind_of(server.holder(seat)) == HUMAN:
-            action: Action = ("card", str(cards_of(server.view(seat).legal)[0]))
+            action: Action = ("card", str(server.view(seat).legal_cards()[0]))
         else:
             action, _ = choose_card(f"agree-{variant}-{kind}-{seed}", config, list(actions))
         apply_action(server, action)  # refused: IllegalAction, and the test fails here
