@@ -38,3 +38,12 @@ def test_the_pool_benchmark_refuses_a_pool_of_fewer_than_two(capsys):
     with pytest.raises(SystemExit):
         bench.main(["--workers", "1"])
     assert "--workers 1: a pool needs at least 2" in capsys.readouterr().err
+
+
+def test_the_command_line_line_times_the_console_script_cold_with_one_and_k_workers():
+    line = bench.cli_line("random", "random", 4, 2, 3, 1)
+    assert line["name"] == "pool-cli" and line["target_ratio"] == 1.7
+    assert line["command"] == "cavendish match random random --boards 4 --seed 3 -q"
+    (run,) = line["runs"]
+    assert run["seconds_1"] > 0 and run["seconds_2"] > 0
+    assert line["ratio"] == pytest.approx(line["seconds_1"] / line["seconds_2"], abs=0.02)

@@ -58,6 +58,13 @@ bench-pool``, part of ``make bench``).  Each line is one JSON object:
   spreads over its threads, and so what a K-core machine should see:
   ``(1 - p + p / 1) / (1 - p + p / K)`` times the lone decision, before any
   slowing of the workers by each other.
+* ``pool-cli``: the issue's own figure, cold: ``cavendish match classical random
+  --boards 600 --seed 2024 -q`` with ``-w 1`` and with ``-w K``, each a new process
+  (the console script beside this Python), the two alternating ``repeat`` times;
+  ``ratio`` is the best ``-w 1`` time over the best ``-w K`` time, ``ratios`` each
+  pair's, with the load average as the pair began (target 1.7 for two workers).  The
+  CPU of the workers is not counted here (they are the fork server's children, not
+  this process's): the accounts are the other lines'.
 * ``load``: the load averages before and after (``os.getloadavg``), to judge how
   far other programs distorted the wall times.
 
@@ -102,7 +109,9 @@ would add minutes for nothing to learn: a task's trip is nothing beside a board)
 SEARCH = ("search", "pimc", 2)
 """The search player's match: some 55 s of CPU a board here (one board a worker)."""
 SEED = 2024
-NAMES = (*(f"pool-{a}-{b}" for a, b, _, _, _ in MATCHES), "pool-search-decision")
+CLI = ("classical", "random", 600, 3)
+"""The command line's match timed cold (``pool-cli``): the players, the boards, the runs a side."""
+NAMES = (*(f"pool-{a}-{b}" for a, b, _, _, _ in MATCHES), "pool-cli", "pool-search-decision")
 MODULE = "cavendish.match.duplicate"
 """What the workers import before their first task (the module of ``play_boards``)."""
 
@@ -313,6 +322,46 @@ def search_line(boards: int, workers: int, seed: int) -> dict[str, Any]:
     }
 
 
+def cli_line(a: str, b: str, boards: int, workers: int, seed: int,
+             repeat: int) -> dict[str, Any]:
+    """The command line's match, cold, with ``-w 1`` and ``-w workers``, alternating."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(sys.executable).with_name("cavendish")
+    command = [str(script), "match", a, b, "--boards", str(boards), "--seed", str(seed), "-q"]
+
+    def timed(k: int) -> float:
+        start = time.perf_counter()
+        subprocess.run([*command, "-w", str(k)], check=True, stdout=subprocess.DEVNULL)
+        return time.perf_counter() - start
+
+    load = _load()
+    pairs: list[tuple[float, float, float | None]] = []
+    for _ in range(max(1, repeat)):
+        began = _load()
+        one, many = timed(1), timed(workers)
+        pairs.append((one, many, None if began is None else began[0]))
+    best_one = min(one for one, _, _ in pairs)
+    best_many = min(many for _, many, _ in pairs)
+    return {
+        "name": "pool-cli",
+        "command": " ".join(["cavendish", *command[1:]]),
+        "workers": workers,
+        "repeat": len(pairs),
+        "seconds_1": round(best_one, 2),
+        f"seconds_{workers}": round(best_many, 2),
+        "ratio": round(best_one / best_many, 2),
+        "ratio_median": round(statistics.median(one / many for one, many, _ in pairs), 2),
+        "target_ratio": 1.7 if workers == 2 else None,
+        "runs": [{"seconds_1": round(one, 2), f"seconds_{workers}": round(many, 2),
+                  "ratio": round(one / many, 2), "load": began}
+                 for one, many, began in pairs],
+        "load": [load, _load()],
+    }
+
+
 def run(
     *,
     workers: int = 2,
@@ -328,6 +377,10 @@ def run(
             n = max(4 * workers, round(boards * scale))
             yield match_line(a, b, n, workers, seed, runs if repeat is None else repeat,
                              like_for_like)
+    if "pool-cli" in only:
+        a, b, boards, runs = CLI
+        yield cli_line(a, b, max(4 * workers, round(boards * scale)), workers, seed,
+                       runs if repeat is None else repeat)
     if "pool-search-decision" in only:
         yield search_line(max(workers, round(SEARCH[2] * scale)), workers, seed)
 
