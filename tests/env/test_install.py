@@ -111,8 +111,14 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
         [*PIP, "--python", str(python), "install", "--dry-run", "--ignore-installed", "-q",
          "--report", str(report), *_declared("env"), "ray[rllib]"], **quiet,
     )
-    _finish(resolve, "resolving [env] beside ray[rllib]", 500)
-    _finish(build, "building the wheel", 400)
+    try:
+        _finish(resolve, "resolving [env] beside ray[rllib]", 500)
+        _finish(build, "building the wheel", 400)
+    finally:  # one failed: the other is not left running
+        for job in (build, resolve):
+            if job.poll() is None:
+                job.kill()
+                job.communicate()
     (wheel,) = dist.glob("cavendish-*.whl")
     install = subprocess.run(
         [*PIP, "--python", str(python), "install", "-q", "--no-index", "--no-compile",
@@ -121,6 +127,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     )
     assert install.returncode == 0, f"the wheel did not install: {install.stderr[-3000:]}"
     yield Installed(python, wheel, report, work)
+    shutil.rmtree(work, ignore_errors=True)  # some 300 MB: pytest keeps its last three runs
 
 
 def test_metadata_gives_ranges_and_constraints_pin_them():
