@@ -116,8 +116,20 @@ ACTS = {
     "claim_lead": "the trick in progress was led out of turn (law 63)",
     "correct_revoke": "take back your revoke before it is established (law 76)",
     "ask": "ask your partner \"having none?\" of the suit he renounced (law 74)",
+    "bystander": "a bystander's remark draws a player's attention (\"seat\") to an oversight "
+                 "in the score: his adversaries may call on the bystander to pay (law 88)",
+    "refer": "all the players agree that a bystander decide a question (\"question\"); his "
+             "decision (\"decision\") is final (law 89)",
 }
-"""The ``act`` messages a person may send at a laws table, and what each does."""
+"""The ``act`` messages a person may send at a laws table during a hand, and what each
+does."""
+
+BETWEEN_ACTS = {
+    "fresh": "call for fresh cards before the cut, paying for them: two new packs, of which "
+             "the dealer takes his choice (law 83; \"pack\": \"pack-1\" or \"pack-2\" when "
+             "you deal)",
+}
+"""The ``act`` messages a person may send at a laws table between hands."""
 
 
 def build_laws_session(config: TableConfig, *, computers: bool = False) -> LawsSession:
@@ -148,9 +160,12 @@ def apply_laws_action(session: LawsSession, action: Sequence[str]) -> list[Event
     kind = action[0] if action else None
     if kind == "deal" and len(action) == 1:
         return session.start_hand()
+    if kind == "fresh" and len(action) == 3:  # law 83, between hands: ("fresh", SEAT, PACK)
+        session.call_fresh_cards(Seat.parse(action[1]), action[2])
+        return []
     if kind != "laws" or len(action) != 2:
-        raise ConfigError(f"action {list(action)!r} at a laws table: expected ['deal'] "
-                          "or ['laws', JSON of the arbiter's act]")
+        raise ConfigError(f"action {list(action)!r} at a laws table: expected ['deal'], "
+                          "['fresh', SEAT, PACK] or ['laws', JSON of the arbiter's act]")
     try:
         act = LawsAction.from_dict(json.loads(action[1]))
     except ValueError as exc:
@@ -214,11 +229,17 @@ def laws_view(session: LawsSession, seat: Seat | None, config: TableConfig) -> d
     """The ``laws`` part of a seat's ``state`` (None: a spectator): the hand's rulings
     and elections, the calls in force, the decision awaited, and what a person may do."""
     out: dict[str, Any] = {"rulings": [], "elections": [], "calls": [], "pending": None,
-                           "acts": ACTS if seat is not None else {}}
+                           "acts": ACTS if seat is not None else {}, "deal_rulings": []}
     arb = session.arbiter
     if arb is None:
+        # between hands: fresh cards may be called for (law 83), their rulings told with
+        # the next deal; the dealer chooses the pack
+        out["acts"] = BETWEEN_ACTS if seat is not None and not session.is_over else {}
+        out["dealer"] = str(session.dealer)
         return out
     out.update(_hand_rulings(arb.state.events))
+    # before this deal: fresh cards called for (law 83), a dealer's misdeals (laws 36-51)
+    out["deal_rulings"] = [_ruling_json(r) for r in session.deal_rulings]
     out["calls"] = [str(c) for c in arb.state.calls()]
     decision = arb.pending()
     if decision is not None:
@@ -442,6 +463,8 @@ class LawsTable(LiveTable):
         the laws when applied).  Raises :class:`~.tables.ProtocolError` for a message
         that names no possible act."""
         session = self.laws
+        if session.state is None and kind == "act" and msg.get("act") == "fresh":
+            return self._fresh_cards(seat, msg)
         if session.state is None:
             raise ProtocolError(f"{kind}: no hand is in play")
         if kind == "play":
@@ -476,7 +499,54 @@ class LawsTable(LiveTable):
                                seat=next((s for s in mine if s in open_), seat))
         if act == "ask":
             return laws_action("ask_having_none", seat=seat)
+        if act == "bystander":
+            try:
+                helped = Seat.parse(str(msg.get("seat")))
+            except CardParseError:
+                raise ProtocolError(f"bystander: seat {msg.get('seat')!r}: expected the seat "
+                                    "whose attention was drawn, N, E, S or W") from None
+            return laws_action("bystander_remark", helped=helped)
+        if act == "refer":
+            return self._referral(msg)
         raise ProtocolError(f"act {act!r}: expected one of {', '.join(ACTS)}")
+
+    def _referral(self, msg: dict[str, Any]) -> Action:
+        """Law 89: a question referred to a bystander by all the players; the computers
+        agree to a person's proposal (Cavendish's choice); where another person plays,
+        the web cannot yet gather his agreement, and it is refused."""
+        question, decision = msg.get("question"), msg.get("decision")
+        if not all(isinstance(x, str) and 0 < len(x.strip()) <= 200
+                   for x in (question, decision)):
+            raise ProtocolError('refer: expected "question" and "decision", texts of 1 to '
+                                "200 characters")
+        if len(self.config.humans) > 1:
+            raise ProtocolError("refer: a bystander decides only by agreement of all (law 89): "
+                                "at a table of more than one person the web cannot ask "
+                                "the others; agree on it in the chat")
+        agreed = tuple(s for s in Seat if s not in self.laws.seating.dummies)
+        assert isinstance(question, str) and isinstance(decision, str)
+        return laws_action("refer_to_bystander", question=question.strip(),
+                           decision=decision.strip(), seats=agreed)
+
+    def _fresh_cards(self, seat: Seat, msg: dict[str, Any]) -> Action:
+        """Law 83: ``seat`` calls for fresh cards between hands; the dealer chooses one
+        of the two packs: a computer the first, a person in ``"pack"`` when he deals
+        (another person dealing must call for them himself)."""
+        session = self.laws
+        if session.is_over:
+            raise ProtocolError("fresh: the session is over")
+        dealer = session.dealer
+        if self.config.kind_of(dealer) not in (HUMAN, None):
+            pack = "pack-1"
+        elif dealer == seat or session.holder(dealer) == seat:
+            pack = msg.get("pack", "pack-1")
+            if pack not in ("pack-1", "pack-2"):
+                raise ProtocolError(f"fresh: pack {pack!r}: the dealer chooses \"pack-1\" or "
+                                    "\"pack-2\" (law 83)")
+        else:
+            raise ProtocolError(f"fresh: the dealer ({dealer}) chooses the pack (law 83): "
+                                "let him call for them")
+        return ("fresh", str(seat), str(pack))
 
     @staticmethod
     def _revoke_claim(seat: Seat, msg: dict[str, Any]) -> dict[str, object]:

@@ -1,0 +1,95 @@
+"""Laws of the club code reached at a web table under the laws (issue 31 point 16), as
+they are in the terminal's ``cavendish play --laws``:
+
+* law 88 (003 line 843): "If a bystander make any remark which calls the attention
+  of a player or players to an oversight affecting the score, he is liable to be
+  called on, by the players only, to pay the stakes and all bets on that game or
+  rubber": the ``act`` ``bystander``, the adversaries of the seat helped elect;
+* law 89 (003 line 848): "A bystander, by agreement among the players, may decide
+  any question" (``act`` ``refer``; the arbiter holds his decision final);
+* law 83 (003 line 803): "Any player (on paying for them) before, but not after, the
+  pack be cut for the deal, may call for fresh cards. He must call for two new
+  packs, of which the dealer takes his choice" (``act`` ``fresh``, between hands)."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from test_laws_tables import _play_out, _seated, _send, _until
+
+from cavendish.laws.texts import law_words
+
+
+def _words(law: int) -> str:
+    """The code's words for ``law`` (003, as :mod:`cavendish.laws.texts` holds them)."""
+    return " ".join(law_words(law).split())
+
+
+def test_law_88_a_bystanders_remark_at_a_web_table_puts_the_stakes_to_the_adversaries(
+        client: TestClient) -> None:
+    """003 law 88: the remark calls S's attention to an oversight affecting the score;
+    the adversaries (computers, E-W) may call on the bystander to pay: a ruling of
+    law 88 for all to see, and their election."""
+    assert "calls the attention of a player or players to an oversight affecting the " \
+           "score" in _words(88)
+    with _seated(client, "S", 11) as (_, receivers):
+        states = _until(receivers, lambda ms: bool(ms[1]["legal"]))
+        assert "bystander" in states[1]["laws"]["acts"]
+        states = _send(receivers, "S", {"type": "act", "act": "bystander", "seat": "S"})
+        rulings = [r for r in states[0]["laws"]["rulings"] if r["law"] == 88]
+        assert rulings and "oversight in the score" in rulings[0]["text"]
+        pending = states[1]["laws"]["pending"]
+        if pending is not None:  # the computers' side elects at once, after the ruling
+            assert pending["law"] == 88 and not pending["yours"]
+
+
+def test_law_89_a_question_referred_to_a_bystander_is_decided_finally_at_a_web_table(
+        client: TestClient) -> None:
+    """003 law 89: the question referred by all is decided, and the decision is final:
+    the same question again is refused."""
+    assert "by agreement among the players, may decide any question" in _words(89)
+    with _seated(client, "S", 11) as (_, receivers):
+        _until(receivers, lambda ms: bool(ms[1]["legal"]))
+        msg = {"type": "act", "act": "refer", "question": "was the king led?",
+               "decision": "yes"}
+        states = _send(receivers, "S", msg)
+        rulings = [r for r in states[0]["laws"]["rulings"] if r["law"] == 89]
+        assert rulings and "'was the king led?': yes" in rulings[0]["text"]
+        receivers[1].ws.send_json(msg)
+        error = receivers[1].next()
+        while error["type"] == "state":
+            error = receivers[1].next()
+        assert error["type"] == "error" and "the decision is final" in error["message"]
+
+
+def test_law_83_fresh_cards_called_for_between_hands_at_a_web_table(
+        client: TestClient) -> None:
+    """003 law 83: between hands (before the cut) a person calls for fresh cards; the
+    dealer takes his choice of two new packs; the ruling comes with the next deal.
+    During a hand the call is refused."""
+    assert "before, but not after, the pack be cut for the deal" in _words(83)
+    with _seated(client, "S", 11) as (_, receivers):
+        _until(receivers, lambda ms: bool(ms[1]["legal"]))
+        receivers[1].ws.send_json({"type": "act", "act": "fresh"})
+        error = receivers[1].next()
+        while error["type"] == "state":
+            error = receivers[1].next()
+        assert error["type"] == "error" and "act 'fresh'" in error["message"]
+        receivers[1].messages.remove(error)  # the last state is read on from
+        last = _play_out(receivers)
+        while last["phase"] == "play":
+            last = receivers[0].next()
+        mine = receivers[1].messages[-1]
+        while mine["seq"] < last["seq"]:
+            mine = receivers[1].next()
+        assert mine["phase"] == "between" and "fresh" in mine["laws"]["acts"]
+        dealer = mine["laws"]["dealer"]
+        msg = {"type": "act", "act": "fresh", "pack": "pack-2"}
+        states = _send(receivers, "S", msg)
+        assert states[1]["phase"] == "between"  # the call made, the cut not yet
+        receivers[1].ws.send_json({"type": "next"})
+        while (states := [r.next() for r in receivers])[0]["phase"] != "play":
+            pass
+        rulings = [r for r in states[0]["laws"]["deal_rulings"] if r["law"] == 83]
+        assert rulings, states[0]["laws"]["deal_rulings"]
+        chose = " ".join(r["text"] for r in rulings)
+        assert ("pack-2" in chose or "second" in chose) if dealer == "S" else True
