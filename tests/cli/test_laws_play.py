@@ -438,3 +438,18 @@ def test_law_83_fresh_cards_called_for_between_hands_at_the_terminal(tmp_path: P
     during.session.start_hand()
     with pytest.raises(SessionError, match="between hands, before the cut"):
         during.session.call_fresh_cards(Seat.S)  # law 83: before the cut only
+
+
+def test_law_11_correct_score_typed_between_hands_at_the_terminal(tmp_path: Path) -> None:
+    """003 law 11: "If an erroneous score be proved, such mistake can be corrected prior
+    to the conclusion of the game in which it occurred": the scorer wrote board 1 down
+    wrongly (every hand at ``score_slips=1``, as ``--sloppy 1`` would); ``correct
+    score`` between hands, before the next deal, corrects it."""
+    laws, out = game("auto\n" * 13 + "correct score\ncorrect score\n" + "auto\n" * 60,
+                     tmp_path, seed=5)
+    laws.session.score_slips = 1.0
+    assert laws.run() == 0
+    text = out.getvalue()
+    assert "law 11" in text and "proves an erroneous score of board 1" in text
+    assert "no erroneous score is proved" in text  # the second time: it is right now
+    assert 0 not in laws.session.misscored

@@ -93,3 +93,34 @@ def test_law_83_fresh_cards_called_for_between_hands_at_a_web_table(
         assert rulings, states[0]["laws"]["deal_rulings"]
         chose = " ".join(r["text"] for r in rulings)
         assert ("pack-2" in chose or "second" in chose) if dealer == "S" else True
+
+
+def test_law_11_an_erroneous_score_proved_at_a_web_table_is_corrected(
+        client: TestClient) -> None:
+    """003 law 11: "If an erroneous score be proved, such mistake can be corrected prior
+    to the conclusion of the game in which it occurred": at a laws table whose scorer
+    slips (``"score_slips": 1``) board 1 is written down wrongly; the person's
+    ``correct_score`` between hands corrects it (a ruling of law 11 for all), and a
+    second proof of the same board is refused: the score is right now."""
+    assert "prior to the conclusion of the game" in _words(11)
+    bad = client.post("/api/tables", json={"seats": {"S": "human"}, "score_slips": 1})
+    assert bad.status_code == 400 and "at a table under the laws" in bad.json()["error"]
+    with _seated(client, "S", 11, score_slips=1) as (_, receivers):
+        last = _play_out(receivers)
+        while last["phase"] == "play":
+            last = receivers[0].next()
+        mine = receivers[1].messages[-1]
+        while mine["seq"] < last["seq"]:
+            mine = receivers[1].next()
+        assert "correct_score" in mine["laws"]["acts"]
+        written = mine["score"]["hands"][0]["points"]
+        states = _send(receivers, "S", {"type": "act", "act": "correct_score"})
+        rulings = states[0]["laws"]["score_rulings"]
+        assert [r["law"] for r in rulings] == [11], rulings
+        assert "erroneous score of board 1" in rulings[0]["text"]
+        assert states[0]["score"]["hands"][0]["points"] != written
+        receivers[1].ws.send_json({"type": "act", "act": "correct_score", "board": 1})
+        error = receivers[1].next()
+        while error["type"] == "state":
+            error = receivers[1].next()
+        assert error["type"] == "error" and "no erroneous score is proved" in error["message"]

@@ -129,6 +129,9 @@ LAWS_HELP = """Commands (the laws of whist; the arbiter rules on everything):
                       tricks left (laws 58, 59)
   ask                 ask your partner "having none?" of the suit he renounced (law 74)
   correct             take back your revoke before it is established (law 76)
+  correct score [B]   prove an erroneous score of board B (the last hand): corrected
+                      before the next trump card is turned up (law 11), or during the
+                      rubber for its amount (law 12); also between hands
   claim revoke [SEAT] [TRICK]   claim a revoke by the adversaries (laws 75, 79)
   claim lead          the trick in progress was led out of turn (law 63)
   claim omission      an adversary played no card to a trick (law 69)
@@ -239,12 +242,32 @@ class LawsGame:
                 self._play_hand()
                 while not self.session.is_over:
                     line = self._read("Press Enter for the next hand ('fresh' calls for fresh "
-                                      "cards, law 83; or type quit): ").strip().lower()
-                    if line != "fresh":
+                                      "cards, law 83; 'correct score [BOARD]' proves an "
+                                      "erroneous score, laws 11-12; or type quit): "
+                                      ).strip().lower()
+                    if line.startswith("correct score"):
+                        self._correct_score(line.split()[2:])
+                    elif line == "fresh":
+                        self._fresh_cards()
+                    else:
                         break
-                    self._fresh_cards()
 
         return self._save(run_table(self.console, loop))
+
+    def _correct_score(self, words: list[str]) -> bool:
+        """You prove an erroneous score (laws 11-12): of board ``words[0]``, or of the
+        last hand scored; the sheet is corrected, or the laws' refusal told."""
+        if words and not words[0].isdigit():
+            self._say(f"correct score {words[0]!r}: expected a board number")
+            return False
+        try:
+            ruling = self.session.correct_score(self.me, int(words[0]) if words else None)
+        except (LawsError, SessionError) as exc:
+            self._say(str(exc))
+            return False
+        self.console.print(self._ruling_text(ruling), soft_wrap=True)
+        self.console.print(score_table(self.sheet))
+        return True
 
     def _fresh_cards(self) -> None:
         """You call for fresh cards before the next cut (law 83); the dealer chooses
@@ -264,7 +287,9 @@ class LawsGame:
         )
         introduce_table(self.console, self.rules, self.seating, self.human)
         sloppy = (
-            f"the computers commit an irregularity at {self.sloppy:.0%} of their cards"
+            f"the computers commit an irregularity at {self.sloppy:.0%} of their cards, and "
+            f"keep the score (Cavendish's choice), writing a hand down wrongly at "
+            f"{self.sloppy:.0%} ('correct score', laws 11-12)"
             if self.sloppy
             else "the computers play correctly"
         )
@@ -531,6 +556,8 @@ class LawsGame:
                 return self._act("ask_having_none", me)
             case _ if text.lower().startswith("having none"):
                 return self._act("ask_having_none", me)
+            case "correct", ["score", *more]:
+                return self._correct_score(more)
             case "correct", []:
                 arb = s.arbiter
                 assert arb is not None
@@ -737,9 +764,12 @@ class LawsGame:
         score = hand.score
         assert score is not None
         self.console.print(Rule(f"Board {hand.board} is over"))
-        self.console.print(
-            f"Tricks NS {score.tricks[0]}, EW {score.tricks[1]} · honours NS {score.honours[0]}, "
-            f"EW {score.honours[1]} · points NS {score.points[0]}, EW {score.points[1]}"
+        result = hand.result
+        assert result is not None
+        self.console.print(  # the tricks as taken; the points as the scorer wrote them
+            f"Tricks NS {result.tricks[0]}, EW {result.tricks[1]} · honours NS "
+            f"{score.honours[0]}, EW {score.honours[1]} · points NS {score.points[0]}, "
+            f"EW {score.points[1]} (the scorer's)"
         )
         for note in score.notes:
             self.console.print(note, style="dim")
@@ -913,7 +943,7 @@ def run_laws_game(
     target = out if out is not None else default_out_path(seed)
     players = _laws_players(seating.names, seed, kind, sloppy)
     game = LawsGame(
-        session=LawsSession(rules, seating, players, rng, rubbers=rubbers),
+        session=LawsSession(rules, seating, players, rng, rubbers=rubbers, score_slips=sloppy),
         console=console,
         stdin=stdin,
         seed=seed,

@@ -25,6 +25,14 @@ The step-by-step driver is Session's, with what the laws add:
   act by act (:func:`~cavendish.laws.deal_laws.slipped_deal`), the misdeal is
   ruled (laws 43-44; at double dummy no misdeal, the same dealer deals again) and
   the next dealer deals; the rulings are :attr:`LawsSession.deal_rulings`;
+* the score is kept by the computers (Cavendish's choice: no law says who scores);
+  with ``score_slips`` the scorer writes a hand down wrongly at that chance (a
+  trick of the side that won the odd tricks left out, where that changes no game's
+  winner), drawn from the board and its deal, so a replay writes it the same; a
+  player proves the error (:meth:`LawsSession.correct_score`) and the sheet is
+  corrected within the windows of laws 11-12
+  (:meth:`~cavendish.scoring.sheet.ScoreSheet.correct`): before the trump card of
+  the next deal is turned up, or, for the amount of the rubber, during the rubber;
 * a computer's turn may be several table actions (a sloppy player's slip, see
   :func:`~cavendish.players.sloppy.turn_actions`); each :meth:`LawsSession.step`
   does one, and elections between them are awaited as above;
@@ -67,7 +75,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.cards import CARDS, Card, Seat
@@ -85,6 +93,7 @@ from ..laws.policy import computer_option
 from ..players.base import Player, notify_begin
 from ..players.sloppy import SloppyPlayer, notice_revoke, turn_actions
 from ..scoring.result import HandResult
+from ..scoring.sheet import ScoreSheet
 from .seating import Seating
 from .session import (
     PlayedHand,
@@ -154,11 +163,24 @@ class LawsSession(TableBase):
         *,
         rubbers: int | None = 1,
         max_hands: int | None = None,
+        score_slips: float = 0.0,
     ) -> None:
         refused = laws_refusal(rules)
         if refused is not None:
             raise SessionError(f"{refused}, so it is played without --laws")
+        if not 0.0 <= score_slips <= 1.0:
+            raise SessionError(f"score_slips {score_slips}: expected a chance from 0 to 1")
         super().__init__(rules, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
+        self.score_slips = score_slips
+        """The chance that the scorer writes a finished hand down wrongly (see the
+        module; laws 11-12 let a player prove it: :meth:`correct_score`)."""
+        self.misscored: dict[int, HandResult] = {}
+        """The hands written down wrongly (by index on the sheet): each its true result,
+        until a player proves the error."""
+        self.score_rulings: list[Ruling] = []
+        """The corrections of the score (laws 11-12), in order."""
+        self._corrections: list[tuple[int, int, str]] = []
+        """(hands finished, board, seat) of each correction, for :meth:`snapshot`."""
         self.arbiter: Arbiter | None = None
         """The arbiter of the hand in play (None between hands)."""
         self._actions: list[Action] = []
@@ -289,6 +311,8 @@ class LawsSession(TableBase):
             **self._table_snapshot(LAWS_SNAPSHOT_FORMAT, LAWS_SNAPSHOT_VERSION),
             "in_play": self.arbiter is not None,
             "hands": replays,
+            "score_slips": self.score_slips,
+            "corrections": [list(c) for c in self._corrections],
             "app": dict(app or {}),
         }
 
@@ -322,9 +346,17 @@ class LawsSession(TableBase):
             in_play = bool(data["in_play"])
             rubbers = None if data["rubbers"] is None else int(data["rubbers"])
             max_hands = None if data["max_hands"] is None else int(data["max_hands"])
+            slips = float(data.get("score_slips", 0.0))  # saved before laws 11-12: none
+            corrections = [(int(n), int(b), str(s)) for n, b, s in data.get("corrections", [])]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SessionError(f"the saved session is damaged: {exc}") from None
-        session = cls(rules, seating, dict(players), rng, rubbers=rubbers, max_hands=max_hands)
+        session = cls(rules, seating, dict(players), rng, rubbers=rubbers, max_hands=max_hands,
+                      score_slips=slips)
+        def correct_due() -> None:  # the scores corrected after as many hands as then
+            for finished, board, seat in corrections:
+                if finished == len(session.hands):
+                    session.correct_score(Seat.parse(seat), board)
+        correct_due()
         for i, (deal, acts, called_at) in enumerate(hands):
             try:
                 session._replay(deal, acts, called_at)
@@ -335,6 +367,7 @@ class LawsSession(TableBase):
             last = i == len(hands) - 1
             if session.hand_over and not (last and in_play):
                 session.finish_hand()
+                correct_due()
             elif not (last and in_play):
                 raise SessionError(
                     f"the saved session is damaged: board {i + 1} is saved as finished "
@@ -518,9 +551,12 @@ class LawsSession(TableBase):
                 result = HandResult(
                     result.tricks, result.honours, result.revokes, self._called.side
                 )
+            written = self._written(result, arb.deal)
             score, dealer, rubber = end_hand(
-                self.rules, self.sheet, self.seating, self.dealer, self.rubber, result
+                self.rules, self.sheet, self.seating, self.dealer, self.rubber, written
             )
+            if written != result:
+                self.misscored[len(self.sheet.results) - 1] = result
             hand = LawsHand(self.board, self.rubber, self.names, arb.state, result, score)
             self.dealer, self.rubber = dealer, rubber
         self.hands.append(hand)
@@ -529,6 +565,66 @@ class LawsSession(TableBase):
         self._call = None
         self._actions = []
         return hand
+
+    # ------------------------------------------------- the score (laws 11-12)
+    def _written(self, result: HandResult, deal: Deal) -> HandResult:
+        """``result`` as the scorer writes it: at the chance :attr:`score_slips` (drawn
+        from the board and its deal) a trick of the side that won the odd tricks left
+        out, where the side keeps the odd trick and no game changes its winner."""
+        if not self.score_slips:
+            return result
+        if random.Random(f"score|{self.board}|{deal.to_pbn()}").random() >= self.score_slips:
+            return result
+        won = 0 if result.tricks[0] > result.tricks[1] else 1
+        tricks = list(result.tricks)
+        tricks[won] -= 1
+        tricks[1 - won] += 1
+        if tricks[won] <= tricks[1 - won]:
+            return result  # a seven-six hand: the slip would give the odd trick away
+        slipped = replace(result, tricks=(tricks[0], tricks[1]))
+        before = list(self.sheet.results)
+        true = ScoreSheet.replay(self.rules, [*before, result])
+        wrong = ScoreSheet.replay(self.rules, [*before, slipped])
+        if [g.winner for g in true.games] != [g.winner for g in wrong.games]:
+            return result
+        return slipped
+
+    def correct_score(self, seat: Seat, board: int | None = None) -> Ruling:
+        """``seat`` proves an erroneous score of ``board`` (default: the last hand
+        scored) by its tricks and honours: the sheet is corrected (law 11: "prior to the
+        conclusion of the game in which it occurred, and such game is not concluded
+        until the trump card of the following deal has been turned up"; law 12: an
+        error "affecting the amount of the rubber [...] at any time during the
+        rubber").  Refused (:class:`SessionError`) for a score that is right, and
+        (:class:`~cavendish.scoring.sheet.ScoreCorrectionError`) outside the laws'
+        windows."""
+        scored = [h for h in self.hands if h.result is not None]
+        if not scored:
+            raise SessionError("no hand is on the score sheet yet")
+        index = len(scored) - 1 if board is None else next(
+            (i for i, h in enumerate(scored) if h.board == board), -1)
+        if index < 0:
+            raise SessionError(f"board {board} is not on the score sheet (void, or not played)")
+        true = self.misscored.get(index)
+        if true is None:
+            raise SessionError(
+                f"board {scored[index].board}: the sheet agrees with its tricks and honours: "
+                "no erroneous score is proved (laws 11-12)")
+        ends = [g.hands[-1] for g in self.sheet.games]
+        if ends and ends[-1] == len(self.sheet.results) - 1:
+            ends.pop()  # the game just won is concluded at the next deal's trump card
+        law = 11 if not ends or index > ends[-1] else 12
+        wrong = self.sheet.hands[index]
+        new = self.sheet.correct(index, true)  # the laws' windows: ScoreCorrectionError
+        del self.misscored[index]
+        self._corrections.append((len(self.hands), scored[index].board, str(seat)))
+        at = self.hands.index(scored[index])
+        self.hands[at] = replace(scored[index], score=new)
+        ruling = Ruling(law, seat, f"{seat} proves an erroneous score of board "
+                        f"{scored[index].board}: written {wrong.points[0]}-{wrong.points[1]}, "
+                        f"corrected to {new.points[0]}-{new.points[1]} (N-S - E-W)", (), 0)
+        self.score_rulings.append(ruling)
+        return ruling
 
     # ----------------------------------------------------------------- helpers
     def holder_of(self, card: Card) -> Seat:

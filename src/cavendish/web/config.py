@@ -366,7 +366,15 @@ class TableConfig:
         if follow is not None and follow not in FOLLOW:
             raise ConfigError(f"follow {follow!r}: expected \"none\", \"one\" or \"all\"")
         honours = request_honours(body, rules, laws=laws)
-        return cls(variant, kinds, names, seed, rubbers, practice,
+        extra: dict[str, Any] = {}
+        slips = body.get("score_slips")
+        if slips is not None:  # laws 11-12: the scorer's errors, for the players to prove
+            if not laws or not isinstance(slips, int | float) or isinstance(slips, bool) \
+                    or not 0 <= slips <= 1:
+                raise ConfigError(f"score_slips {slips!r}: a chance from 0 to 1 that the "
+                                  "scorer writes a hand down wrongly, at a table under the laws")
+            extra["score_slips"] = float(slips)
+        return cls(variant, kinds, names, seed, rubbers, practice, extra=extra,
                    auto_last=body.get("auto_last", True),
                    computer_claims=body.get("computer_claims", True), calls=calls, laws=laws,
                    follow=follow, honours=honours)

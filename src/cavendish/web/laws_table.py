@@ -118,6 +118,9 @@ ACTS = {
     "ask": "ask your partner \"having none?\" of the suit he renounced (law 74)",
     "bystander": "a bystander's remark draws a player's attention (\"seat\") to an oversight "
                  "in the score: his adversaries may call on the bystander to pay (law 88)",
+    "correct_score": "prove an erroneous score (\"board\": the last hand scored if absent): "
+                     "corrected before the next trump card is turned up (law 11), or during "
+                     "the rubber for its amount (law 12)",
     "refer": "all the players agree that a bystander decide a question (\"question\"); his "
              "decision (\"decision\") is final (law 89)",
 }
@@ -128,6 +131,7 @@ BETWEEN_ACTS = {
     "fresh": "call for fresh cards before the cut, paying for them: two new packs, of which "
              "the dealer takes his choice (law 83; \"pack\": \"pack-1\" or \"pack-2\" when "
              "you deal)",
+    "correct_score": ACTS["correct_score"],
 }
 """The ``act`` messages a person may send at a laws table between hands."""
 
@@ -139,7 +143,8 @@ def build_laws_session(config: TableConfig, *, computers: bool = False) -> LawsS
     their seats (in a worker of the pool)."""
     plain = build_session(config, computers=computers)
     return LawsSession(plain.rules, plain.seating, plain.players, plain.rng,
-                       rubbers=config.rubbers)
+                       rubbers=config.rubbers,
+                       score_slips=float(config.extra.get("score_slips", 0.0)))
 
 
 def laws_action(name: str, **args: object) -> Action:
@@ -163,9 +168,13 @@ def apply_laws_action(session: LawsSession, action: Sequence[str]) -> list[Event
     if kind == "fresh" and len(action) == 3:  # law 83, between hands: ("fresh", SEAT, PACK)
         session.call_fresh_cards(Seat.parse(action[1]), action[2])
         return []
+    if kind == "score" and len(action) == 3:  # laws 11-12: ("score", SEAT, BOARD or "")
+        return [session.correct_score(Seat.parse(action[1]),
+                                      int(action[2]) if action[2] else None)]
     if kind != "laws" or len(action) != 2:
         raise ConfigError(f"action {list(action)!r} at a laws table: expected ['deal'], "
-                          "['fresh', SEAT, PACK] or ['laws', JSON of the arbiter's act]")
+                          "['fresh', SEAT, PACK], ['score', SEAT, BOARD] or ['laws', JSON of the "
+                          "arbiter's act]")
     try:
         act = LawsAction.from_dict(json.loads(action[1]))
     except ValueError as exc:
@@ -229,17 +238,20 @@ def laws_view(session: LawsSession, seat: Seat | None, config: TableConfig) -> d
     """The ``laws`` part of a seat's ``state`` (None: a spectator): the hand's rulings
     and elections, the calls in force, the decision awaited, and what a person may do."""
     out: dict[str, Any] = {"rulings": [], "elections": [], "calls": [], "pending": None,
-                           "acts": ACTS if seat is not None else {}, "deal_rulings": []}
+                           "acts": ACTS if seat is not None else {}, "deal_rulings": [],
+                           "score_rulings": []}
     arb = session.arbiter
     if arb is None:
         # between hands: fresh cards may be called for (law 83), their rulings told with
         # the next deal; the dealer chooses the pack
         out["acts"] = BETWEEN_ACTS if seat is not None and not session.is_over else {}
         out["dealer"] = str(session.dealer)
+        out["score_rulings"] = [_ruling_json(r) for r in session.score_rulings]
         return out
     out.update(_hand_rulings(arb.state.events))
     # before this deal: fresh cards called for (law 83), a dealer's misdeals (laws 36-51)
     out["deal_rulings"] = [_ruling_json(r) for r in session.deal_rulings]
+    out["score_rulings"] = [_ruling_json(r) for r in session.score_rulings]
     out["calls"] = [str(c) for c in arb.state.calls()]
     decision = arb.pending()
     if decision is not None:
@@ -465,6 +477,12 @@ class LawsTable(LiveTable):
         session = self.laws
         if session.state is None and kind == "act" and msg.get("act") == "fresh":
             return self._fresh_cards(seat, msg)
+        if kind == "act" and msg.get("act") == "correct_score":
+            board = msg.get("board")
+            if board is not None and (not isinstance(board, int) or isinstance(board, bool)
+                                      or not 1 <= board <= 999):
+                raise ProtocolError(f"correct_score: board {board!r}: expected a board number")
+            return ("score", str(seat), "" if board is None else str(board))
         if session.state is None:
             raise ProtocolError(f"{kind}: no hand is in play")
         if kind == "play":

@@ -103,6 +103,7 @@ function drawActs(box, s, hooks) {
     const decision = window.prompt("The bystander's decision (final):");
     if (decision) send({ type: "act", act: "refer", question, decision });
   }, s.laws.acts.refer));
+  row.appendChild(scoreButton(send, s));
   box.appendChild(row);
 }
 
@@ -119,7 +120,17 @@ function drawBetween(box, s, hooks) {
   pack.add(new Option("the second new pack", "pack-2"));
   row.appendChild(button("Call for fresh cards", () => send(dealing ? { type: "act", act: "fresh", pack: pack.value } : { type: "act", act: "fresh" }), s.laws.acts.fresh));
   if (dealing) row.appendChild(pack);
+  row.appendChild(scoreButton(send, s));
   box.appendChild(row);
+}
+
+// laws 11-12: the person proves an erroneous score (of the last hand, or of a board he names)
+function scoreButton(send, s) {
+  return button("Correct the score…", () => {
+    const board = window.prompt("Which board's score is wrong? (empty: the last hand scored)", "");
+    if (board === null) return;
+    send(board.trim() ? { type: "act", act: "correct_score", board: Number(board) } : { type: "act", act: "correct_score" });
+  }, s.laws.acts.correct_score);
 }
 
 function drawList(box, title, items, line) {
@@ -165,6 +176,7 @@ export function draw(s, hooks) {
   const elections = finished ? finished.elections || [] : laws.elections;
   const board = finished ? finished.board : s.board;
   drawList(box, `Rulings, board ${board}`, rulings, (r) => `${lawHead(r, esc)}: ${esc(W.say(r.text))}`); // its options, in words, are the pending decision's
+  drawList(box, "The score corrected", laws.score_rulings || [], (r) => `${lawHead(r, esc)}: ${esc(W.say(r.text))}`);
   if (!finished) drawList(box, "Before the deal", laws.deal_rulings || [], (r) => `${lawHead(r, esc)}: ${esc(W.say(r.text))}`);
   drawList(box, "Elections", elections, (e) => `${lawHead(e, esc)}: ${esc(W.say(e.text))}`);
   if (finished && finished.void) {
