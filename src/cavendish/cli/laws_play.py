@@ -84,7 +84,7 @@ from ..io.record import HandRecord
 from ..laws.arbiter import Arbiter
 from ..laws.base import RevokeStatus
 from ..laws.coverage import law_title
-from ..laws.decisions import option_text
+from ..laws.decisions import Decision, option_text
 from ..laws.errors import LawsError
 from ..laws.names import law_name
 from ..players import PLAYERS, Player, get_player
@@ -290,6 +290,8 @@ class LawsGame:
             f"the computers commit an irregularity at {self.sloppy:.0%} of their cards, and "
             f"keep the score (Cavendish's choice), writing a hand down wrongly at "
             f"{self.sloppy:.0%} ('correct score', laws 11-12)"
+            + ("; your own deals slip at that chance too (--sloppy-me: the program deals "
+               "for you)" if self.session.own_deal_slips else "")
             if self.sloppy
             else "the computers play correctly"
         )
@@ -302,8 +304,14 @@ class LawsGame:
         resumed = s.arbiter is not None  # a saved hand in play, replayed by --resume
         if not resumed:
             s.start_hand()
-            for ruling in s.deal_rulings:  # a sloppy dealer's misdeals before this deal
+            told = 0
+            while s.deal_pending is not None:  # a slip in dealing: your side elects
+                told = self._elect_in_deal(told)
+                s.start_hand()
+            for ruling in s.deal_rulings[told:]:  # a sloppy dealer's misdeals before this deal
                 self.console.print(self._ruling_text(ruling), soft_wrap=True)
+            for elected in s.deal_elections:
+                self.console.print(self._elected_text(elected), soft_wrap=True)
         self._shown = 0
         self._why.clear()
         self._last_computer = None
@@ -341,6 +349,25 @@ class LawsGame:
                     self._computer_step()
         self._end_hand()
 
+    def _elect_in_deal(self, told: int) -> int:
+        """A slip in dealing gave your side an election (laws 38, 40, 41): the rulings so
+        far told, your election asked (``auto``: the computer's rule, a new deal) and
+        made; returns how many of the deal's rulings are told."""
+        s = self.session
+        assert s.deal_pending is not None
+        proc, _ = s.deal_pending
+        for ruling in s.deal_rulings[told:]:
+            self.console.print(self._ruling_text(ruling), soft_wrap=True)
+        shown = list(proc.rulings)
+        for ruling in shown:
+            self.console.print(self._ruling_text(ruling), soft_wrap=True)
+        decision = proc.pending()
+        assert decision is not None
+        option = self._ask_option(decision, lambda: decision.options[0], common=False)
+        before = len(s.deal_rulings)
+        s.elect_in_deal(option, self.me)
+        return before + len(shown)
+
     def _computer_step(self) -> None:
         """One action of the computer on turn, each card with its player's account of
         it, for ``why``."""
@@ -360,10 +387,19 @@ class LawsGame:
         if decision is None or not s.is_human_decision(decision):
             return False
         self._show_events()
+        option = self._ask_option(decision, lambda: s.computer_option(decision))
+        s.elect(option, decision.seat if decision.answer else self.me)
+        return True
+
+    def _ask_option(self, decision: Decision, rule: Callable[[], str], *,
+                    common: bool = True) -> str:
+        """The option the human takes of ``decision``, from a menu of the law's options
+        (``auto``: the computer's ``rule``); with ``common`` the table's commands are
+        answered meanwhile."""
         whose = "Your answer" if decision.answer else f"Your side's election ({decision.side})"
         head = Text(f"{whose}, ")
         head.append(f"{law_name(decision.law)} ({law_title(decision.law)})", style="bold")
-        head.append(f": {decision.question}.")
+        head.append(f": {say(decision.question)}.")
         self.console.print(head, soft_wrap=True)
         for i, option in enumerate(decision.options, start=1):
             self.console.print(f"  {i}. {option:<10} {option_text(decision, option)}")
@@ -373,10 +409,10 @@ class LawsGame:
             word = text.lower()
             if not text:
                 continue
-            if self._common(word, self.me):
+            if common and self._common(word, self.me):
                 continue
             if word == "auto":
-                option = s.computer_option(decision)
+                option = rule()
             elif word.isdigit() and 1 <= int(word) <= len(decision.options):
                 option = decision.options[int(word) - 1]
             elif text in decision.options or word in decision.options:
@@ -389,8 +425,7 @@ class LawsGame:
                     markup=False,
                 )
                 continue
-            s.elect(option, decision.seat if decision.answer else self.me)
-            return True
+            return option
 
     # ------------------------------------------------------------------ turns
     def _human_turn(self, seat: Seat) -> None:
@@ -910,10 +945,12 @@ def run_laws_game(
     rubbers: int = 1,
     pause: bool = False,
     autosave: Path | None = None,
+    sloppy_me: bool = False,
 ) -> int:
     """Play ``rubbers`` rubbers of ``variant`` under the laws in the terminal, the human
     in ``seat`` against computer players committing irregularities at ``sloppy`` of
-    their cards; save the record as PBN to ``out`` (default
+    their cards (and the scorer's slips at that chance; with ``sloppy_me`` the human's
+    own deals slip at it too); save the record as PBN to ``out`` (default
     ``cavendish-<seed>-<timestamp>.pbn``), the table to ``autosave`` (when given) as it
     goes, for ``--resume``.  Returns the exit status: 0, 130 after
     Ctrl-C, 1 if the record cannot be saved, 2 for a bad variant, chance or player.
@@ -943,7 +980,8 @@ def run_laws_game(
     target = out if out is not None else default_out_path(seed)
     players = _laws_players(seating.names, seed, kind, sloppy)
     game = LawsGame(
-        session=LawsSession(rules, seating, players, rng, rubbers=rubbers, score_slips=sloppy),
+        session=LawsSession(rules, seating, players, rng, rubbers=rubbers, score_slips=sloppy,
+                            own_deal_slips=sloppy if sloppy_me else 0.0),
         console=console,
         stdin=stdin,
         seed=seed,
@@ -953,6 +991,7 @@ def run_laws_game(
         pause=pause,
         autosave=autosave,
         app_data={"seed": seed, "players": kind, "sloppy": sloppy, "pause": pause,
+                  "sloppy_me": sloppy_me,
                   "out": str(target)},
     )
     return game.run()

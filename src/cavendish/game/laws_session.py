@@ -80,13 +80,13 @@ from typing import Any
 
 from ..core.cards import CARDS, Card, Seat
 from ..core.deal import Deal
-from ..core.events import Event, Ruling
+from ..core.events import Elected, Event, Ruling
 from ..core.rules import Rules
 from ..core.state import HandState, SeatView
 from ..core.table import deal_cards
 from ..laws.actions import Action
 from ..laws.arbiter import Arbiter
-from ..laws.deal_laws import DealProcedure, slipped_deal
+from ..laws.deal_laws import DEAL_ACTS, ELECTED_DEAL_ACTS, DealProcedure, slipped_deal
 from ..laws.decisions import Decision
 from ..laws.errors import LawsError
 from ..laws.policy import computer_option
@@ -164,12 +164,14 @@ class LawsSession(TableBase):
         rubbers: int | None = 1,
         max_hands: int | None = None,
         score_slips: float = 0.0,
+        own_deal_slips: float = 0.0,
     ) -> None:
         refused = laws_refusal(rules)
         if refused is not None:
             raise SessionError(f"{refused}, so it is played without --laws")
-        if not 0.0 <= score_slips <= 1.0:
-            raise SessionError(f"score_slips {score_slips}: expected a chance from 0 to 1")
+        for name, chance in (("score_slips", score_slips), ("own_deal_slips", own_deal_slips)):
+            if not 0.0 <= chance <= 1.0:
+                raise SessionError(f"{name} {chance}: expected a chance from 0 to 1")
         super().__init__(rules, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
         self.score_slips = score_slips
         """The chance that the scorer writes a finished hand down wrongly (see the
@@ -191,6 +193,17 @@ class LawsSession(TableBase):
         fresh cards called for, law 83)."""
         self._fresh: list[Ruling] = []
         """Fresh cards called for before the next cut (law 83): its rulings."""
+        self.own_deal_slips = own_deal_slips
+        """The chance that a person's own deal slips (the program deals for him): one of
+        the misdeals of law 44, or a card exposed or the trump card looked at, which
+        his adversaries elect on (laws 38, 40, 41)."""
+        self.deal_pending: tuple[DealProcedure, Deal] | None = None
+        """A slip in dealing whose election is a person's side's: the procedure and the
+        deal it would make (:meth:`elect_in_deal`)."""
+        self.deal_elections: list[Elected] = []
+        """The elections made in dealing the hand in play (laws 38, 40, 41)."""
+        self._dealt: Deal | None = None
+        self._dealing = False
         self._called_at: int | None = None
         """How many of the arbiter's actions came before the call of honours (for replay)."""
         self._replays: list[dict[str, Any]] = []
@@ -312,6 +325,7 @@ class LawsSession(TableBase):
             "in_play": self.arbiter is not None,
             "hands": replays,
             "score_slips": self.score_slips,
+            "own_deal_slips": self.own_deal_slips,
             "corrections": [list(c) for c in self._corrections],
             "app": dict(app or {}),
         }
@@ -347,11 +361,12 @@ class LawsSession(TableBase):
             rubbers = None if data["rubbers"] is None else int(data["rubbers"])
             max_hands = None if data["max_hands"] is None else int(data["max_hands"])
             slips = float(data.get("score_slips", 0.0))  # saved before laws 11-12: none
+            own = float(data.get("own_deal_slips", 0.0))
             corrections = [(int(n), int(b), str(s)) for n, b, s in data.get("corrections", [])]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SessionError(f"the saved session is damaged: {exc}") from None
         session = cls(rules, seating, dict(players), rng, rubbers=rubbers, max_hands=max_hands,
-                      score_slips=slips)
+                      score_slips=slips, own_deal_slips=own)
         def correct_due() -> None:  # the scores corrected after as many hands as then
             for finished, board, seat in corrections:
                 if finished == len(session.hands):
@@ -406,7 +421,13 @@ class LawsSession(TableBase):
             raise SessionError(f"board {self.board} is still in play")
         if self.is_over:
             raise SessionError("the session is over")
-        return [*self._open(self._deal()), *self._after()]
+        if self.deal_pending is not None:
+            awaited = self.deal_pending[0].pending()
+            raise SessionError(f"the deal awaits an election first: {awaited}")
+        deal = self._deal()
+        if deal is None:  # a person's side elects in the deal first (elect_in_deal)
+            return []
+        return [*self._open(deal), *self._after()]
 
     def _open(self, deal: Deal) -> list[Event]:
         """Put ``deal`` before a new arbiter and show each computer its hand; return the
@@ -445,21 +466,83 @@ class LawsSession(TableBase):
         self._fresh.extend(proc.rulings)
         return list(proc.rulings)
 
-    def _deal(self) -> Deal:
+    def _deal(self) -> Deal | None:
         """The next deal (law 33); a sloppy dealer's misdeals first, each ruled and the
-        deal passed on as the laws say (laws 43-44; double dummy: the same dealer)."""
-        self.deal_rulings, self._fresh = self._fresh, []
+        deal passed on as the laws say (laws 43-44; double dummy: the same dealer).  A
+        slip that gives the dealer's adversaries an election (laws 38, 40, 41) is
+        elected by the computer's rule (a new deal), or, where a person sits on that
+        side, awaits his election (:attr:`deal_pending`): None is returned."""
+        if self._dealt is not None:  # the deal stood at the adversaries' election
+            deal, self._dealt = self._dealt, None
+            return deal
+        if not self._dealing:
+            self.deal_rulings, self._fresh = self._fresh, []
+            self.deal_elections = []
+        self._dealing = False
         for _ in range(64):
             deal = deal_cards(self.rng, self.dealer)
-            player = self.controller(self.dealer)
-            slip = player.deal_slip() if isinstance(player, SloppyPlayer) else None
+            slip = self._deal_slip(deal)
             if slip is None:
                 return deal
             proc = slipped_deal(deal, self.rules, *slip)
-            self.deal_rulings.extend(proc.rulings)
-            assert proc.outcome is not None
-            self.dealer = proc.outcome.next_dealer
+            decision = proc.pending()
+            if decision is not None:
+                if any(self.players.get(s, 0) is None for s in Seat if s.side == decision.side):
+                    self.deal_pending = (proc, deal)
+                    return None
+                # the computer's rule for the deal's elections: a new deal
+                proc.elect(decision.side, decision.options[0], decision.seat)
+            stood = self._settle_deal(proc, deal)
+            if stood is not None:
+                return stood
         return deal_cards(self.rng, self.dealer)  # sixty-four misdeals: one dealt as it comes
+
+    def _deal_slip(self, deal: Deal) -> tuple[str, int] | None:
+        """The dealer's slip in dealing ``deal``, or None: a sloppy computer's
+        (:meth:`~cavendish.players.sloppy.SloppyPlayer.deal_slip`, and at the same chance,
+        where a person is among his adversaries, a slip that gives them an election); a
+        person's own at :attr:`own_deal_slips` (the program deals for him).  The draws
+        beyond the player's own come from the board and the deal: a replay makes them
+        again."""
+        player = self.controller(self.dealer)
+        draw = random.Random(f"deal-slip|{self.board}|{len(self.deal_rulings)}|{deal.to_pbn()}")
+        if isinstance(player, SloppyPlayer):
+            slip = player.deal_slip()
+            person_against = any(self.players.get(s, 0) is None for s in Seat
+                                 if s.side != self.dealer.side)
+            if slip is None and person_against and draw.random() < player.deal_rate:
+                slip = (draw.choice(ELECTED_DEAL_ACTS), draw.randint(1, 49))
+            return slip
+        if player is None and draw.random() < self.own_deal_slips:
+            return draw.choice(DEAL_ACTS + ELECTED_DEAL_ACTS), draw.randint(1, 49)
+        return None
+
+    def _settle_deal(self, proc: DealProcedure, deal: Deal) -> Deal | None:
+        """After the elections of a slipped deal: its rulings and elections told, and
+        ``deal`` if it stands (dealt on to the trump card), else None, the deal passed on
+        as the laws say."""
+        outcome = proc.outcome if proc.outcome is not None else proc.deal_all()
+        self.deal_rulings.extend(proc.rulings)
+        self.deal_elections.extend(proc.elections)
+        if outcome.verdict == "dealt":
+            return deal
+        self.dealer = outcome.next_dealer
+        return None
+
+    def elect_in_deal(self, option: str, by: Seat | None = None) -> None:
+        """A person's side takes ``option`` of the election a slip in dealing gave it
+        (laws 38, 40, 41: a new deal, or let the deal stand); then :meth:`start_hand`
+        deals on.  Refused (:class:`SessionError`, a laws error for a bad option) when
+        no election is awaited."""
+        if self.deal_pending is None:
+            raise SessionError("no election is awaited in the deal")
+        proc, deal = self.deal_pending
+        decision = proc.pending()
+        assert decision is not None
+        proc.elect(decision.side, option, decision.seat if by is None else by)
+        self.deal_pending = None
+        self._dealt = self._settle_deal(proc, deal)
+        self._dealing = True  # the rulings so far stay with the next deal
 
     def play(self, card: Card | int | str, seat: Seat | None = None) -> list[Event]:
         """A human plays ``card`` from ``seat`` (default: whichever of the humans'

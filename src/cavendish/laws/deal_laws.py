@@ -56,7 +56,14 @@ from .decisions import Decision
 from .errors import AwaitingDecision, NotAllowed
 from .names import DOUBLE_DUMMY, DUMMY_I
 
-__all__ = ["DEAL_ACTS", "DealOutcome", "DealProcedure", "first_dealer_of_rubber", "slipped_deal"]
+__all__ = [
+    "DEAL_ACTS",
+    "ELECTED_DEAL_ACTS",
+    "DealOutcome",
+    "DealProcedure",
+    "first_dealer_of_rubber",
+    "slipped_deal",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -686,6 +693,12 @@ class DealProcedure:
 DEAL_ACTS: tuple[str, ...] = ("two_at_once", "count", "face_down")
 """The slips of a dealer that :func:`slipped_deal` makes (law 44 i, v, ii)."""
 
+ELECTED_DEAL_ACTS: tuple[str, ...] = ("expose", "look_at_trump")
+"""The slips in dealing that give the dealer's adversaries an election, which
+:func:`slipped_deal` stops at: a card exposed by the dealer ("the latter can claim a
+new deal", law 38; one of the last cards, law 40) and the dealer looking at the trump
+card ("his adversaries [...] may exact a new deal", law 41)."""
+
 
 def pack_of(deal: Deal) -> list[Card]:
     """The pack in the order that deals ``deal`` to its seats, one card at a time from
@@ -724,10 +737,21 @@ def slipped_deal(deal: Deal, rules: Rules, slip: str, at: int) -> DealProcedure:
     >>> p = slipped_deal(deal, get_rules("double-dummy"), "face_down", 10)
     >>> p.outcome.verdict, p.outcome.next_dealer
     ('new deal', <Seat.S: 2>)
+
+    A slip of :data:`ELECTED_DEAL_ACTS` stops at the adversaries' election (no
+    ``outcome`` yet): a new deal, or the deal goes on (:meth:`DealProcedure.deal_all`)
+    and stands as ``deal``.
+
+    >>> p = slipped_deal(deal, get_rules("short"), "expose", 10)
+    >>> p.outcome, p.pending().law, p.pending().side, p.pending().options
+    (None, 38, <Side.EW: 1>, ('new-deal', 'stand'))
+    >>> p.elect(p.pending().side, "stand"); p.deal_all().deal == deal
+    True
     """
-    if slip not in DEAL_ACTS:
+    if slip not in DEAL_ACTS + ELECTED_DEAL_ACTS:
         raise NotAllowed(
-            f"unknown slip in dealing {slip!r}: expected one of {', '.join(DEAL_ACTS)}"
+            f"unknown slip in dealing {slip!r}: expected one of "
+            f"{', '.join(DEAL_ACTS + ELECTED_DEAL_ACTS)}"
         )
     if not 1 <= at <= 49:
         raise NotAllowed(f"a slip after {at} cards: expected 1 to 49")
@@ -740,9 +764,18 @@ def slipped_deal(deal: Deal, rules: Rules, slip: str, at: int) -> DealProcedure:
     proc.cut(dealer.right, lifted)
     for _ in range(at):
         proc.deal_card()
+    if slip in ELECTED_DEAL_ACTS:  # the adversaries' election awaited (laws 38, 40, 41)
+        if slip == "expose":
+            proc.deal_card(face_up=True)
+        else:
+            proc.look_at_trump(dealer)
+        return proc
     if slip == "two_at_once":
         proc.deal_card(two=True)
-        proc.deal_card()
+        if len(proc.dealt) < 51:
+            proc.deal_card()
+        else:  # two at once at the end of the pack: the trump card is the third card
+            proc.turn_trump()
     elif slip == "count":
         proc.count_cards()
     else:
