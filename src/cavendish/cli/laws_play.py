@@ -84,6 +84,7 @@ from ..io.record import HandRecord
 from ..laws.arbiter import Arbiter
 from ..laws.base import RevokeStatus
 from ..laws.coverage import law_title
+from ..laws.deal_laws import packs_line
 from ..laws.decisions import Decision, option_text
 from ..laws.errors import LawsError
 from ..laws.names import law_name
@@ -321,6 +322,9 @@ class LawsGame:
         self.console.print(
             Rule(f"Board {s.board} · dealer {self.label(arb.deal.dealer)}{again}")
         )
+        # the packs: two as clubs play (000), the still pack made ready (laws 30-31)
+        self.console.print(packs_line(self.rules, arb.deal.dealer) + ".", style="dim",
+                           soft_wrap=True)
         if resumed:
             self._shown = len(arb.events)  # told before the save: shown on the table
         while True:

@@ -696,6 +696,11 @@ def variants() -> None:
     width = max(len(name) for name in variant_names())
     for name in variant_names():
         typer.echo(f"{name:<{width}}  {SOURCES.get(name, '')}")
+        if get_rules(name).packs == 2:  # 000's etiquette; which pack is whose, Cavendish's
+            typer.echo("    Cavendish's reading: two packs, as clubs play, each side dealing "
+                       "with its own, the other's the still pack made ready for the next deal "
+                       "(laws 30-31, 42, 48) (000: \"Two packs of cards are invariably used "
+                       "at clubs\")")
         for reading, words in READINGS.get(name, ()):
             typer.echo(f"    Cavendish's reading: {reading} (000: \"{words}\")")
 

@@ -62,6 +62,7 @@ __all__ = [
     "DealOutcome",
     "DealProcedure",
     "first_dealer_of_rubber",
+    "packs_line",
     "slipped_deal",
 ]
 
@@ -143,6 +144,10 @@ class DealProcedure:
         self.trump_turned = False
         self.outcome: DealOutcome | None = None
         self._permitted_cutter: Seat | None = None
+        if not own_pack and self.rules.packs == 1:
+            raise NotAllowed(
+                "one pack at this table: there are no adversary's cards to deal with (law 48 "
+                "runs where two packs are used, as clubs play, 000)", 48)
         if self.dealer != self.rightful or not own_pack:
             what = "out of turn" if self.dealer != self.rightful else "with the adversaries' pack"
             self._rule(
@@ -577,6 +582,9 @@ class DealProcedure:
         adversaries decide whether there is a fresh deal (if not, the card is changed for
         ``card``, the card of this pack it stands for).  The law runs "on discovery of
         the error": after the deal is made too, the trump card turned up."""
+        if self.rules.packs == 1:
+            raise NotAllowed("one pack at this table: there is no other pack (law 42 runs "
+                             "where two packs are used, as clubs play, 000)", 42)
         if self.outcome is not None and self.outcome.verdict == "dealt" and not self._queue:
             pass  # discovered after the deal: the adversaries may still have a fresh deal
         else:
@@ -698,6 +706,30 @@ ELECTED_DEAL_ACTS: tuple[str, ...] = ("expose", "look_at_trump")
 :func:`slipped_deal` stops at: a card exposed by the dealer ("the latter can claim a
 new deal", law 38; one of the last cards, law 40) and the dealer looking at the trump
 card ("his adversaries [...] may exact a new deal", law 41)."""
+
+
+def packs_line(rules: Rules, dealer: Seat) -> str:
+    """The packs at ``dealer``'s deal, told to the players: one pack, or two as clubs
+    play (000: "Two packs of cards are invariably used at clubs").  With two, the
+    dealer deals with his side's pack (Cavendish's reading of law 48's "the
+    adversary's cards": each side has its own); the still pack, the other side's, is
+    the pack of the ensuing deal: the dealer's partner collects it and has the first
+    right to shuffle it (law 30), and it is placed to the left of the next dealer
+    (law 31).
+
+    >>> import textwrap
+    >>> print(textwrap.fill(packs_line(get_rules("short"), Seat.S), 80))
+    S deals with N-S's pack; the still pack, E-W's, is made up by N, the dealer's
+    partner (law 30), and placed at W's left for the next deal (law 31)
+    >>> packs_line(get_rules("whisk"), Seat.S)
+    'S deals with the one pack of the table'
+    """
+    if rules.packs == 1:
+        return f"{dealer} deals with the one pack of the table"
+    side, other = ("N-S", "E-W") if dealer.side == Side.NS else ("E-W", "N-S")
+    return (f"{dealer} deals with {side}'s pack; the still pack, {other}'s, is made up by "
+            f"{dealer.partner}, the dealer's partner (law 30), and placed at {dealer.left}'s "
+            "left for the next deal (law 31)")
 
 
 def pack_of(deal: Deal) -> list[Card]:
