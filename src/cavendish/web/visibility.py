@@ -253,6 +253,9 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
     if pending is not None:
         out["election"] = {"seat": str(pending.seat), "text": str(pending),
                            "yours": seat is not None and seat.side != pending.seat.side}
+        thrown = session.hands_thrown_down if isinstance(session, Session) else None
+        if thrown is not None:  # thrown down face up, seen by all (001): told to all
+            out["election"]["thrown_down"] = {str(s): card_list(m) for s, m in thrown.items()}
     if seat is None:
         # cards exposed under the laws lie face up for all (a dummy's hand is not shown)
         out["exposed"] = {str(s): card_list(m) for s, m in zip(Seat, view.exposed, strict=True)

@@ -494,7 +494,7 @@ function draw(s) {
   $("question").hidden = !(s.question && s.question.yours);
   if (s.question) $("question-text").textContent = `${s.names[s.question.seat]} (${s.question.seat}) asks: "Can you one?" `;
   $("election").hidden = !(s.election && s.election.yours);
-  if (s.election) $("election-text").textContent = `${W.say(s.election.text)} `;
+  if (s.election) $("election-text").textContent = `${W.say(s.election.text)} ${s.election.thrown_down ? `The hands lie thrown down (001: "reclaiming their hands if thrown down"): ${Object.entries(s.election.thrown_down).map(([seat, cards]) => `${seat} ${cards.map(W.say).join(" ")}`).join("; ")}. ` : ""}`;
   if (s.phase !== "play") $("sheet").hidden = false;
   for (const e of s.events || []) {
     if (e.kind === "honours") say(`${s.names[e.seat]} (${e.seat}) calls ${e.honours} honours: the game is won`);
