@@ -83,6 +83,9 @@ def test_law_83_fresh_cards_called_for_between_hands_at_a_web_table(
             mine = receivers[1].next()
         assert mine["phase"] == "between" and "fresh" in mine["laws"]["acts"]
         dealer = mine["laws"]["dealer"]
+        # two packs, as clubs play (000; laws 30-31): the next dealer's, the still pack
+        assert mine["laws"]["packs"].startswith(f"{dealer} deals with ")
+        assert "the still pack" in mine["laws"]["packs"]
         msg = {"type": "act", "act": "fresh", "pack": "pack-2"}
         states = _send(receivers, "S", msg)
         assert states[1]["phase"] == "between"  # the call made, the cut not yet

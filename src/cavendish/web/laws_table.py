@@ -90,6 +90,7 @@ from ..laws.actions import Action as LawsAction
 from ..laws.actions import to_plain
 from ..laws.base import RevokeStatus
 from ..laws.coverage import law_title
+from ..laws.deal_laws import packs_line
 from ..laws.decisions import Decision, option_text
 from ..laws.errors import LawsError
 from ..laws.names import law_name
@@ -241,6 +242,8 @@ def laws_view(session: LawsSession, seat: Seat | None, config: TableConfig) -> d
                            "acts": ACTS if seat is not None else {}, "deal_rulings": [],
                            "score_rulings": []}
     arb = session.arbiter
+    # the packs: two as clubs play (000), the still pack made ready (laws 30-31)
+    out["packs"] = packs_line(session.rules, session.dealer if arb is None else arb.deal.dealer)
     if arb is None:
         # between hands: fresh cards may be called for (law 83), their rulings told with
         # the next deal; the dealer chooses the pack

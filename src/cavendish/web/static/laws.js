@@ -162,6 +162,12 @@ export function draw(s, hooks) {
   const h = document.createElement("h2");
   h.textContent = "Under the laws";
   box.appendChild(h);
+  if (laws.packs) {
+    const packs = document.createElement("p");
+    packs.className = "law-packs muted";
+    packs.textContent = `${W.say(laws.packs)}.`;
+    box.appendChild(packs);
+  }
   drawPending(box, s, hooks);
   drawActs(box, s, hooks);
   drawBetween(box, s, hooks);
