@@ -127,3 +127,24 @@ def test_law_11_an_erroneous_score_proved_at_a_web_table_is_corrected(
         while error["type"] == "state":
             error = receivers[1].next()
         assert error["type"] == "error" and "no erroneous score is proved" in error["message"]
+
+
+def test_law_43_38_a_person_deals_at_a_web_table_and_his_adversary_elects(
+        client: TestClient) -> None:
+    """A person may deal at a web table under the laws (``"deal_slips": 1``: his deals
+    slip, the program dealing for him): seed 3, S's deal is a misdeal (law 44, "A
+    misdeal loses the deal", law 43) and W, a person, deals and exposes a card (law 38:
+    "the latter can claim a new deal"): S, his adversary, is offered the election
+    before any card; he lets the deal stand and the hand is played."""
+    assert "the latter can claim a new deal" in _words(38)
+    with _seated(client, "SW", 3, deal_slips=1) as (_, receivers):
+        states = [r.messages[-1] for r in receivers]
+        by_seat = {r.seat: m for r, m in zip(receivers, states, strict=True)}
+        south, west = by_seat["S"], by_seat["W"]
+        assert south["phase"] == "between" and south["laws"]["pending"]["law"] == 38
+        assert south["laws"]["pending"]["yours"] and not west["laws"]["pending"]["yours"]
+        told = [r["law"] for r in south["laws"]["deal_rulings"]]
+        assert told[0] == 44 and 38 in told
+        states = _send(receivers, "S", {"type": "elect", "option": "stand"})
+        assert states[0]["phase"] == "play" and states[0]["dealer"] == "W"
+        assert states[0]["laws"]["pending"] is None

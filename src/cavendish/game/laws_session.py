@@ -165,6 +165,7 @@ class LawsSession(TableBase):
         max_hands: int | None = None,
         score_slips: float = 0.0,
         own_deal_slips: float = 0.0,
+        persons: frozenset[Seat] | None = None,
     ) -> None:
         refused = laws_refusal(rules)
         if refused is not None:
@@ -197,6 +198,10 @@ class LawsSession(TableBase):
         """The chance that a person's own deal slips (the program deals for him): one of
         the misdeals of law 44, or a card exposed or the trump card looked at, which
         his adversaries elect on (laws 38, 40, 41)."""
+        self.persons = persons
+        """The seats of the people, where the players do not say it (a web server's
+        session, whose computer seats hold None: they play in the pool); None: the seats
+        without a computer player."""
         self.deal_pending: tuple[DealProcedure, Deal] | None = None
         """A slip in dealing whose election is a person's side's: the procedure and the
         deal it would make (:meth:`elect_in_deal`)."""
@@ -487,7 +492,7 @@ class LawsSession(TableBase):
             proc = slipped_deal(deal, self.rules, *slip)
             decision = proc.pending()
             if decision is not None:
-                if any(self.players.get(s, 0) is None for s in Seat if s.side == decision.side):
+                if any(self._person(s) for s in Seat if s.side == decision.side):
                     self.deal_pending = (proc, deal)
                     return None
                 # the computer's rule for the deal's elections: a new deal
@@ -508,14 +513,20 @@ class LawsSession(TableBase):
         draw = random.Random(f"deal-slip|{self.board}|{len(self.deal_rulings)}|{deal.to_pbn()}")
         if isinstance(player, SloppyPlayer):
             slip = player.deal_slip()
-            person_against = any(self.players.get(s, 0) is None for s in Seat
-                                 if s.side != self.dealer.side)
+            person_against = any(self._person(s) for s in Seat if s.side != self.dealer.side)
             if slip is None and person_against and draw.random() < player.deal_rate:
                 slip = (draw.choice(ELECTED_DEAL_ACTS), draw.randint(1, 49))
             return slip
-        if player is None and draw.random() < self.own_deal_slips:
+        if self._person(self.dealer) and draw.random() < self.own_deal_slips:
             return draw.choice(DEAL_ACTS + ELECTED_DEAL_ACTS), draw.randint(1, 49)
         return None
+
+    def _person(self, seat: Seat) -> bool:
+        """Whether a person plays ``seat``'s cards (:attr:`persons` where given: a web
+        server's session holds no computer player)."""
+        if self.persons is not None:
+            return self.holder(seat) in self.persons
+        return self.controller(seat) is None
 
     def _settle_deal(self, proc: DealProcedure, deal: Deal) -> Deal | None:
         """After the elections of a slipped deal: its rulings and elections told, and

@@ -374,6 +374,13 @@ class TableConfig:
                 raise ConfigError(f"score_slips {slips!r}: a chance from 0 to 1 that the "
                                   "scorer writes a hand down wrongly, at a table under the laws")
             extra["score_slips"] = float(slips)
+        deal_slips = body.get("deal_slips")
+        if deal_slips is not None:  # laws 36-51: the people's own deals slip at this chance
+            if not laws or not isinstance(deal_slips, int | float) \
+                    or isinstance(deal_slips, bool) or not 0 <= deal_slips <= 1:
+                raise ConfigError(f"deal_slips {deal_slips!r}: a chance from 0 to 1 that a "
+                                  "person's deal slips, at a table under the laws")
+            extra["deal_slips"] = float(deal_slips)
         return cls(variant, kinds, names, seed, rubbers, practice, extra=extra,
                    auto_last=body.get("auto_last", True),
                    computer_claims=body.get("computer_claims", True), calls=calls, laws=laws,

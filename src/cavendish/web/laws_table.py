@@ -145,7 +145,9 @@ def build_laws_session(config: TableConfig, *, computers: bool = False) -> LawsS
     plain = build_session(config, computers=computers)
     return LawsSession(plain.rules, plain.seating, plain.players, plain.rng,
                        rubbers=config.rubbers,
-                       score_slips=float(config.extra.get("score_slips", 0.0)))
+                       score_slips=float(config.extra.get("score_slips", 0.0)),
+                       own_deal_slips=float(config.extra.get("deal_slips", 0.0)),
+                       persons=frozenset(config.humans))
 
 
 def laws_action(name: str, **args: object) -> Action:
@@ -169,6 +171,9 @@ def apply_laws_action(session: LawsSession, action: Sequence[str]) -> list[Event
     if kind == "fresh" and len(action) == 3:  # law 83, between hands: ("fresh", SEAT, PACK)
         session.call_fresh_cards(Seat.parse(action[1]), action[2])
         return []
+    if kind == "deal-elect" and len(action) == 3:  # laws 38, 40, 41: the deal's election
+        session.elect_in_deal(action[2], Seat.parse(action[1]))
+        return session.start_hand()
     if kind == "score" and len(action) == 3:  # laws 11-12: ("score", SEAT, BOARD or "")
         return [session.correct_score(Seat.parse(action[1]),
                                       int(action[2]) if action[2] else None)]
@@ -250,6 +255,13 @@ def laws_view(session: LawsSession, seat: Seat | None, config: TableConfig) -> d
         out["acts"] = BETWEEN_ACTS if seat is not None and not session.is_over else {}
         out["dealer"] = str(session.dealer)
         out["score_rulings"] = [_ruling_json(r) for r in session.score_rulings]
+        if session.deal_pending is not None:  # a slip in dealing: a person's side elects
+            proc = session.deal_pending[0]
+            decision = proc.pending()
+            assert decision is not None
+            out["pending"] = _decision_json(decision, seat, session)
+            out["deal_rulings"] = [_ruling_json(r) for r in [*session.deal_rulings,
+                                                             *proc.rulings]]
         return out
     out.update(_hand_rulings(arb.state.events))
     # before this deal: fresh cards called for (law 83), a dealer's misdeals (laws 36-51)
@@ -480,6 +492,16 @@ class LawsTable(LiveTable):
         session = self.laws
         if session.state is None and kind == "act" and msg.get("act") == "fresh":
             return self._fresh_cards(seat, msg)
+        if session.state is None and kind == "elect" and session.deal_pending is not None:
+            decision = session.deal_pending[0].pending()
+            option = msg.get("option")
+            assert decision is not None
+            if not _may_decide(decision, seat, session):
+                raise ProtocolError(f"elect: the decision is not yours ({decision})")
+            if not isinstance(option, str) or option not in decision.options:
+                raise ProtocolError(f"elect {option!r}: expected one of "
+                                    f"{', '.join(decision.options)}")
+            return ("deal-elect", str(seat), option)
         if kind == "act" and msg.get("act") == "correct_score":
             board = msg.get("board")
             if board is not None and (not isinstance(board, int) or isinstance(board, bool)
