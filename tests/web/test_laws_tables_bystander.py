@@ -13,10 +13,37 @@ they are in the terminal's ``cavendish play --laws``:
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 from test_laws_tables import _play_out, _seated, _send, _until
+from web_client import Receiver
 
 from cavendish.laws.texts import law_words
+
+
+def _refused(receiver: Receiver, msg: dict[str, Any]) -> str:
+    """Send ``msg`` and return the error it draws (states of other acts read past; the
+    error taken out of the receiver's messages, so that its last state is read on)."""
+    receiver.ws.send_json(msg)
+    error = receiver.next()
+    while error["type"] == "state":
+        error = receiver.next()
+    assert error["type"] == "error", error
+    receiver.messages.remove(error)
+    return str(error["message"])
+
+
+def _between(receivers: list[Receiver]) -> dict[str, Any]:
+    """Play the hand out; the person's (``receivers[1]``) state between hands."""
+    last = _play_out(receivers)
+    while last["phase"] == "play":
+        last = receivers[0].next()
+    mine = receivers[1].messages[-1]
+    while mine["seq"] < last["seq"]:
+        mine = receivers[1].next()
+    assert mine["phase"] == "between"
+    return dict(mine)
 
 
 def _words(law: int) -> str:
@@ -54,11 +81,7 @@ def test_law_89_a_question_referred_to_a_bystander_is_decided_finally_at_a_web_t
         states = _send(receivers, "S", msg)
         rulings = [r for r in states[0]["laws"]["rulings"] if r["law"] == 89]
         assert rulings and "'was the king led?': yes" in rulings[0]["text"]
-        receivers[1].ws.send_json(msg)
-        error = receivers[1].next()
-        while error["type"] == "state":
-            error = receivers[1].next()
-        assert error["type"] == "error" and "the decision is final" in error["message"]
+        assert "the decision is final" in _refused(receivers[1], msg)
 
 
 def test_law_83_fresh_cards_called_for_between_hands_at_a_web_table(
@@ -69,19 +92,9 @@ def test_law_83_fresh_cards_called_for_between_hands_at_a_web_table(
     assert "before, but not after, the pack be cut for the deal" in _words(83)
     with _seated(client, "S", 11) as (_, receivers):
         _until(receivers, lambda ms: bool(ms[1]["legal"]))
-        receivers[1].ws.send_json({"type": "act", "act": "fresh"})
-        error = receivers[1].next()
-        while error["type"] == "state":
-            error = receivers[1].next()
-        assert error["type"] == "error" and "act 'fresh'" in error["message"]
-        receivers[1].messages.remove(error)  # the last state is read on from
-        last = _play_out(receivers)
-        while last["phase"] == "play":
-            last = receivers[0].next()
-        mine = receivers[1].messages[-1]
-        while mine["seq"] < last["seq"]:
-            mine = receivers[1].next()
-        assert mine["phase"] == "between" and "fresh" in mine["laws"]["acts"]
+        assert "act 'fresh'" in _refused(receivers[1], {"type": "act", "act": "fresh"})
+        mine = _between(receivers)
+        assert "fresh" in mine["laws"]["acts"]
         dealer = mine["laws"]["dealer"]
         # two packs, as clubs play (000; laws 30-31): the next dealer's, the still pack
         assert mine["laws"]["packs"].startswith(f"{dealer} deals with ")
@@ -109,12 +122,7 @@ def test_law_11_an_erroneous_score_proved_at_a_web_table_is_corrected(
     bad = client.post("/api/tables", json={"seats": {"S": "human"}, "score_slips": 1})
     assert bad.status_code == 400 and "at a table under the laws" in bad.json()["error"]
     with _seated(client, "S", 11, score_slips=1) as (_, receivers):
-        last = _play_out(receivers)
-        while last["phase"] == "play":
-            last = receivers[0].next()
-        mine = receivers[1].messages[-1]
-        while mine["seq"] < last["seq"]:
-            mine = receivers[1].next()
+        mine = _between(receivers)
         assert "correct_score" in mine["laws"]["acts"]
         written = mine["score"]["hands"][0]["points"]
         states = _send(receivers, "S", {"type": "act", "act": "correct_score"})
@@ -122,11 +130,8 @@ def test_law_11_an_erroneous_score_proved_at_a_web_table_is_corrected(
         assert [r["law"] for r in rulings] == [11], rulings
         assert "erroneous score of board 1" in rulings[0]["text"]
         assert states[0]["score"]["hands"][0]["points"] != written
-        receivers[1].ws.send_json({"type": "act", "act": "correct_score", "board": 1})
-        error = receivers[1].next()
-        while error["type"] == "state":
-            error = receivers[1].next()
-        assert error["type"] == "error" and "no erroneous score is proved" in error["message"]
+        again = {"type": "act", "act": "correct_score", "board": 1}
+        assert "no erroneous score is proved" in _refused(receivers[1], again)
 
 
 def test_law_43_38_a_person_deals_at_a_web_table_and_his_adversary_elects(
