@@ -471,7 +471,9 @@ class TerminalGame:
         thrown = s.hands_thrown_down
         if thrown is not None:  # honours shown as if the game were won (001)
             self.console.print("The hands are thrown down: you consult with them on the "
-                               "table, and reclaim yours if the hand stands (001).",
+                               "table, and reclaim yours if the hand stands (001; "
+                               "Cavendish's reading: the callers take theirs up too, no "
+                               "law of exposed cards running here).",
                                markup=False, soft_wrap=True)
             for who, mask in thrown.items():
                 self.console.print(
