@@ -438,3 +438,41 @@ def test_law_83_fresh_cards_called_for_between_hands_at_the_terminal(tmp_path: P
     during.session.start_hand()
     with pytest.raises(SessionError, match="between hands, before the cut"):
         during.session.call_fresh_cards(Seat.S)  # law 83: before the cut only
+
+
+def test_law_11_correct_score_typed_between_hands_at_the_terminal(tmp_path: Path) -> None:
+    """003 law 11: "If an erroneous score be proved, such mistake can be corrected prior
+    to the conclusion of the game in which it occurred": the scorer wrote board 1 down
+    wrongly (every hand at ``score_slips=1``, as ``--sloppy 1`` would); ``correct
+    score`` between hands, before the next deal, corrects it."""
+    laws, out = game("auto\n" * 13 + "correct score\ncorrect score\n" + "auto\n" * 60,
+                     tmp_path, seed=5)
+    laws.session.score_slips = 1.0
+    assert laws.run() == 0
+    text = out.getvalue()
+    assert "law 11" in text and "proves an erroneous score of board 1" in text
+    assert "no erroneous score is proved" in text  # the second time: it is right now
+    assert 0 not in laws.session.misscored
+
+
+def test_law_44_38_the_person_deals_and_misdeals_then_elects_on_an_exposed_card(
+        tmp_path: Path) -> None:
+    """``cavendish play --laws --sloppy 0.2 --sloppy-me``: you deal first and misdeal
+    (law 44: "Should the dealer deal two cards at once [...] and then deal a third":
+    "A misdeal loses the deal", law 43); the next dealer, a computer, exposes a card
+    (law 38: "the latter can claim a new deal"), and your side is asked."""
+    from typer.testing import CliRunner
+
+    from cavendish.cli.main import app
+
+    out = tmp_path / "d.pbn"
+    res = CliRunner().invoke(app, ["play", "--laws", "--sloppy", "0.2", "--sloppy-me",
+                                   "--seed", "10", "--out", str(out)], input="auto\n" * 900)
+    assert res.exit_code == 0, res.output
+    text = " ".join(res.output.split())
+    assert "You deal first." in text
+    assert "Ruling: law 44 (What is a misdeal): two cards dealt at once" in text
+    assert "Your side's election (NS), law 38 (A card exposed in dealing)" in text
+    assert "NS (You, S) elect new-deal (law 38)" in text
+    bad = CliRunner().invoke(app, ["play", "--laws", "--sloppy-me", "--out", str(out)])
+    assert bad.exit_code == 2 and "--sloppy-me needs --laws and --sloppy P" in bad.output

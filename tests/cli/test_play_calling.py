@@ -86,3 +86,21 @@ def test_001_a_person_elects_after_a_computer_s_wrong_call(tmp_path: Path) -> No
 def test_sloppy_without_laws_needs_the_call_left_to_the_players() -> None:
     res = runner.invoke(app, ["play", "--variant", "long", "--sloppy", "0.5"])
     assert res.exit_code == 2 and "--call-honours ask" in res.output
+
+
+def test_001_reclaiming_their_hands_if_thrown_down_at_the_terminal(tmp_path: Path) -> None:
+    """001 (offset 3573): "the adversaries may consult as to a fresh deal, reclaiming
+    their hands if thrown down": W calls at nought holding two honours, E the third
+    (seed 1): the honours shown, the hands lie thrown down and you consult with the
+    four of them before you elect; the hand stands and they are taken up again."""
+    out = tmp_path / "thrown.pbn"
+    res = runner.invoke(app, ["play", "--variant", "long", "--call-honours", "ask",
+                              "--sloppy", "1", "--seed", "1", "--rubbers", "1",
+                              "--out", str(out)], input="no\n" * 2 + "auto\n" * 30 + "quit\n")
+    assert res.exit_code == 0, res.output
+    before, after = res.output.split("The hands are thrown down", 1)
+    assert "Wrong: W called without being at the score of eight" in before
+    shown = after.split("Claim a fresh deal?")[0]
+    assert all(f"  {seat} (" in shown for seat in "NESW")  # the four hands, face up
+    wrongs = [e for e in read_pbn_file(out)[0].events if isinstance(e, WrongCall)]
+    assert wrongs[0].thrown_down and not wrongs[0].fresh_deal

@@ -42,13 +42,17 @@ def test_000_cavendish_s_reading_is_listed_under_each_old_game_with_000_s_words(
             blocks.setdefault(name, []).append(line.strip())
         else:
             name = line.split()[0]
-    assert set(blocks) == {"ruff-and-honours", "whisk", "swabbers"}
-    for lines in blocks.values():
+    old = {"ruff-and-honours", "whisk", "swabbers"}
+    # the others: the two packs of the clubs (issue 31 point 17), 000's words too
+    assert set(blocks) == set(variant_names())
+    assert all(len(blocks[n]) == 1 and "two packs" in blocks[n][0] for n in blocks if n not in old)
+    for lines in (blocks[n] for n in old):
+        assert not any("two packs" in x for x in lines)
         assert any("odd trick" in x for x in lines) and any("nine up" in x for x in lines)
-        for line in lines:
-            assert line.startswith("Cavendish's reading: ")
-            words = line.split('(000: "')[1].removesuffix('")')
-            assert words in text, words
+    for line in (x for lines in blocks.values() for x in lines):
+        assert line.startswith("Cavendish's reading: ")
+        words = line.split('(000: "')[1].removesuffix('")')
+        assert words in text, words
     assert any("not positively known" in x for x in blocks["swabbers"])
     assert any("call at eight is kept at whisk" in x for x in blocks["whisk"])
 

@@ -84,7 +84,8 @@ from ..io.record import HandRecord
 from ..laws.arbiter import Arbiter
 from ..laws.base import RevokeStatus
 from ..laws.coverage import law_title
-from ..laws.decisions import option_text
+from ..laws.deal_laws import packs_line
+from ..laws.decisions import Decision, option_text
 from ..laws.errors import LawsError
 from ..laws.names import law_name
 from ..players import PLAYERS, Player, get_player
@@ -129,6 +130,9 @@ LAWS_HELP = """Commands (the laws of whist; the arbiter rules on everything):
                       tricks left (laws 58, 59)
   ask                 ask your partner "having none?" of the suit he renounced (law 74)
   correct             take back your revoke before it is established (law 76)
+  correct score [B]   prove an erroneous score of board B (the last hand): corrected
+                      before the next trump card is turned up (law 11), or during the
+                      rubber for its amount (law 12); also between hands
   claim revoke [SEAT] [TRICK]   claim a revoke by the adversaries (laws 75, 79)
   claim lead          the trick in progress was led out of turn (law 63)
   claim omission      an adversary played no card to a trick (law 69)
@@ -239,12 +243,32 @@ class LawsGame:
                 self._play_hand()
                 while not self.session.is_over:
                     line = self._read("Press Enter for the next hand ('fresh' calls for fresh "
-                                      "cards, law 83; or type quit): ").strip().lower()
-                    if line != "fresh":
+                                      "cards, law 83; 'correct score [BOARD]' proves an "
+                                      "erroneous score, laws 11-12; or type quit): "
+                                      ).strip().lower()
+                    if line.startswith("correct score"):
+                        self._correct_score(line.split()[2:])
+                    elif line == "fresh":
+                        self._fresh_cards()
+                    else:
                         break
-                    self._fresh_cards()
 
         return self._save(run_table(self.console, loop))
+
+    def _correct_score(self, words: list[str]) -> bool:
+        """You prove an erroneous score (laws 11-12): of board ``words[0]``, or of the
+        last hand scored; the sheet is corrected, or the laws' refusal told."""
+        if words and not words[0].isdigit():
+            self._say(f"correct score {words[0]!r}: expected a board number")
+            return False
+        try:
+            ruling = self.session.correct_score(self.me, int(words[0]) if words else None)
+        except (LawsError, SessionError) as exc:
+            self._say(str(exc))
+            return False
+        self.console.print(self._ruling_text(ruling), soft_wrap=True)
+        self.console.print(score_table(self.sheet))
+        return True
 
     def _fresh_cards(self) -> None:
         """You call for fresh cards before the next cut (law 83); the dealer chooses
@@ -264,7 +288,11 @@ class LawsGame:
         )
         introduce_table(self.console, self.rules, self.seating, self.human)
         sloppy = (
-            f"the computers commit an irregularity at {self.sloppy:.0%} of their cards"
+            f"the computers commit an irregularity at {self.sloppy:.0%} of their cards, and "
+            f"keep the score (Cavendish's choice), writing a hand down wrongly at "
+            f"{self.sloppy:.0%} ('correct score', laws 11-12)"
+            + ("; your own deals slip at that chance too (--sloppy-me: the program deals "
+               "for you)" if self.session.own_deal_slips else "")
             if self.sloppy
             else "the computers play correctly"
         )
@@ -277,8 +305,14 @@ class LawsGame:
         resumed = s.arbiter is not None  # a saved hand in play, replayed by --resume
         if not resumed:
             s.start_hand()
-            for ruling in s.deal_rulings:  # a sloppy dealer's misdeals before this deal
+            told = 0
+            while s.deal_pending is not None:  # a slip in dealing: your side elects
+                told = self._elect_in_deal(told)
+                s.start_hand()
+            for ruling in s.deal_rulings[told:]:  # a sloppy dealer's misdeals before this deal
                 self.console.print(self._ruling_text(ruling), soft_wrap=True)
+            for elected in s.deal_elections:
+                self.console.print(self._elected_text(elected), soft_wrap=True)
         self._shown = 0
         self._why.clear()
         self._last_computer = None
@@ -288,6 +322,9 @@ class LawsGame:
         self.console.print(
             Rule(f"Board {s.board} · dealer {self.label(arb.deal.dealer)}{again}")
         )
+        # the packs: two as clubs play (000), the still pack made ready (laws 30-31)
+        self.console.print(packs_line(self.rules, arb.deal.dealer) + ".", style="dim",
+                           soft_wrap=True)
         if resumed:
             self._shown = len(arb.events)  # told before the save: shown on the table
         while True:
@@ -316,6 +353,25 @@ class LawsGame:
                     self._computer_step()
         self._end_hand()
 
+    def _elect_in_deal(self, told: int) -> int:
+        """A slip in dealing gave your side an election (laws 38, 40, 41): the rulings so
+        far told, your election asked (``auto``: the computer's rule, a new deal) and
+        made; returns how many of the deal's rulings are told."""
+        s = self.session
+        assert s.deal_pending is not None
+        proc, _ = s.deal_pending
+        for ruling in s.deal_rulings[told:]:
+            self.console.print(self._ruling_text(ruling), soft_wrap=True)
+        shown = list(proc.rulings)
+        for ruling in shown:
+            self.console.print(self._ruling_text(ruling), soft_wrap=True)
+        decision = proc.pending()
+        assert decision is not None
+        option = self._ask_option(decision, lambda: decision.options[0], common=False)
+        before = len(s.deal_rulings)
+        s.elect_in_deal(option, self.me)
+        return before + len(shown)
+
     def _computer_step(self) -> None:
         """One action of the computer on turn, each card with its player's account of
         it, for ``why``."""
@@ -335,10 +391,19 @@ class LawsGame:
         if decision is None or not s.is_human_decision(decision):
             return False
         self._show_events()
+        option = self._ask_option(decision, lambda: s.computer_option(decision))
+        s.elect(option, decision.seat if decision.answer else self.me)
+        return True
+
+    def _ask_option(self, decision: Decision, rule: Callable[[], str], *,
+                    common: bool = True) -> str:
+        """The option the human takes of ``decision``, from a menu of the law's options
+        (``auto``: the computer's ``rule``); with ``common`` the table's commands are
+        answered meanwhile."""
         whose = "Your answer" if decision.answer else f"Your side's election ({decision.side})"
         head = Text(f"{whose}, ")
         head.append(f"{law_name(decision.law)} ({law_title(decision.law)})", style="bold")
-        head.append(f": {decision.question}.")
+        head.append(f": {say(decision.question)}.")
         self.console.print(head, soft_wrap=True)
         for i, option in enumerate(decision.options, start=1):
             self.console.print(f"  {i}. {option:<10} {option_text(decision, option)}")
@@ -348,10 +413,10 @@ class LawsGame:
             word = text.lower()
             if not text:
                 continue
-            if self._common(word, self.me):
+            if common and self._common(word, self.me):
                 continue
             if word == "auto":
-                option = s.computer_option(decision)
+                option = rule()
             elif word.isdigit() and 1 <= int(word) <= len(decision.options):
                 option = decision.options[int(word) - 1]
             elif text in decision.options or word in decision.options:
@@ -364,8 +429,7 @@ class LawsGame:
                     markup=False,
                 )
                 continue
-            s.elect(option, decision.seat if decision.answer else self.me)
-            return True
+            return option
 
     # ------------------------------------------------------------------ turns
     def _human_turn(self, seat: Seat) -> None:
@@ -531,6 +595,8 @@ class LawsGame:
                 return self._act("ask_having_none", me)
             case _ if text.lower().startswith("having none"):
                 return self._act("ask_having_none", me)
+            case "correct", ["score", *more]:
+                return self._correct_score(more)
             case "correct", []:
                 arb = s.arbiter
                 assert arb is not None
@@ -737,9 +803,12 @@ class LawsGame:
         score = hand.score
         assert score is not None
         self.console.print(Rule(f"Board {hand.board} is over"))
-        self.console.print(
-            f"Tricks NS {score.tricks[0]}, EW {score.tricks[1]} · honours NS {score.honours[0]}, "
-            f"EW {score.honours[1]} · points NS {score.points[0]}, EW {score.points[1]}"
+        result = hand.result
+        assert result is not None
+        self.console.print(  # the tricks as taken; the points as the scorer wrote them
+            f"Tricks NS {result.tricks[0]}, EW {result.tricks[1]} · honours NS "
+            f"{score.honours[0]}, EW {score.honours[1]} · points NS {score.points[0]}, "
+            f"EW {score.points[1]} (the scorer's)"
         )
         for note in score.notes:
             self.console.print(note, style="dim")
@@ -880,10 +949,12 @@ def run_laws_game(
     rubbers: int = 1,
     pause: bool = False,
     autosave: Path | None = None,
+    sloppy_me: bool = False,
 ) -> int:
     """Play ``rubbers`` rubbers of ``variant`` under the laws in the terminal, the human
     in ``seat`` against computer players committing irregularities at ``sloppy`` of
-    their cards; save the record as PBN to ``out`` (default
+    their cards (and the scorer's slips at that chance; with ``sloppy_me`` the human's
+    own deals slip at it too); save the record as PBN to ``out`` (default
     ``cavendish-<seed>-<timestamp>.pbn``), the table to ``autosave`` (when given) as it
     goes, for ``--resume``.  Returns the exit status: 0, 130 after
     Ctrl-C, 1 if the record cannot be saved, 2 for a bad variant, chance or player.
@@ -913,7 +984,8 @@ def run_laws_game(
     target = out if out is not None else default_out_path(seed)
     players = _laws_players(seating.names, seed, kind, sloppy)
     game = LawsGame(
-        session=LawsSession(rules, seating, players, rng, rubbers=rubbers),
+        session=LawsSession(rules, seating, players, rng, rubbers=rubbers, score_slips=sloppy,
+                            own_deal_slips=sloppy if sloppy_me else 0.0),
         console=console,
         stdin=stdin,
         seed=seed,
@@ -923,6 +995,7 @@ def run_laws_game(
         pause=pause,
         autosave=autosave,
         app_data={"seed": seed, "players": kind, "sloppy": sloppy, "pause": pause,
+                  "sloppy_me": sloppy_me,
                   "out": str(target)},
     )
     return game.run()

@@ -160,6 +160,16 @@ def play(
             "adversaries (Cavendish's choice), put to you to elect.",
         ),
     ] = 0.0,
+    sloppy_me: Annotated[
+        bool,
+        typer.Option(
+            "--sloppy-me",
+            help="With --laws and --sloppy P: your own deals slip too, at the chance P (the "
+            "program deals for you, and slips as a careless dealer would: the misdeals of "
+            "law 44, or a card exposed or the trump card looked at, which your adversaries "
+            "elect on, laws 38, 40, 41).",
+        ),
+    ] = False,
     pause: Annotated[
         bool,
         typer.Option(
@@ -256,6 +266,8 @@ def play(
               "or --candidates", 2)
     if call_honours not in ("auto", "ask"):
         _fail(f"--call-honours {call_honours!r}: expected auto or ask", 2)
+    if sloppy_me and not (laws and sloppy):
+        _fail("--sloppy-me needs --laws and --sloppy P: your deals slip at the chance P", 2)
     if pause and not laws:
         _fail("--pause needs --laws: plain play never waits before a computer card", 2)
     if laws:
@@ -283,6 +295,7 @@ def play(
             errors=Console(stderr=True, highlight=False),
             player_kind=players,
             pause=pause,
+            sloppy_me=sloppy_me,
             autosave=_output(autosave_path(laws_out), "--out (its autosave)"),
         )
         if status:
@@ -683,6 +696,11 @@ def variants() -> None:
     width = max(len(name) for name in variant_names())
     for name in variant_names():
         typer.echo(f"{name:<{width}}  {SOURCES.get(name, '')}")
+        if get_rules(name).packs == 2:  # 000's etiquette; which pack is whose, Cavendish's
+            typer.echo("    Cavendish's reading: two packs, as clubs play, each side dealing "
+                       "with its own, the other's the still pack made ready for the next deal "
+                       "(laws 30-31, 42, 48) (000: \"Two packs of cards are invariably used "
+                       "at clubs\")")
         for reading, words in READINGS.get(name, ()):
             typer.echo(f"    Cavendish's reading: {reading} (000: \"{words}\")")
 

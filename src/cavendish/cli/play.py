@@ -468,6 +468,17 @@ class TerminalGame:
                     if s.controller(a) is None)
         self.draw_turn(seat)
         self.console.print(str(pending), style="bold", markup=False, soft_wrap=True)
+        thrown = s.hands_thrown_down
+        if thrown is not None:  # honours shown as if the game were won (001)
+            self.console.print("The hands are thrown down: you consult with them on the "
+                               "table, and reclaim yours if the hand stands (001; "
+                               "Cavendish's reading: the callers take theirs up too, no "
+                               "law of exposed cards running here).",
+                               markup=False, soft_wrap=True)
+            for who, mask in thrown.items():
+                self.console.print(
+                    f"  {self.label(who)} {' '.join(card_label(c) for c in cards_of(mask))}",
+                    markup=False, soft_wrap=True)
         while True:
             answer = self._read(
                 "Claim a fresh deal? (yes: the hand is void; no: it stands): ", allow_quit=True

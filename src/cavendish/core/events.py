@@ -405,6 +405,10 @@ class WrongCall(NamedTuple):
     wrong: str
     fresh_deal: bool
     trick: int
+    thrown_down: bool = False
+    """The honours were shown as if the game were won, and the hands thrown down: the
+    adversaries consulted with them on the table, "reclaiming their hands if thrown
+    down" (001) when the hand stands."""
     kind: str = "wrong_call"
 
     def __str__(self) -> str:
@@ -412,6 +416,9 @@ class WrongCall(NamedTuple):
             "The adversaries claim a fresh deal." if self.fresh_deal
             else "The adversaries let the hand stand."
         )
+        if self.thrown_down:
+            elected = "The hands were thrown down. " + elected + (
+                "" if self.fresh_deal else " They reclaim their hands, and play goes on.")
         return f"{self.seat}: {self.words} Wrong: {self.seat} {self.wrong}. {elected}"
 
 

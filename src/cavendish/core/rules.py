@@ -117,6 +117,13 @@ class Rules:
     swabbers: bool = False
     """Whisk-and-swabbers (000): the holders of the ace of hearts, the knave of clubs
     and the ace and deuce of trumps receive a stake from the others."""
+    packs: int = 2
+    """Packs at the table: two, as clubs play ("Two packs of cards are invariably used
+    at clubs; if possible this should be adhered to", 000 and 003, the etiquette; the
+    club code's laws 42, 46 and 48 speak of "the other pack" and "the adversary's
+    cards"), or one (the old games of 000, which say nothing of a second).  With two,
+    each side deals with its own pack and the other, the still pack, is made ready for
+    the next deal (laws 30-31; :func:`cavendish.laws.deal_laws.packs_line`)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.mode, Mode):  # a mode given by its word
@@ -140,6 +147,8 @@ class Rules:
                 f"stock {self.stock}: a stock is four cards of the full pack (ruff-and-honours), "
                 "or none"
             )
+        if self.packs not in (1, 2):
+            raise RulesError(f"packs {self.packs}: one pack, or two as clubs play (000)")
         if self.ruff and not self.stock:
             raise RulesError("ruff: the ace of trumps ruffs the stock, and there is no stock")
         if (self.deuces_out or self.stock) and self.table != "whist":
@@ -236,6 +245,7 @@ def _nine_up(name: str, **options: Any) -> Rules:
     rubber points, as for long whist (the sources are silent on what a game is worth)."""
     return Rules(
         name=name,
+        packs=1,  # 000 tells of one pack in the old games, and of two only at the clubs
         game_points=9,
         honours_barred_at=None,
         call_honours_at=8,

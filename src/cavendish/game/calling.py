@@ -35,7 +35,15 @@ Choices where 001 is silent, stated once here:
 * a fresh deal is made by the same dealer (the hand is void, not scored), as for
   the club code's new deals (laws 37-38);
 * computer adversaries always claim the fresh deal: the remedy exists because the
-  wrong call told them something, and a void hand costs them nothing.
+  wrong call told them something, and a void hand costs them nothing;
+* the hands are thrown down (:func:`throws_down`) when the wrong call showed honours
+  as if the game were won: a partner's "Yes." without an honour, or a call not at
+  eight by a side holding three honours or four between the caller and his partner
+  (the partner answers "Yes.").  001: "the adversaries may consult as to a fresh
+  deal, reclaiming their hands if thrown down" (001, offset 3573): they consult with
+  the four hands on the table, seen by all, and when the hand stands they take their
+  hands up again, and play goes on (Cavendish's choice: the callers take theirs up
+  too, no law of exposed cards running at long whist outside the club code).
 """
 
 from __future__ import annotations
@@ -58,6 +66,7 @@ __all__ = [
     "CallOutcome",
     "judge_call",
     "judge_reminder",
+    "throws_down",
 ]
 
 CALL_MODES = ("auto", "players")
@@ -179,6 +188,29 @@ def judge_call(
     return CallOutcome(
         seat, f'"Can you one?" {partner}: "Yes."', called=HonoursCalled(side, seat, held)
     )
+
+
+def throws_down(outcome: CallOutcome, state: HandState) -> bool:
+    """Whether the wrong call ``outcome`` made the hands be thrown down: it showed
+    honours as if the game were won (see the module; 001: "reclaiming their hands if
+    thrown down").
+
+    >>> from cavendish.core import Card, Deal, get_rules
+    >>> deal = Deal.from_pbn("S:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
+    ...                      "T98.T98.QJT9.QJT", trump_card="S2")
+    >>> state = HandState(deal, get_rules("long"))
+    >>> wrong = judge_call(get_rules("long"), (7, 3), state, Seat.S)  # not at eight
+    >>> throws_down(wrong, state)   # S holds A K, N the Q: "Yes.", honours shown
+    True
+    >>> throws_down(judge_reminder(get_rules("long"), Seat.S), state)
+    False
+    """
+    if outcome.wrong == WRONG_FALSE_ANSWER:
+        return True
+    if outcome.wrong != WRONG_NOT_AT_EIGHT:
+        return False
+    seat = outcome.seat
+    return _held(state, seat) >= 2 and _held(state, seat.partner) >= 1
 
 
 def judge_reminder(rules: Rules, seat: Seat) -> CallOutcome | None:

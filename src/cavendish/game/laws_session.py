@@ -25,6 +25,14 @@ The step-by-step driver is Session's, with what the laws add:
   act by act (:func:`~cavendish.laws.deal_laws.slipped_deal`), the misdeal is
   ruled (laws 43-44; at double dummy no misdeal, the same dealer deals again) and
   the next dealer deals; the rulings are :attr:`LawsSession.deal_rulings`;
+* the score is kept by the computers (Cavendish's choice: no law says who scores);
+  with ``score_slips`` the scorer writes a hand down wrongly at that chance (a
+  trick of the side that won the odd tricks left out, where that changes no game's
+  winner), drawn from the board and its deal, so a replay writes it the same; a
+  player proves the error (:meth:`LawsSession.correct_score`) and the sheet is
+  corrected within the windows of laws 11-12
+  (:meth:`~cavendish.scoring.sheet.ScoreSheet.correct`): before the trump card of
+  the next deal is turned up, or, for the amount of the rubber, during the rubber;
 * a computer's turn may be several table actions (a sloppy player's slip, see
   :func:`~cavendish.players.sloppy.turn_actions`); each :meth:`LawsSession.step`
   does one, and elections between them are awaited as above;
@@ -67,24 +75,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.cards import CARDS, Card, Seat
 from ..core.deal import Deal
-from ..core.events import Event, Ruling
+from ..core.events import Elected, Event, Ruling
 from ..core.rules import Rules
 from ..core.state import HandState, SeatView
 from ..core.table import deal_cards
 from ..laws.actions import Action
 from ..laws.arbiter import Arbiter
-from ..laws.deal_laws import DealProcedure, slipped_deal
+from ..laws.deal_laws import DEAL_ACTS, ELECTED_DEAL_ACTS, DealProcedure, slipped_deal
 from ..laws.decisions import Decision
 from ..laws.errors import LawsError
 from ..laws.policy import computer_option
 from ..players.base import Player, notify_begin
 from ..players.sloppy import SloppyPlayer, notice_revoke, turn_actions
 from ..scoring.result import HandResult
+from ..scoring.sheet import ScoreSheet
 from .seating import Seating
 from .session import (
     PlayedHand,
@@ -154,11 +163,27 @@ class LawsSession(TableBase):
         *,
         rubbers: int | None = 1,
         max_hands: int | None = None,
+        score_slips: float = 0.0,
+        own_deal_slips: float = 0.0,
+        persons: frozenset[Seat] | None = None,
     ) -> None:
         refused = laws_refusal(rules)
         if refused is not None:
             raise SessionError(f"{refused}, so it is played without --laws")
+        for name, chance in (("score_slips", score_slips), ("own_deal_slips", own_deal_slips)):
+            if not 0.0 <= chance <= 1.0:
+                raise SessionError(f"{name} {chance}: expected a chance from 0 to 1")
         super().__init__(rules, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
+        self.score_slips = score_slips
+        """The chance that the scorer writes a finished hand down wrongly (see the
+        module; laws 11-12 let a player prove it: :meth:`correct_score`)."""
+        self.misscored: dict[int, HandResult] = {}
+        """The hands written down wrongly (by index on the sheet): each its true result,
+        until a player proves the error."""
+        self.score_rulings: list[Ruling] = []
+        """The corrections of the score (laws 11-12), in order."""
+        self._corrections: list[tuple[int, int, str]] = []
+        """(hands finished, board, seat) of each correction, for :meth:`snapshot`."""
         self.arbiter: Arbiter | None = None
         """The arbiter of the hand in play (None between hands)."""
         self._actions: list[Action] = []
@@ -169,6 +194,21 @@ class LawsSession(TableBase):
         fresh cards called for, law 83)."""
         self._fresh: list[Ruling] = []
         """Fresh cards called for before the next cut (law 83): its rulings."""
+        self.own_deal_slips = own_deal_slips
+        """The chance that a person's own deal slips (the program deals for him): one of
+        the misdeals of law 44, or a card exposed or the trump card looked at, which
+        his adversaries elect on (laws 38, 40, 41)."""
+        self.persons = persons
+        """The seats of the people, where the players do not say it (a web server's
+        session, whose computer seats hold None: they play in the pool); None: the seats
+        without a computer player."""
+        self.deal_pending: tuple[DealProcedure, Deal] | None = None
+        """A slip in dealing whose election is a person's side's: the procedure and the
+        deal it would make (:meth:`elect_in_deal`)."""
+        self.deal_elections: list[Elected] = []
+        """The elections made in dealing the hand in play (laws 38, 40, 41)."""
+        self._dealt: Deal | None = None
+        self._dealing = False
         self._called_at: int | None = None
         """How many of the arbiter's actions came before the call of honours (for replay)."""
         self._replays: list[dict[str, Any]] = []
@@ -289,6 +329,9 @@ class LawsSession(TableBase):
             **self._table_snapshot(LAWS_SNAPSHOT_FORMAT, LAWS_SNAPSHOT_VERSION),
             "in_play": self.arbiter is not None,
             "hands": replays,
+            "score_slips": self.score_slips,
+            "own_deal_slips": self.own_deal_slips,
+            "corrections": [list(c) for c in self._corrections],
             "app": dict(app or {}),
         }
 
@@ -322,9 +365,18 @@ class LawsSession(TableBase):
             in_play = bool(data["in_play"])
             rubbers = None if data["rubbers"] is None else int(data["rubbers"])
             max_hands = None if data["max_hands"] is None else int(data["max_hands"])
+            slips = float(data.get("score_slips", 0.0))  # saved before laws 11-12: none
+            own = float(data.get("own_deal_slips", 0.0))
+            corrections = [(int(n), int(b), str(s)) for n, b, s in data.get("corrections", [])]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SessionError(f"the saved session is damaged: {exc}") from None
-        session = cls(rules, seating, dict(players), rng, rubbers=rubbers, max_hands=max_hands)
+        session = cls(rules, seating, dict(players), rng, rubbers=rubbers, max_hands=max_hands,
+                      score_slips=slips, own_deal_slips=own)
+        def correct_due() -> None:  # the scores corrected after as many hands as then
+            for finished, board, seat in corrections:
+                if finished == len(session.hands):
+                    session.correct_score(Seat.parse(seat), board)
+        correct_due()
         for i, (deal, acts, called_at) in enumerate(hands):
             try:
                 session._replay(deal, acts, called_at)
@@ -335,6 +387,7 @@ class LawsSession(TableBase):
             last = i == len(hands) - 1
             if session.hand_over and not (last and in_play):
                 session.finish_hand()
+                correct_due()
             elif not (last and in_play):
                 raise SessionError(
                     f"the saved session is damaged: board {i + 1} is saved as finished "
@@ -373,7 +426,13 @@ class LawsSession(TableBase):
             raise SessionError(f"board {self.board} is still in play")
         if self.is_over:
             raise SessionError("the session is over")
-        return [*self._open(self._deal()), *self._after()]
+        if self.deal_pending is not None:
+            awaited = self.deal_pending[0].pending()
+            raise SessionError(f"the deal awaits an election first: {awaited}")
+        deal = self._deal()
+        if deal is None:  # a person's side elects in the deal first (elect_in_deal)
+            return []
+        return [*self._open(deal), *self._after()]
 
     def _open(self, deal: Deal) -> list[Event]:
         """Put ``deal`` before a new arbiter and show each computer its hand; return the
@@ -412,21 +471,89 @@ class LawsSession(TableBase):
         self._fresh.extend(proc.rulings)
         return list(proc.rulings)
 
-    def _deal(self) -> Deal:
+    def _deal(self) -> Deal | None:
         """The next deal (law 33); a sloppy dealer's misdeals first, each ruled and the
-        deal passed on as the laws say (laws 43-44; double dummy: the same dealer)."""
-        self.deal_rulings, self._fresh = self._fresh, []
+        deal passed on as the laws say (laws 43-44; double dummy: the same dealer).  A
+        slip that gives the dealer's adversaries an election (laws 38, 40, 41) is
+        elected by the computer's rule (a new deal), or, where a person sits on that
+        side, awaits his election (:attr:`deal_pending`): None is returned."""
+        if self._dealt is not None:  # the deal stood at the adversaries' election
+            deal, self._dealt = self._dealt, None
+            return deal
+        if not self._dealing:
+            self.deal_rulings, self._fresh = self._fresh, []
+            self.deal_elections = []
+        self._dealing = False
         for _ in range(64):
             deal = deal_cards(self.rng, self.dealer)
-            player = self.controller(self.dealer)
-            slip = player.deal_slip() if isinstance(player, SloppyPlayer) else None
+            slip = self._deal_slip(deal)
             if slip is None:
                 return deal
             proc = slipped_deal(deal, self.rules, *slip)
-            self.deal_rulings.extend(proc.rulings)
-            assert proc.outcome is not None
-            self.dealer = proc.outcome.next_dealer
+            decision = proc.pending()
+            if decision is not None:
+                if any(self._person(s) for s in Seat if s.side == decision.side):
+                    self.deal_pending = (proc, deal)
+                    return None
+                # the computer's rule for the deal's elections: a new deal
+                proc.elect(decision.side, decision.options[0], decision.seat)
+            stood = self._settle_deal(proc, deal)
+            if stood is not None:
+                return stood
         return deal_cards(self.rng, self.dealer)  # sixty-four misdeals: one dealt as it comes
+
+    def _deal_slip(self, deal: Deal) -> tuple[str, int] | None:
+        """The dealer's slip in dealing ``deal``, or None: a sloppy computer's
+        (:meth:`~cavendish.players.sloppy.SloppyPlayer.deal_slip`, and at the same chance,
+        where a person is among his adversaries, a slip that gives them an election); a
+        person's own at :attr:`own_deal_slips` (the program deals for him).  The draws
+        beyond the player's own come from the board and the deal: a replay makes them
+        again."""
+        player = self.controller(self.dealer)
+        draw = random.Random(f"deal-slip|{self.board}|{len(self.deal_rulings)}|{deal.to_pbn()}")
+        if isinstance(player, SloppyPlayer):
+            slip = player.deal_slip()
+            person_against = any(self._person(s) for s in Seat if s.side != self.dealer.side)
+            if slip is None and person_against and draw.random() < player.deal_rate:
+                slip = (draw.choice(ELECTED_DEAL_ACTS), draw.randint(1, 49))
+            return slip
+        if self._person(self.dealer) and draw.random() < self.own_deal_slips:
+            return draw.choice(DEAL_ACTS + ELECTED_DEAL_ACTS), draw.randint(1, 49)
+        return None
+
+    def _person(self, seat: Seat) -> bool:
+        """Whether a person plays ``seat``'s cards (:attr:`persons` where given: a web
+        server's session holds no computer player)."""
+        if self.persons is not None:
+            return self.holder(seat) in self.persons
+        return self.controller(seat) is None
+
+    def _settle_deal(self, proc: DealProcedure, deal: Deal) -> Deal | None:
+        """After the elections of a slipped deal: its rulings and elections told, and
+        ``deal`` if it stands (dealt on to the trump card), else None, the deal passed on
+        as the laws say."""
+        outcome = proc.outcome if proc.outcome is not None else proc.deal_all()
+        self.deal_rulings.extend(proc.rulings)
+        self.deal_elections.extend(proc.elections)
+        if outcome.verdict == "dealt":
+            return deal
+        self.dealer = outcome.next_dealer
+        return None
+
+    def elect_in_deal(self, option: str, by: Seat | None = None) -> None:
+        """A person's side takes ``option`` of the election a slip in dealing gave it
+        (laws 38, 40, 41: a new deal, or let the deal stand); then :meth:`start_hand`
+        deals on.  Refused (:class:`SessionError`, a laws error for a bad option) when
+        no election is awaited."""
+        if self.deal_pending is None:
+            raise SessionError("no election is awaited in the deal")
+        proc, deal = self.deal_pending
+        decision = proc.pending()
+        assert decision is not None
+        proc.elect(decision.side, option, decision.seat if by is None else by)
+        self.deal_pending = None
+        self._dealt = self._settle_deal(proc, deal)
+        self._dealing = True  # the rulings so far stay with the next deal
 
     def play(self, card: Card | int | str, seat: Seat | None = None) -> list[Event]:
         """A human plays ``card`` from ``seat`` (default: whichever of the humans'
@@ -518,9 +645,12 @@ class LawsSession(TableBase):
                 result = HandResult(
                     result.tricks, result.honours, result.revokes, self._called.side
                 )
+            written = self._written(result, arb.deal)
             score, dealer, rubber = end_hand(
-                self.rules, self.sheet, self.seating, self.dealer, self.rubber, result
+                self.rules, self.sheet, self.seating, self.dealer, self.rubber, written
             )
+            if written != result:
+                self.misscored[len(self.sheet.results) - 1] = result
             hand = LawsHand(self.board, self.rubber, self.names, arb.state, result, score)
             self.dealer, self.rubber = dealer, rubber
         self.hands.append(hand)
@@ -529,6 +659,66 @@ class LawsSession(TableBase):
         self._call = None
         self._actions = []
         return hand
+
+    # ------------------------------------------------- the score (laws 11-12)
+    def _written(self, result: HandResult, deal: Deal) -> HandResult:
+        """``result`` as the scorer writes it: at the chance :attr:`score_slips` (drawn
+        from the board and its deal) a trick of the side that won the odd tricks left
+        out, where the side keeps the odd trick and no game changes its winner."""
+        if not self.score_slips:
+            return result
+        if random.Random(f"score|{self.board}|{deal.to_pbn()}").random() >= self.score_slips:
+            return result
+        won = 0 if result.tricks[0] > result.tricks[1] else 1
+        tricks = list(result.tricks)
+        tricks[won] -= 1
+        tricks[1 - won] += 1
+        if tricks[won] <= tricks[1 - won]:
+            return result  # a seven-six hand: the slip would give the odd trick away
+        slipped = replace(result, tricks=(tricks[0], tricks[1]))
+        before = list(self.sheet.results)
+        true = ScoreSheet.replay(self.rules, [*before, result])
+        wrong = ScoreSheet.replay(self.rules, [*before, slipped])
+        if [g.winner for g in true.games] != [g.winner for g in wrong.games]:
+            return result
+        return slipped
+
+    def correct_score(self, seat: Seat, board: int | None = None) -> Ruling:
+        """``seat`` proves an erroneous score of ``board`` (default: the last hand
+        scored) by its tricks and honours: the sheet is corrected (law 11: "prior to the
+        conclusion of the game in which it occurred, and such game is not concluded
+        until the trump card of the following deal has been turned up"; law 12: an
+        error "affecting the amount of the rubber [...] at any time during the
+        rubber").  Refused (:class:`SessionError`) for a score that is right, and
+        (:class:`~cavendish.scoring.sheet.ScoreCorrectionError`) outside the laws'
+        windows."""
+        scored = [h for h in self.hands if h.result is not None]
+        if not scored:
+            raise SessionError("no hand is on the score sheet yet")
+        index = len(scored) - 1 if board is None else next(
+            (i for i, h in enumerate(scored) if h.board == board), -1)
+        if index < 0:
+            raise SessionError(f"board {board} is not on the score sheet (void, or not played)")
+        true = self.misscored.get(index)
+        if true is None:
+            raise SessionError(
+                f"board {scored[index].board}: the sheet agrees with its tricks and honours: "
+                "no erroneous score is proved (laws 11-12)")
+        ends = [g.hands[-1] for g in self.sheet.games]
+        if ends and ends[-1] == len(self.sheet.results) - 1:
+            ends.pop()  # the game just won is concluded at the next deal's trump card
+        law = 11 if not ends or index > ends[-1] else 12
+        wrong = self.sheet.hands[index]
+        new = self.sheet.correct(index, true)  # the laws' windows: ScoreCorrectionError
+        del self.misscored[index]
+        self._corrections.append((len(self.hands), scored[index].board, str(seat)))
+        at = self.hands.index(scored[index])
+        self.hands[at] = replace(scored[index], score=new)
+        ruling = Ruling(law, seat, f"{seat} proves an erroneous score of board "
+                        f"{scored[index].board}: written {wrong.points[0]}-{wrong.points[1]}, "
+                        f"corrected to {new.points[0]}-{new.points[1]} (N-S - E-W)", (), 0)
+        self.score_rulings.append(ruling)
+        return ruling
 
     # ----------------------------------------------------------------- helpers
     def holder_of(self, card: Card) -> Seat:

@@ -85,6 +85,7 @@ from .calling import (
     CallOutcome,
     judge_call,
     judge_reminder,
+    throws_down,
 )
 from .claims import claim_holds, sure_claim, thrown_up_refusal
 from .review import HandReview, review_hand
@@ -1137,6 +1138,17 @@ class Session(TableBase):
         said whether they claim a fresh deal (:meth:`elect_fresh_deal`)."""
         return self._pending
 
+    @property
+    def hands_thrown_down(self) -> dict[Seat, int] | None:
+        """While the adversaries elect after a wrong call that showed honours as if the
+        game were won: the four hands lying on the table, seen by all, as the
+        adversaries "consult as to a fresh deal, reclaiming their hands if thrown down"
+        (001); None otherwise."""
+        pending, state = self._pending, self.state
+        if pending is None or state is None or not throws_down(pending, state):
+            return None
+        return {seat: state.hand(seat) for seat in Seat}
+
     def call_honours(self, seat: Seat) -> CallOutcome:
         """The person at ``seat`` calls honours ("Can you one?", or shows three or
         four; ``calls="players"``).  A proper call whose partner holds the honour is
@@ -1227,7 +1239,8 @@ class Session(TableBase):
         self.call_log[self.call_log.index(wrong)] = done
         state = self._require_state()
         assert wrong.wrong is not None
-        event = WrongCall(wrong.seat, wrong.words, wrong.wrong, claim, state.trick_number)
+        event = WrongCall(wrong.seat, wrong.words, wrong.wrong, claim, state.trick_number,
+                          throws_down(wrong, state))
         state.note(event)
         self._broadcast(event)
         if claim:

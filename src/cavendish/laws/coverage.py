@@ -31,6 +31,11 @@ _REV = "tests/laws/test_laws_revoke.py::"
 _GEN = "tests/laws/test_laws_general.py::"
 _SCN = "tests/laws/test_laws_scenario.py::"
 _ST = "tests/laws/test_laws_state.py::"
+_WEB_HONOURS = "tests/web/test_honours_claimed_web.py::"
+_WEB_LAWS = "tests/web/test_laws_tables_bystander.py::"
+_SCORE = "tests/game/test_score_corrected.py::"
+_PERSON = "tests/game/test_person_deals.py::"
+_PACKS = "tests/laws/test_two_packs.py::"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,9 +112,10 @@ LAWS: tuple[LawCoverage, ...] = (
         _SCORING + "test_law_6_7_honours_claimed_automatically_at_the_end_of_the_hand",
         _HONOURS + "test_law_6_honours_not_claimed_before_the_next_trump_card_cannot_be_scored",
         _HONOURS + "test_law_6_computers_claim_their_honours_at_once",
+        _WEB_HONOURS + "test_law_6_honours_not_claimed_before_the_next_deal_cannot_be_scored_web",
         note="claimed automatically for the side that held them, or by the players "
-        "(cavendish play --honours claim): a side that has not claimed when the hand is "
-        "scored, just before the next deal, loses them",
+        "(cavendish play --honours claim; a web table's honours \"claim\"): a side that has "
+        "not claimed when the hand is scored, just before the next deal, loses them",
     ),
     _law(
         7,
@@ -118,6 +124,7 @@ LAWS: tuple[LawCoverage, ...] = (
         _SCORING + "test_law_7_honours_scored_in_the_hand_they_were_held_in",
         _HONOURS + "test_law_7_honours_must_be_called_at_the_end_of_the_hand_by_the_person",
         _HONOURS + "test_law_7_cavendish_play_honours_claim_asks_the_person",
+        _WEB_HONOURS + "test_law_7_the_person_is_asked_to_claim_honours_over_the_protocol",
     ),
     _law(
         8,
@@ -142,12 +149,21 @@ LAWS: tuple[LawCoverage, ...] = (
         "An erroneous score corrected before the game is concluded",
         _SH,
         _SCORING + "test_law_11_correct_a_hand_of_the_game_in_progress",
+        _SCORE + "test_law_11_an_erroneous_score_proved_before_the_next_trump_card_is_corrected",
+        _SCORE + "test_law_11_a_score_that_is_right_is_not_corrected",
+        "tests/cli/test_laws_play.py::test_law_11_correct_score_typed_between_hands_at_the_terminal",
+        _WEB_LAWS + "test_law_11_an_erroneous_score_proved_at_a_web_table_is_corrected",
+        note="at a table under the laws the computers keep the score and, careless "
+        "(--sloppy P, a web table's score_slips), may write a hand down a trick short; "
+        "a player proves it ('correct score', act correct_score)",
     ),
     _law(
         12,
         "An error in the amount of the rubber corrected during it",
         _SH,
         _SCORING + "test_law_12_correct_the_amount_of_the_rubber_during_the_rubber",
+        _SCORE + "test_law_12_an_error_in_the_amount_of_the_rubber_is_rectified_during_the_rubber",
+        _SCORE + "test_law_12_after_the_rubber_the_error_stands",
     ),
     _law(
         13,
@@ -265,11 +281,15 @@ LAWS: tuple[LawCoverage, ...] = (
         "The dealer's partner collects and shuffles first",
         _DL,
         _DEAL + "test_law_30_dealers_partner_has_the_first_right_to_shuffle",
+        _PACKS + "test_law_30_31_the_still_pack_made_up_by_the_dealers_partner_for_the_next_deal",
+        note="with two packs (Rules.packs, as clubs play, 000) the still pack is told at "
+        "each deal: the other side's, made up by the dealer's partner for the next deal",
     ),
     _recorded(
         31,
         "The pack placed face down to the dealer's left",
-        "where the pack is put is physical; the code gives no penalty",
+        "where the pack is put is physical; the code gives no penalty (told at each deal "
+        "with two packs: the still pack goes to the next dealer's left)",
     ),
     _law(
         32,
@@ -313,6 +333,9 @@ LAWS: tuple[LawCoverage, ...] = (
         "A card exposed in dealing",
         _DL,
         _DEAL + "test_law_38_card_exposed_by_the_dealer_adversaries_may_claim_a_new_deal",
+        _PERSON + "test_law_38_41_a_computer_dealers_slip_is_the_persons_election",
+        "tests/cli/test_laws_play.py::"
+        "test_law_44_38_the_person_deals_and_misdeals_then_elects_on_an_exposed_card",
     ),
     _law(
         39,
@@ -337,6 +360,7 @@ LAWS: tuple[LawCoverage, ...] = (
         "A card of the other pack",
         _DL,
         _DEAL + "test_law_42_card_of_the_other_pack_adversaries_decide",
+        _PACKS + "test_law_42_48_the_other_pack_and_the_adversarys_cards_need_two_packs",
     ),
     _law(43, "A misdeal loses the deal", _DL, _DEAL + "test_law_43_misdeal_loses_the_deal"),
     _law(
@@ -344,6 +368,9 @@ LAWS: tuple[LawCoverage, ...] = (
         "What is a misdeal",
         _DL,
         _DEAL + "test_law_44_misdeals_out_of_rotation_face_down_fourteen_and_put_right",
+        _PERSON + "test_law_43_44_38_41_the_persons_own_deal_slips_and_his_adversaries_elect",
+        note="a person's own deals slip with cavendish play --laws --sloppy P --sloppy-me "
+        "(the program deals for him)",
     ),
     _law(
         45,
@@ -371,6 +398,9 @@ LAWS: tuple[LawCoverage, ...] = (
         "Dealing out of turn or with the adversaries' pack",
         _DL,
         _DEAL + "test_law_48_dealing_out_of_turn_stopped_before_the_trump_is_turned",
+        _PACKS + "test_law_42_48_the_other_pack_and_the_adversarys_cards_need_two_packs",
+        note="'the adversary's cards': each side deals with its own pack (Cavendish's "
+        "reading); refused at a table of one pack",
     ),
     _law(
         49,
@@ -610,6 +640,7 @@ LAWS: tuple[LawCoverage, ...] = (
         _DEAL + "test_law_83_fresh_cards_before_the_cut_not_after",
         "tests/cli/test_laws_play.py::"
         "test_law_83_fresh_cards_called_for_between_hands_at_the_terminal",
+        _WEB_LAWS + "test_law_83_fresh_cards_called_for_between_hands_at_a_web_table",
     ),
     _law(
         84,
@@ -642,6 +673,8 @@ LAWS: tuple[LawCoverage, ...] = (
         _GN,
         _GEN + "test_law_88_bystander_remark_players_may_make_him_pay",
         "tests/cli/test_laws_play.py::test_law_88_a_bystander_s_remark_typed_at_the_terminal",
+        _WEB_LAWS
+        + "test_law_88_a_bystanders_remark_at_a_web_table_puts_the_stakes_to_the_adversaries",
     ),
     _law(
         89,
@@ -650,6 +683,8 @@ LAWS: tuple[LawCoverage, ...] = (
         _GEN + "test_law_89_bystander_decides_by_agreement_of_all_final",
         "tests/cli/test_laws_play.py::"
         "test_law_89_a_bystander_decides_by_agreement_of_all_at_the_terminal",
+        _WEB_LAWS
+        + "test_law_89_a_question_referred_to_a_bystander_is_decided_finally_at_a_web_table",
     ),
     _recorded(
         90,

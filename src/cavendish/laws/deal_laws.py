@@ -56,7 +56,15 @@ from .decisions import Decision
 from .errors import AwaitingDecision, NotAllowed
 from .names import DOUBLE_DUMMY, DUMMY_I
 
-__all__ = ["DEAL_ACTS", "DealOutcome", "DealProcedure", "first_dealer_of_rubber", "slipped_deal"]
+__all__ = [
+    "DEAL_ACTS",
+    "ELECTED_DEAL_ACTS",
+    "DealOutcome",
+    "DealProcedure",
+    "first_dealer_of_rubber",
+    "packs_line",
+    "slipped_deal",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +144,10 @@ class DealProcedure:
         self.trump_turned = False
         self.outcome: DealOutcome | None = None
         self._permitted_cutter: Seat | None = None
+        if not own_pack and self.rules.packs == 1:
+            raise NotAllowed(
+                "one pack at this table: there are no adversary's cards to deal with (law 48 "
+                "runs where two packs are used, as clubs play, 000)", 48)
         if self.dealer != self.rightful or not own_pack:
             what = "out of turn" if self.dealer != self.rightful else "with the adversaries' pack"
             self._rule(
@@ -570,6 +582,9 @@ class DealProcedure:
         adversaries decide whether there is a fresh deal (if not, the card is changed for
         ``card``, the card of this pack it stands for).  The law runs "on discovery of
         the error": after the deal is made too, the trump card turned up."""
+        if self.rules.packs == 1:
+            raise NotAllowed("one pack at this table: there is no other pack (law 42 runs "
+                             "where two packs are used, as clubs play, 000)", 42)
         if self.outcome is not None and self.outcome.verdict == "dealt" and not self._queue:
             pass  # discovered after the deal: the adversaries may still have a fresh deal
         else:
@@ -686,6 +701,36 @@ class DealProcedure:
 DEAL_ACTS: tuple[str, ...] = ("two_at_once", "count", "face_down")
 """The slips of a dealer that :func:`slipped_deal` makes (law 44 i, v, ii)."""
 
+ELECTED_DEAL_ACTS: tuple[str, ...] = ("expose", "look_at_trump")
+"""The slips in dealing that give the dealer's adversaries an election, which
+:func:`slipped_deal` stops at: a card exposed by the dealer ("the latter can claim a
+new deal", law 38; one of the last cards, law 40) and the dealer looking at the trump
+card ("his adversaries [...] may exact a new deal", law 41)."""
+
+
+def packs_line(rules: Rules, dealer: Seat) -> str:
+    """The packs at ``dealer``'s deal, told to the players: one pack, or two as clubs
+    play (000: "Two packs of cards are invariably used at clubs").  With two, the
+    dealer deals with his side's pack (Cavendish's reading of law 48's "the
+    adversary's cards": each side has its own); the still pack, the other side's, is
+    the pack of the ensuing deal: the dealer's partner collects it and has the first
+    right to shuffle it (law 30), and it is placed to the left of the next dealer
+    (law 31).
+
+    >>> import textwrap
+    >>> print(textwrap.fill(packs_line(get_rules("short"), Seat.S), 80))
+    S deals with N-S's pack; the still pack, E-W's, is made up by N, the dealer's
+    partner (law 30), and placed at W's left for the next deal (law 31)
+    >>> packs_line(get_rules("whisk"), Seat.S)
+    'S deals with the one pack of the table'
+    """
+    if rules.packs == 1:
+        return f"{dealer} deals with the one pack of the table"
+    side, other = ("N-S", "E-W") if dealer.side == Side.NS else ("E-W", "N-S")
+    return (f"{dealer} deals with {side}'s pack; the still pack, {other}'s, is made up by "
+            f"{dealer.partner}, the dealer's partner (law 30), and placed at {dealer.left}'s "
+            "left for the next deal (law 31)")
+
 
 def pack_of(deal: Deal) -> list[Card]:
     """The pack in the order that deals ``deal`` to its seats, one card at a time from
@@ -724,10 +769,21 @@ def slipped_deal(deal: Deal, rules: Rules, slip: str, at: int) -> DealProcedure:
     >>> p = slipped_deal(deal, get_rules("double-dummy"), "face_down", 10)
     >>> p.outcome.verdict, p.outcome.next_dealer
     ('new deal', <Seat.S: 2>)
+
+    A slip of :data:`ELECTED_DEAL_ACTS` stops at the adversaries' election (no
+    ``outcome`` yet): a new deal, or the deal goes on (:meth:`DealProcedure.deal_all`)
+    and stands as ``deal``.
+
+    >>> p = slipped_deal(deal, get_rules("short"), "expose", 10)
+    >>> p.outcome, p.pending().law, p.pending().side, p.pending().options
+    (None, 38, <Side.EW: 1>, ('new-deal', 'stand'))
+    >>> p.elect(p.pending().side, "stand"); p.deal_all().deal == deal
+    True
     """
-    if slip not in DEAL_ACTS:
+    if slip not in DEAL_ACTS + ELECTED_DEAL_ACTS:
         raise NotAllowed(
-            f"unknown slip in dealing {slip!r}: expected one of {', '.join(DEAL_ACTS)}"
+            f"unknown slip in dealing {slip!r}: expected one of "
+            f"{', '.join(DEAL_ACTS + ELECTED_DEAL_ACTS)}"
         )
     if not 1 <= at <= 49:
         raise NotAllowed(f"a slip after {at} cards: expected 1 to 49")
@@ -740,9 +796,18 @@ def slipped_deal(deal: Deal, rules: Rules, slip: str, at: int) -> DealProcedure:
     proc.cut(dealer.right, lifted)
     for _ in range(at):
         proc.deal_card()
+    if slip in ELECTED_DEAL_ACTS:  # the adversaries' election awaited (laws 38, 40, 41)
+        if slip == "expose":
+            proc.deal_card(face_up=True)
+        else:
+            proc.look_at_trump(dealer)
+        return proc
     if slip == "two_at_once":
         proc.deal_card(two=True)
-        proc.deal_card()
+        if len(proc.dealt) < 51:
+            proc.deal_card()
+        else:  # two at once at the end of the pack: the trump card is the third card
+            proc.turn_trump()
     elif slip == "count":
         proc.count_cards()
     else:

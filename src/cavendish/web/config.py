@@ -60,7 +60,7 @@ from ..core.rules import Rules, UnknownVariant, get_rules, variant_names
 from ..core.state import SeatView
 from ..game.laws_session import laws_refusal
 from ..game.seating import Seating
-from ..game.session import Session
+from ..game.session import HONOURS_MODES, Session
 from ..players import Player, PlayerError, get_player
 from ..players.options import PlayerOptionError, parse_kind
 from .boards import BoardSession
@@ -80,6 +80,7 @@ __all__ = [
     "check_kind",
     "default_dummies",
     "printable",
+    "request_honours",
     "request_object",
     "request_seed",
     "request_variant",
@@ -92,7 +93,9 @@ Action = tuple[str, ...]
 """``("deal",)``, ``("card", "SA")``, ``("claim", "S", "5" or "all")``,
 ``("concede", "S")``, ``("undo", "S")``; at long whist with ``calls="players"``
 ``("call", "S")``, ``("remind", "S")``, ``("answer", "S", "yes" | "no")`` (to a
-computer partner's "Can you one?"), ``("elect", "E", "fresh" | "stand")``."""
+computer partner's "Can you one?"), ``("elect", "E", "fresh" | "stand")``; with
+``honours="claim"`` ``("honours", "S")``, a person's claim of his side's honours at the
+end of the hand (laws 6-7)."""
 
 CALLS = ("auto", "players")
 SEATS = ("N", "E", "S", "W")
@@ -221,6 +224,11 @@ class TableConfig:
     """Played under the laws (:mod:`.laws_table`): irregularities allowed and ruled on."""
     follow: str | None = None
     """Who a spectator may follow (:data:`FOLLOW`); None: the default, :attr:`following`."""
+    honours: str = "auto"
+    """Honours scored for the side that held them (``auto``) or claimed by the players
+    (``claim``, laws 6-7, :attr:`Session.honours`): a person is asked at the end of the
+    hand, computers claim at once, and a side that has not claimed when the next hand
+    is dealt (before its trump card is turned up) loses them."""
 
     @property
     def following(self) -> str:
@@ -357,10 +365,26 @@ class TableConfig:
         follow = body.get("follow")
         if follow is not None and follow not in FOLLOW:
             raise ConfigError(f"follow {follow!r}: expected \"none\", \"one\" or \"all\"")
-        return cls(variant, kinds, names, seed, rubbers, practice,
+        honours = request_honours(body, rules, laws=laws)
+        extra: dict[str, Any] = {}
+        slips = body.get("score_slips")
+        if slips is not None:  # laws 11-12: the scorer's errors, for the players to prove
+            if not laws or not isinstance(slips, int | float) or isinstance(slips, bool) \
+                    or not 0 <= slips <= 1:
+                raise ConfigError(f"score_slips {slips!r}: a chance from 0 to 1 that the "
+                                  "scorer writes a hand down wrongly, at a table under the laws")
+            extra["score_slips"] = float(slips)
+        deal_slips = body.get("deal_slips")
+        if deal_slips is not None:  # laws 36-51: the people's own deals slip at this chance
+            if not laws or not isinstance(deal_slips, int | float) \
+                    or isinstance(deal_slips, bool) or not 0 <= deal_slips <= 1:
+                raise ConfigError(f"deal_slips {deal_slips!r}: a chance from 0 to 1 that a "
+                                  "person's deal slips, at a table under the laws")
+            extra["deal_slips"] = float(deal_slips)
+        return cls(variant, kinds, names, seed, rubbers, practice, extra=extra,
                    auto_last=body.get("auto_last", True),
                    computer_claims=body.get("computer_claims", True), calls=calls, laws=laws,
-                   follow=follow)
+                   follow=follow, honours=honours)
 
 
 async def request_object(request: Any) -> dict[str, Any]:
@@ -395,6 +419,30 @@ def request_variant(body: Mapping[str, Any], error: type[SettingsError] = Config
     except UnknownVariant:
         raise error(f"variant {variant!r}: expected one of {', '.join(variant_names())}"
                     ) from None
+
+
+def request_honours(body: Mapping[str, Any], rules: Rules, *, laws: bool = False) -> str:
+    """The ``honours`` of a request's body (default ``auto``): ``claim`` (the players
+    claim them, laws 6-7) where the variant scores honours and the table is not under
+    the laws (whose arbiter scores them), else ConfigError.
+
+    >>> request_honours({"honours": "claim"}, get_rules("short"))
+    'claim'
+    >>> request_honours({"honours": "claim"}, get_rules("clay"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cavendish.web.config.ConfigError: honours "claim": clay whist scores no honours
+    """
+    honours = body.get("honours", "auto")
+    if honours not in HONOURS_MODES:
+        raise ConfigError(f"honours {honours!r}: expected one of "
+                          f"{', '.join(repr(m) for m in HONOURS_MODES)}")
+    if honours == "claim" and not rules.honours:
+        raise ConfigError(f'honours "claim": {rules.name} whist scores no honours')
+    if honours == "claim" and laws:
+        raise ConfigError('honours "claim" and laws: under the laws the arbiter scores the '
+                          "honours: ask for one or the other")
+    return str(honours)
 
 
 def request_seed(body: Mapping[str, Any]) -> int:
@@ -467,9 +515,11 @@ def build_session(config: TableConfig, *, computers: bool = False) -> Session:
         player: Player | None = None
         if computers and kind != HUMAN:
             player = get_player(kind, _player_seed(config.seed, seat), config.names[s])
-        elif (config.calls == "players" or config.rules.ruff) and kind != HUMAN:
+        elif (config.calls == "players" or config.rules.ruff
+              or config.honours == "claim") and kind != HUMAN:
             # the session acts for the computers itself (a call at eight, the ruff as
-            # the hand is dealt): it must know them, as the pool's session does
+            # the hand is dealt, their claim of honours): it must know them, as the
+            # pool's session does
             player = ThinksElsewhere(config.names[s])
         players[seat] = player
     names = {Seat.parse(s): n for s, n in config.names.items()}
@@ -481,11 +531,13 @@ def build_session(config: TableConfig, *, computers: bool = False) -> Session:
         return Session(config.rules, Seating(names, (), Seat.parse(dealer), None), players,
                        random.Random(config.seed), rubbers=config.rubbers,
                        practice=config.practice, auto_last=config.auto_last,
-                       computer_claims=config.computer_claims, calls=config.calls)
+                       computer_claims=config.computer_claims, calls=config.calls,
+                       honours=config.honours)
     return Session.seated(config.rules, players, config.seed, names=names,
                           rubbers=config.rubbers, practice=config.practice,
                           auto_last=config.auto_last,
-                          computer_claims=config.computer_claims, calls=config.calls)
+                          computer_claims=config.computer_claims, calls=config.calls,
+                          honours=config.honours)
 
 
 def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
@@ -505,6 +557,9 @@ def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
     kind = action[0] if action else None
     events: list[Event]
     if kind == "deal" and len(action) == 1:
+        if session.state is not None and session.honours_claim_due is not None:
+            # the next deal: honours not claimed by now cannot be scored (law 6)
+            session.finish_hand()
         return session.start_hand()
     if kind == "again" and len(action) == 1:
         # another rubber with the same people: the session was over, it plays one more
@@ -531,12 +586,16 @@ def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
     elif kind == "elect" and len(action) == 3 and action[2] in ("fresh", "stand"):
         session.elect_fresh_deal(Seat.parse(action[1]), action[2] == "fresh")
         events = []
+    elif kind == "honours" and len(action) == 2:
+        events = [session.claim_honours(Seat.parse(action[1]))]
     else:
         raise ConfigError(f"action {list(action)!r}: expected ['deal'], ['again'], "
                           "['card', CARD], ['claim', SEAT, N or 'all'], ['concede', SEAT], "
                           "['undo', SEAT], ['call', SEAT], ['remind', SEAT], "
-                          "['answer', SEAT, 'yes' or 'no'] or ['elect', SEAT, 'fresh' or 'stand']")
+                          "['answer', SEAT, 'yes' or 'no'], ['elect', SEAT, 'fresh' or 'stand'] "
+                          "or ['honours', SEAT]")
     state = session.state
-    if state is not None and (state.is_over or session.claim is not None):
+    if state is not None and (state.is_over or session.claim is not None) \
+            and session.honours_claim_due is None:  # a person's side may claim honours
         session.finish_hand()
     return events

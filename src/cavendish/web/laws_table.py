@@ -90,6 +90,7 @@ from ..laws.actions import Action as LawsAction
 from ..laws.actions import to_plain
 from ..laws.base import RevokeStatus
 from ..laws.coverage import law_title
+from ..laws.deal_laws import packs_line
 from ..laws.decisions import Decision, option_text
 from ..laws.errors import LawsError
 from ..laws.names import law_name
@@ -116,8 +117,24 @@ ACTS = {
     "claim_lead": "the trick in progress was led out of turn (law 63)",
     "correct_revoke": "take back your revoke before it is established (law 76)",
     "ask": "ask your partner \"having none?\" of the suit he renounced (law 74)",
+    "bystander": "a bystander's remark draws a player's attention (\"seat\") to an oversight "
+                 "in the score: his adversaries may call on the bystander to pay (law 88)",
+    "correct_score": "prove an erroneous score (\"board\": the last hand scored if absent): "
+                     "corrected before the next trump card is turned up (law 11), or during "
+                     "the rubber for its amount (law 12)",
+    "refer": "all the players agree that a bystander decide a question (\"question\"); his "
+             "decision (\"decision\") is final (law 89)",
 }
-"""The ``act`` messages a person may send at a laws table, and what each does."""
+"""The ``act`` messages a person may send at a laws table during a hand, and what each
+does."""
+
+BETWEEN_ACTS = {
+    "fresh": "call for fresh cards before the cut, paying for them: two new packs, of which "
+             "the dealer takes his choice (law 83; \"pack\": \"pack-1\" or \"pack-2\" when "
+             "you deal)",
+    "correct_score": ACTS["correct_score"],
+}
+"""The ``act`` messages a person may send at a laws table between hands."""
 
 
 def build_laws_session(config: TableConfig, *, computers: bool = False) -> LawsSession:
@@ -127,7 +144,10 @@ def build_laws_session(config: TableConfig, *, computers: bool = False) -> LawsS
     their seats (in a worker of the pool)."""
     plain = build_session(config, computers=computers)
     return LawsSession(plain.rules, plain.seating, plain.players, plain.rng,
-                       rubbers=config.rubbers)
+                       rubbers=config.rubbers,
+                       score_slips=float(config.extra.get("score_slips", 0.0)),
+                       own_deal_slips=float(config.extra.get("deal_slips", 0.0)),
+                       persons=frozenset(config.humans))
 
 
 def laws_action(name: str, **args: object) -> Action:
@@ -148,9 +168,19 @@ def apply_laws_action(session: LawsSession, action: Sequence[str]) -> list[Event
     kind = action[0] if action else None
     if kind == "deal" and len(action) == 1:
         return session.start_hand()
+    if kind == "fresh" and len(action) == 3:  # law 83, between hands: ("fresh", SEAT, PACK)
+        session.call_fresh_cards(Seat.parse(action[1]), action[2])
+        return []
+    if kind == "deal-elect" and len(action) == 3:  # laws 38, 40, 41: the deal's election
+        session.elect_in_deal(action[2], Seat.parse(action[1]))
+        return session.start_hand()
+    if kind == "score" and len(action) == 3:  # laws 11-12: ("score", SEAT, BOARD or "")
+        return [session.correct_score(Seat.parse(action[1]),
+                                      int(action[2]) if action[2] else None)]
     if kind != "laws" or len(action) != 2:
-        raise ConfigError(f"action {list(action)!r} at a laws table: expected ['deal'] "
-                          "or ['laws', JSON of the arbiter's act]")
+        raise ConfigError(f"action {list(action)!r} at a laws table: expected ['deal'], "
+                          "['fresh', SEAT, PACK], ['score', SEAT, BOARD] or ['laws', JSON of the "
+                          "arbiter's act]")
     try:
         act = LawsAction.from_dict(json.loads(action[1]))
     except ValueError as exc:
@@ -214,11 +244,29 @@ def laws_view(session: LawsSession, seat: Seat | None, config: TableConfig) -> d
     """The ``laws`` part of a seat's ``state`` (None: a spectator): the hand's rulings
     and elections, the calls in force, the decision awaited, and what a person may do."""
     out: dict[str, Any] = {"rulings": [], "elections": [], "calls": [], "pending": None,
-                           "acts": ACTS if seat is not None else {}}
+                           "acts": ACTS if seat is not None else {}, "deal_rulings": [],
+                           "score_rulings": []}
     arb = session.arbiter
+    # the packs: two as clubs play (000), the still pack made ready (laws 30-31)
+    out["packs"] = packs_line(session.rules, session.dealer if arb is None else arb.deal.dealer)
     if arb is None:
+        # between hands: fresh cards may be called for (law 83), their rulings told with
+        # the next deal; the dealer chooses the pack
+        out["acts"] = BETWEEN_ACTS if seat is not None and not session.is_over else {}
+        out["dealer"] = str(session.dealer)
+        out["score_rulings"] = [_ruling_json(r) for r in session.score_rulings]
+        if session.deal_pending is not None:  # a slip in dealing: a person's side elects
+            proc = session.deal_pending[0]
+            decision = proc.pending()
+            assert decision is not None
+            out["pending"] = _decision_json(decision, seat, session)
+            out["deal_rulings"] = [_ruling_json(r) for r in [*session.deal_rulings,
+                                                             *proc.rulings]]
         return out
     out.update(_hand_rulings(arb.state.events))
+    # before this deal: fresh cards called for (law 83), a dealer's misdeals (laws 36-51)
+    out["deal_rulings"] = [_ruling_json(r) for r in session.deal_rulings]
+    out["score_rulings"] = [_ruling_json(r) for r in session.score_rulings]
     out["calls"] = [str(c) for c in arb.state.calls()]
     decision = arb.pending()
     if decision is not None:
@@ -442,6 +490,24 @@ class LawsTable(LiveTable):
         the laws when applied).  Raises :class:`~.tables.ProtocolError` for a message
         that names no possible act."""
         session = self.laws
+        if session.state is None and kind == "act" and msg.get("act") == "fresh":
+            return self._fresh_cards(seat, msg)
+        if session.state is None and kind == "elect" and session.deal_pending is not None:
+            decision = session.deal_pending[0].pending()
+            option = msg.get("option")
+            assert decision is not None
+            if not _may_decide(decision, seat, session):
+                raise ProtocolError(f"elect: the decision is not yours ({decision})")
+            if not isinstance(option, str) or option not in decision.options:
+                raise ProtocolError(f"elect {option!r}: expected one of "
+                                    f"{', '.join(decision.options)}")
+            return ("deal-elect", str(seat), option)
+        if kind == "act" and msg.get("act") == "correct_score":
+            board = msg.get("board")
+            if board is not None and (not isinstance(board, int) or isinstance(board, bool)
+                                      or not 1 <= board <= 999):
+                raise ProtocolError(f"correct_score: board {board!r}: expected a board number")
+            return ("score", str(seat), "" if board is None else str(board))
         if session.state is None:
             raise ProtocolError(f"{kind}: no hand is in play")
         if kind == "play":
@@ -476,7 +542,54 @@ class LawsTable(LiveTable):
                                seat=next((s for s in mine if s in open_), seat))
         if act == "ask":
             return laws_action("ask_having_none", seat=seat)
+        if act == "bystander":
+            try:
+                helped = Seat.parse(str(msg.get("seat")))
+            except CardParseError:
+                raise ProtocolError(f"bystander: seat {msg.get('seat')!r}: expected the seat "
+                                    "whose attention was drawn, N, E, S or W") from None
+            return laws_action("bystander_remark", helped=helped)
+        if act == "refer":
+            return self._referral(msg)
         raise ProtocolError(f"act {act!r}: expected one of {', '.join(ACTS)}")
+
+    def _referral(self, msg: dict[str, Any]) -> Action:
+        """Law 89: a question referred to a bystander by all the players; the computers
+        agree to a person's proposal (Cavendish's choice); where another person plays,
+        the web cannot yet gather his agreement, and it is refused."""
+        question, decision = msg.get("question"), msg.get("decision")
+        if not all(isinstance(x, str) and 0 < len(x.strip()) <= 200
+                   for x in (question, decision)):
+            raise ProtocolError('refer: expected "question" and "decision", texts of 1 to '
+                                "200 characters")
+        if len(self.config.humans) > 1:
+            raise ProtocolError("refer: a bystander decides only by agreement of all (law 89): "
+                                "at a table of more than one person the web cannot ask "
+                                "the others; agree on it in the chat")
+        agreed = tuple(s for s in Seat if s not in self.laws.seating.dummies)
+        assert isinstance(question, str) and isinstance(decision, str)
+        return laws_action("refer_to_bystander", question=question.strip(),
+                           decision=decision.strip(), seats=agreed)
+
+    def _fresh_cards(self, seat: Seat, msg: dict[str, Any]) -> Action:
+        """Law 83: ``seat`` calls for fresh cards between hands; the dealer chooses one
+        of the two packs: a computer the first, a person in ``"pack"`` when he deals
+        (another person dealing must call for them himself)."""
+        session = self.laws
+        if session.is_over:
+            raise ProtocolError("fresh: the session is over")
+        dealer = session.dealer
+        if self.config.kind_of(dealer) not in (HUMAN, None):
+            pack = "pack-1"
+        elif dealer == seat or session.holder(dealer) == seat:
+            pack = msg.get("pack", "pack-1")
+            if pack not in ("pack-1", "pack-2"):
+                raise ProtocolError(f"fresh: pack {pack!r}: the dealer chooses \"pack-1\" or "
+                                    "\"pack-2\" (law 83)")
+        else:
+            raise ProtocolError(f"fresh: the dealer ({dealer}) chooses the pack (law 83): "
+                                "let him call for them")
+        return ("fresh", str(seat), str(pack))
 
     @staticmethod
     def _revoke_claim(seat: Seat, msg: dict[str, Any]) -> dict[str, object]:

@@ -243,8 +243,10 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         kinds = [k for k in COMPUTER_KINDS if k.split(":")[0] in player_names()]
         dummies = {v: [str(d) for d in default_dummies(get_rules(v))] for v in variant_names()}
         calling = [v for v in variant_names() if get_rules(v).call_honours_at is not None]
+        # the variants whose honours the players may claim (laws 6-7, "honours": "claim")
+        honours = [v for v in variant_names() if get_rules(v).honours]
         return {"variants": variant_names(), "dummies": dummies, "computers": kinds,
-                "calling": calling}
+                "calling": calling, "honours": honours}
 
     @app.post("/api/tables")
     async def create(request: Request) -> JSONResponse:

@@ -593,6 +593,8 @@ class LiveTable:
                 await self._claim(conn, kind, msg)
             elif kind == "undo":
                 await self._undo(conn)
+            elif kind == "honours":
+                await self._claim_honours(conn)
             elif self._is_call(kind):
                 await self._call(conn, kind, msg)
             elif kind == "chat":
@@ -612,7 +614,7 @@ class LiveTable:
         """A message of no type above (a laws table knows ``act`` and ``elect``)."""
         self.error(conn, f"unknown message type {kind!r}: expected play, next, "
                          "again, snapshot, hint, why, review, claim, concede, undo, "
-                         "call, remind, answer, elect, chat, follow, leave or substitute")
+                         "call, remind, answer, elect, honours, chat, follow, leave or substitute")
 
     def _person(self, conn: Connection) -> Seat:
         if conn.seat is None:
@@ -637,10 +639,19 @@ class LiveTable:
             await self._act(("card", str(card)))
         self.kick()
 
+    async def _claim_honours(self, conn: Connection) -> None:
+        """A person claims his side's honours at the end of the hand (a table whose
+        players claim them, ``honours="claim"``, laws 6-7)."""
+        seat = self._person(conn)
+        async with self.lock:
+            await self._act(("honours", str(seat)))
+        self.kick()
+
     async def _next(self, conn: Connection) -> None:
         self._person(conn)
         async with self.lock:
-            if self.session.state is not None:
+            if self.session.state is not None and (not isinstance(self.session, Session)
+                                                   or self.session.honours_claim_due is None):
                 raise ProtocolError("next: the hand is still in play")
             if self.session.is_over:
                 raise ProtocolError("next: the session is over")

@@ -208,6 +208,8 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
         "call_offered": False,
         "election": None,
         "question": None,
+        "honours_claim": None,
+        "honours_mode": session.honours if isinstance(session, Session) else "auto",
     }
     if follow is not None:
         out["following"] = str(follow)
@@ -243,10 +245,17 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
     if asked is not None:  # "Can you one?", asked aloud of a person by his partner
         out["question"] = {"seat": str(asked.partner), "to": str(asked),
                            "yours": seat is not None and session.holder(asked) == seat}
+    due = session.honours_claim_due if isinstance(session, Session) else None
+    if due is not None:  # the hand over, a person's side has honours to claim (laws 6-7)
+        out["honours_claim"] = {"side": due.name, "honours": state.honours(due),
+                                "yours": seat is not None and seat.side == due}
     pending = session.election_due if isinstance(session, Session) else None
     if pending is not None:
         out["election"] = {"seat": str(pending.seat), "text": str(pending),
                            "yours": seat is not None and seat.side != pending.seat.side}
+        thrown = session.hands_thrown_down if isinstance(session, Session) else None
+        if thrown is not None:  # thrown down face up, seen by all (001): told to all
+            out["election"]["thrown_down"] = {str(s): card_list(m) for s, m in thrown.items()}
     if seat is None:
         # cards exposed under the laws lie face up for all (a dummy's hand is not shown)
         out["exposed"] = {str(s): card_list(m) for s, m in zip(Seat, view.exposed, strict=True)

@@ -50,6 +50,8 @@ async function start(event) {
   const rubbers = Number($("rubbers").value) || 1;
   const body = { variant, seats, names, computer: $("computer").value, practice: $("practice").checked, laws: $("laws").checked, rubbers };
   if (!$("calls-box").hidden && $("calls").checked) body.calls = "players";
+  if (!$("honours-box").hidden && $("honours").checked) body.honours = "claim";
+  if (!$("careless-box").hidden && $("careless").checked) Object.assign(body, { deal_slips: 0.2, score_slips: 0.2 });
   const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const answer = await r.json();
   if (!r.ok) {
@@ -87,6 +89,13 @@ const drawCalls = () => ($("calls-box").hidden = !(opts.calling || []).includes(
 $("variant").addEventListener("change", drawSeats);
 $("variant").addEventListener("change", drawCalls);
 drawCalls();
+const drawHonours = () => ($("honours-box").hidden = !(opts.honours || []).includes($("variant").value) || $("laws").checked);
+$("variant").addEventListener("change", drawHonours);
+$("laws").addEventListener("change", drawHonours);
+drawHonours();
+const drawCareless = () => ($("careless-box").hidden = !$("laws").checked);
+$("laws").addEventListener("change", drawCareless);
+drawCareless();
 $("new-table").addEventListener("submit", start);
 drawSeats();
 

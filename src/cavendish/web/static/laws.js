@@ -91,7 +91,46 @@ function drawActs(box, s, hooks) {
   row.appendChild(button("Claim a lead out of turn", () => send({ type: "act", act: "claim_lead" }), s.laws.acts.claim_lead));
   row.appendChild(button("Correct my revoke", () => send({ type: "act", act: "correct_revoke" }), s.laws.acts.correct_revoke));
   row.appendChild(button("Having none?", () => send({ type: "act", act: "ask" }), s.laws.acts.ask));
+  // laws 88-89: a bystander's remark on the score, a question referred to a bystander
+  const helped = document.createElement("select");
+  helped.setAttribute("aria-label", "the player whose attention the bystander drew");
+  for (const seat of ["N", "E", "S", "W"]) helped.add(new Option(seat, seat));
+  row.appendChild(button("A bystander's remark", () => send({ type: "act", act: "bystander", seat: helped.value }), s.laws.acts.bystander));
+  row.appendChild(helped);
+  row.appendChild(button("Refer to a bystander…", () => {
+    const question = window.prompt("The question all the players refer to a bystander (law 89):");
+    if (!question) return;
+    const decision = window.prompt("The bystander's decision (final):");
+    if (decision) send({ type: "act", act: "refer", question, decision });
+  }, s.laws.acts.refer));
+  row.appendChild(scoreButton(send, s));
   box.appendChild(row);
+}
+
+// between hands: fresh cards called for before the cut (law 83); the dealer chooses the pack
+function drawBetween(box, s, hooks) {
+  const { send } = hooks;
+  if (!s.you || s.phase !== "between" || !s.laws.acts.fresh) return;
+  const row = document.createElement("div");
+  row.className = "law-acts";
+  const dealing = s.laws.dealer === s.you;
+  const pack = document.createElement("select");
+  pack.setAttribute("aria-label", "which of the two new packs you take (you deal)");
+  pack.add(new Option("the first new pack", "pack-1"));
+  pack.add(new Option("the second new pack", "pack-2"));
+  row.appendChild(button("Call for fresh cards", () => send(dealing ? { type: "act", act: "fresh", pack: pack.value } : { type: "act", act: "fresh" }), s.laws.acts.fresh));
+  if (dealing) row.appendChild(pack);
+  row.appendChild(scoreButton(send, s));
+  box.appendChild(row);
+}
+
+// laws 11-12: the person proves an erroneous score (of the last hand, or of a board he names)
+function scoreButton(send, s) {
+  return button("Correct the score…", () => {
+    const board = window.prompt("Which board's score is wrong? (empty: the last hand scored)", "");
+    if (board === null) return;
+    send(board.trim() ? { type: "act", act: "correct_score", board: Number(board) } : { type: "act", act: "correct_score" });
+  }, s.laws.acts.correct_score);
 }
 
 function drawList(box, title, items, line) {
@@ -123,8 +162,15 @@ export function draw(s, hooks) {
   const h = document.createElement("h2");
   h.textContent = "Under the laws";
   box.appendChild(h);
+  if (laws.packs) {
+    const packs = document.createElement("p");
+    packs.className = "law-packs muted";
+    packs.textContent = `${W.say(laws.packs)}.`;
+    box.appendChild(packs);
+  }
   drawPending(box, s, hooks);
   drawActs(box, s, hooks);
+  drawBetween(box, s, hooks);
   if (laws.calls.length) {
     const p = document.createElement("p");
     p.className = "law-calls";
@@ -136,6 +182,8 @@ export function draw(s, hooks) {
   const elections = finished ? finished.elections || [] : laws.elections;
   const board = finished ? finished.board : s.board;
   drawList(box, `Rulings, board ${board}`, rulings, (r) => `${lawHead(r, esc)}: ${esc(W.say(r.text))}`); // its options, in words, are the pending decision's
+  drawList(box, "The score corrected", laws.score_rulings || [], (r) => `${lawHead(r, esc)}: ${esc(W.say(r.text))}`);
+  if (!finished) drawList(box, "Before the deal", laws.deal_rulings || [], (r) => `${lawHead(r, esc)}: ${esc(W.say(r.text))}`);
   drawList(box, "Elections", elections, (e) => `${lawHead(e, esc)}: ${esc(W.say(e.text))}`);
   if (finished && finished.void) {
     const p = document.createElement("p");

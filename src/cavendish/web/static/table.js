@@ -442,7 +442,7 @@ function draw(s) {
   if (state && state.phase === "play" && s.phase !== "play") reviewing = 0; // a hand just ended: show it
   state = s;
   const pos = positions(s.you || s.following);
-  $("variant").textContent = `${W.variantName(s.table.variant)}${s.table.practice ? " (practice)" : ""}`;
+  $("variant").textContent = `${W.variantName(s.table.variant)}${s.table.practice ? " (practice)" : ""}${s.honours_mode === "claim" ? " (honours claimed by the players, laws 6-7)" : ""}`;
   $("variant").title = W.variantLine(s.table.variant);
   $("board").textContent = s.phase !== "play" && s.review ? `Board ${s.review.board}` : `Board ${s.board}`;
   $("trump").textContent = s.trump ? `Trumps ${SUIT[s.trump]}` : "";
@@ -477,7 +477,12 @@ function draw(s) {
   for (const id of ["claim-box", "claim-btn", "concede-btn"]) $(id).hidden = !s.you || Boolean(s.table.laws); // under the laws the hand is played out
   for (const id of ["claim-btn", "concede-btn", "undo-btn"]) $(id).disabled = s.phase !== "play";
   if (s.phase === "play") $("claim-tricks").max = (s.tricks_in_hand || 13) - s.trick_number;
-  $("next-btn").hidden = !(s.phase === "between" && s.you);
+  // honours claimed by the players (laws 6-7): the hand over, a person's side is asked;
+  // the next hand dealt without the claim, they are lost
+  const claiming = s.honours_claim && s.honours_claim.yours;
+  $("honours-claim").hidden = !claiming;
+  if (claiming) $("honours-claim-text").textContent = `Your side held ${s.honours_claim.honours} honours: claim them before the next deal, or they cannot be scored (law 6). `;
+  $("next-btn").hidden = !((s.phase === "between" || claiming) && s.you);
   $("again-btn").hidden = !(s.phase === "over" && s.you && !s.table.room && !s.table.laws);
   $("leave-btn").hidden = !s.you;
   // long whist with calls by the players: the call is always there to be made, as at
@@ -489,7 +494,7 @@ function draw(s) {
   $("question").hidden = !(s.question && s.question.yours);
   if (s.question) $("question-text").textContent = `${s.names[s.question.seat]} (${s.question.seat}) asks: "Can you one?" `;
   $("election").hidden = !(s.election && s.election.yours);
-  if (s.election) $("election-text").textContent = `${W.say(s.election.text)} `;
+  if (s.election) $("election-text").textContent = `${W.say(s.election.text)} ${s.election.thrown_down ? `The hands lie thrown down (001: "reclaiming their hands if thrown down"): ${Object.entries(s.election.thrown_down).map(([seat, cards]) => `${seat} ${cards.map(W.say).join(" ")}`).join("; ")}. ` : ""}`;
   if (s.phase !== "play") $("sheet").hidden = false;
   for (const e of s.events || []) {
     if (e.kind === "honours") say(`${s.names[e.seat]} (${e.seat}) calls ${e.honours} honours: the game is won`);
@@ -627,6 +632,7 @@ $("yes-btn").addEventListener("click", () => send({ type: "answer", yes: true })
 $("no-btn").addEventListener("click", () => send({ type: "answer", yes: false }));
 $("fresh-btn").addEventListener("click", () => send({ type: "elect", fresh: true }));
 $("stand-btn").addEventListener("click", () => send({ type: "elect", fresh: false }));
+$("honours-btn").addEventListener("click", () => send({ type: "honours" }));
 $("next-btn").addEventListener("click", () => {
   $("hint").hidden = true;
   send({ type: "next" });
