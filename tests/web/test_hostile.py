@@ -121,3 +121,81 @@ def test_a_websocket_opened_by_a_page_of_another_origin_is_refused(client: TestC
     with client.websocket_connect(f"/ws/{table['id']}",
                                   headers={"Origin": "http://testserver"}) as ws:
         assert ws.receive_json()["type"] == "state"  # its own pages are welcome
+
+
+def _member(client: TestClient, name: str, password: str | None = None) -> str:
+    body: dict[str, str] = {"name": name} if password is None else {"name": name,
+                                                                    "password": password}
+    r = client.post("/api/members", json=body)
+    assert r.status_code == 200, r.text
+    client.cookies.clear()
+    key: str = r.json()["key"]
+    return key
+
+
+def _altered(key: str) -> str:
+    return key[:-1] + ("A" if key[-1] != "A" else "B")
+
+
+def test_a_forged_or_altered_member_key_is_refused_wherever_a_key_is_read(
+        client: TestClient) -> None:
+    key = _member(client, "Mathews")
+    table = new_table(client, "short", seed=5)
+    for bad in (_altered(key), "forged-" + "x" * 25):
+        for method, path in (("GET", "/api/room/me"), ("GET", "/api/members/me"),
+                             ("POST", "/api/room/tables"), ("POST", "/api/room/take")):
+            r = client.request(method, f"{path}?member={bad}", json={})
+            assert r.status_code == 401 and "member key refused" in r.json()["detail"], path
+            assert "max-age=0" in r.headers["set-cookie"].lower()  # the page forgets it
+        with client.websocket_connect(f"/ws-room?member={bad}") as ws:
+            assert "member key refused" in ws.receive_json()["message"]
+        token = table["tokens"]["S"]
+        with client.websocket_connect(f"/ws/{table['id']}?token={token}&member={bad}") as ws:
+            msg = ws.receive_json()
+            assert msg["type"] == "error" and "member key refused" in msg["message"]
+            assert ws.receive_json()["you"] == "S"  # his seat token still plays
+    members = client.app.state.members  # type: ignore[attr-defined]
+    assert members.seated(table["id"]) == {}  # nobody was recorded at the seat
+    assert client.get(f"/api/room/me?member={key}").status_code == 200
+
+
+def test_logout_invalidates_the_member_key_across_a_restart(
+        client: TestClient, tmp_path: Any) -> None:
+    from cavendish.web.members import Members
+    from cavendish.web.store import Store
+
+    key = _member(client, "Pole")
+    assert client.post(f"/api/members/logout?member={key}").status_code == 200
+    assert client.get(f"/api/members/me?member={key}").status_code == 401
+    assert client.get(f"/api/room/me?member={key}").status_code == 401
+    store = Store.open(f"sqlite:///{tmp_path / 'client.sqlite3'}")  # the server restarted
+    try:
+        assert Members(store).by_key(key) is None
+    finally:
+        store.close()
+
+
+def test_passwords_cannot_be_guessed_without_limit(client: TestClient) -> None:
+    from cavendish.web.members import FREE_TRIES
+
+    _member(client, "Clay", "longwhist8")
+    members = client.app.state.members  # type: ignore[attr-defined]
+    now = [1000.0]
+    members.throttle.clock = lambda: now[0]
+    login = "/api/members/login"
+    for i in range(FREE_TRIES):
+        r = client.post(login, json={"name": "Clay", "password": f"guess-{i:04}"})
+        assert r.status_code == 403, r.text
+    r = client.post(login, json={"name": "Clay", "password": "longwhist8"})
+    assert r.status_code == 429 and "too many wrong passwords" in r.json()["error"]
+    assert r.headers["retry-after"] == "1"  # the right one too waits: it is not read
+    now[0] += 1.5
+    assert client.post(login, json={"name": "Clay", "password": "wrong-again"}).status_code == 403
+    now[0] += 1.5  # the second wait is twice the first
+    assert client.post(login, json={"name": "Clay", "password": "longwhist8"}).status_code == 429
+    now[0] += 1.0
+    assert client.post(login, json={"name": "Clay", "password": "longwhist8"}).status_code == 200
+    # one client guessing many names is held back as well
+    for i in range(FREE_TRIES + 1):
+        r = client.post(login, json={"name": f"Nobody{i}", "password": "whatever1"})
+    assert r.status_code == 429 and "client" in r.json()["error"]

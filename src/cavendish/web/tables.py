@@ -86,6 +86,7 @@ from .connection import (
     Superseded,
     encode,
 )
+from .limits import Shares
 from .pace import Pacer
 from .spectators import follow_seat
 from .store import SeqTaken, Store
@@ -175,6 +176,9 @@ class LiveTable:
         """Seats a computer plays while their person is away (``substitute``)."""
         self.told_gone: set[str] = set()
         """Seats the connections were told are gone (told again when he is back)."""
+        self.owner = table_id
+        """The client that made it (its computers' jobs are charged to him,
+        :class:`~.limits.Shares`); a table read back from the store is its own."""
 
     def _fresh(self) -> Session | LawsSession:
         """A new session for the table's config (a laws table's: :mod:`.laws_table`)."""
@@ -520,10 +524,11 @@ class LiveTable:
         seen = self.seq
         kind = self.kind_at(self.session.holder(turn)) or ""
         lane = self.hub.lane_of(kind)
-        pool = self.hub.pools[lane]
         try:  # the worker is sent the actions it has not seen (.tail)
-            action, why = await ask(pool, self.tail, self.chooser, self.id,
-                                    self._computers_config(), self.actions)
+            async with self.hub.share(lane, self.owner):  # the owner's share of the pool
+                pool = self.hub.pools[lane]
+                action, why = await ask(pool, self.tail, self.chooser, self.id,
+                                        self._computers_config(), self.actions)
         except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool
             log.warning("table %s: the %s pool is broken (%s)", self.id, lane, exc)
             if self.hub.renew_pool(lane, pool):
@@ -737,8 +742,9 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         seq = self.seq
         try:
-            hint = await loop.run_in_executor(
-                self.hub.pools[SLOW], hint_for, self.config_json, list(self.actions), str(seat))
+            async with self.hub.share(SLOW, conn.client or self.owner):
+                hint = await loop.run_in_executor(self.hub.pools[SLOW], hint_for,
+                                                  self.config_json, list(self.actions), str(seat))
         except ValueError as exc:
             raise ProtocolError(f"hint: {exc}") from None
         except BrokenExecutor:
@@ -755,8 +761,9 @@ class LiveTable:
         why = self.why
         if why is None:  # not since this server started: the player is asked again
             try:
-                why = await asyncio.get_running_loop().run_in_executor(
-                    self.hub.pools[SLOW], why_for, self.config_json, list(self.actions))
+                async with self.hub.share(SLOW, conn.client or self.owner):
+                    why = await asyncio.get_running_loop().run_in_executor(
+                        self.hub.pools[SLOW], why_for, self.config_json, list(self.actions))
             except ValueError as exc:
                 raise ProtocolError(f"why: {exc}") from None
             except BrokenExecutor:
@@ -774,8 +781,9 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         seq = self.seq
         try:
-            review = await loop.run_in_executor(
-                self.hub.pools[SLOW], self.reviewer, self.config_json, list(self.actions), board)
+            async with self.hub.share(SLOW, conn.client or self.owner):
+                review = await loop.run_in_executor(self.hub.pools[SLOW], self.reviewer,
+                                                    self.config_json, list(self.actions), board)
         except BrokenExecutor:  # a worker died (or the server is stopping): not this socket
             raise ProtocolError("review: the analysis could not be run now: try again") from None
         conn.put({"type": "review", "seq": seq, **review})
@@ -803,8 +811,11 @@ class Hub:
     def __init__(self, store: Store, pools: Mapping[str, Executor], *, delay: float = 0.5,
                  new_pool: Callable[[str], Executor] | None = None, shared: bool = False,
                  takeover: float = 10.0,
-                 table_class: Callable[[TableConfig], type[LiveTable]] = plain_tables) -> None:
+                 table_class: Callable[[TableConfig], type[LiveTable]] = plain_tables,
+                 share: int = 1) -> None:
         self.store = store
+        self.shares = Shares(share)
+        """Each client's share of the slow pool: at most ``share`` of his jobs in it."""
         self.table_class = table_class
         """The class of a config's live table (:func:`.laws_table.table_class`)."""
         self.shared = shared
@@ -834,6 +845,11 @@ class Hub:
         ('quick', 'slow')
         """
         return QUICK if kind_of(kind) in QUICK_KINDS else SLOW
+
+    def share(self, lane: str, client: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """A place in ``lane``'s pool for one job of ``client``: the slow pool's are
+        shared fairly (:class:`~.limits.Shares`); the quick pool's answer at once."""
+        return self.shares.slot(client) if lane == SLOW else contextlib.nullcontext()
 
     def renew_pool(self, lane: str, broken: Executor) -> bool:
         """Replace a broken pool (once per breakage, at most 10 times); False if it
@@ -907,12 +923,15 @@ class Hub:
         for table in list(self.tables.values()):
             await table.sync()
 
-    async def create(self, config: TableConfig) -> tuple[LiveTable, dict[str, str]]:
-        """A new table, its first hand dealt; the people's seat tokens."""
+    async def create(self, config: TableConfig, *,
+                     owner: str | None = None) -> tuple[LiveTable, dict[str, str]]:
+        """A new table, its first hand dealt; the people's seat tokens.  ``owner``:
+        the client that made it (:attr:`LiveTable.owner`)."""
         table_id = secrets.token_urlsafe(9)
         tokens = {str(s): secrets.token_urlsafe(24) for s in config.humans}
         await asyncio.to_thread(self.store.create_table, table_id, config.to_json(), tokens)
         table = self.table_class(config)(self, table_id, config, [])
+        table.owner = owner or table_id
         self.tables[table_id] = table
         await table.act(("deal",))
         return table, tokens
