@@ -3,14 +3,25 @@ changes nothing, and leaves no traceback in the server's log."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 import logging
+import threading
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from test_protocol import new_table
+
+from cavendish.web.computer import choose_card
+from cavendish.web.limits import Limits
+from cavendish.web.server import create_app
+from cavendish.web.tables import LiveTable
 
 
 @pytest.fixture(autouse=True)
@@ -199,3 +210,114 @@ def test_passwords_cannot_be_guessed_without_limit(client: TestClient) -> None:
     for i in range(FREE_TRIES + 1):
         r = client.post(login, json={"name": f"Nobody{i}", "password": "whatever1"})
     assert r.status_code == 429 and "client" in r.json()["error"]
+
+
+@contextlib.contextmanager
+def _limited(tmp_path: Any, limits: Limits,
+             pool: ThreadPoolExecutor | None = None) -> Iterator[TestClient]:
+    """A server with its own limits per client (the fixture's has the defaults)."""
+    db = f"sqlite:///{tmp_path / 'limited.sqlite3'}"
+    with contextlib.ExitStack() as stack:
+        pool = pool or stack.enter_context(ThreadPoolExecutor(2))
+        yield stack.enter_context(TestClient(create_app(db, delay=0, pool=pool,
+                                                        limits=limits)))
+
+
+def _another_client(client: TestClient, host: str) -> TestClient:
+    """A client of the same running server from another address."""
+    other = TestClient(client.app, client=(host, 50001))
+    other.portal = client.portal  # the server's own event loop
+    return other
+
+
+def test_a_socket_that_never_reads_is_dropped_and_its_queue_freed() -> None:
+    from cavendish.web.connection import MAX_QUEUED, Connection
+
+    async def run() -> tuple[Connection, int, list[str]]:
+        never = asyncio.Event()
+        dropped: list[str] = []
+
+        async def send(text: str) -> None:
+            await never.wait()  # a client that never reads: the first send never ends
+
+        async def drop() -> None:
+            dropped.append("closed")
+
+        conn = Connection(send, None, client="slow", drop=drop)
+        conn.start()
+        most = 0
+        for i in range(10_000):
+            conn.put({"type": "state", "seq": i, "pad": "x" * 1000})
+            most = max(most, conn.queued)
+            await asyncio.sleep(0)
+        return conn, most, dropped
+
+    conn, most, dropped = asyncio.run(run())
+    assert conn.dropped and dropped == ["closed"]
+    assert most <= MAX_QUEUED and conn.queued == 0 and conn.queue.empty()
+
+
+def test_a_client_with_too_many_sockets_open_is_refused(tmp_path: Any) -> None:
+    with _limited(tmp_path, Limits(sockets=2)) as client:
+        table = new_table(client, "short", seed=6)
+        path = f"/ws/{table['id']}"
+        with client.websocket_connect(path) as one, client.websocket_connect("/ws-room") as two:
+            one.receive_json()
+            two.receive_json()
+            with pytest.raises(WebSocketDisconnect) as refused, \
+                    client.websocket_connect(path) as three:
+                msg = three.receive_json()
+                assert "2 websockets open already, at most 2" in msg["message"]
+                three.receive_json()
+            assert refused.value.code == 4429
+            with _another_client(client, "10.0.0.2").websocket_connect(path) as other:
+                assert other.receive_json()["type"] == "state"  # another client is welcome
+        with client.websocket_connect(path) as again:  # his closed ones are not counted
+            assert again.receive_json()["type"] == "state"
+
+
+def test_a_client_making_too_many_tables_is_refused(tmp_path: Any) -> None:
+    with _limited(tmp_path, Limits(tables_burst=3, tables_per_hour=1)) as client:
+        for seed in range(3):
+            new_table(client, "short", seed=seed)
+        r = client.post("/api/tables", json={"seats": {"S": "human"}})
+        assert r.status_code == 429 and "too many tables made" in r.json()["error"]
+        client.post("/api/members", json={"name": "Hoyle"})
+        r = client.post("/api/room/tables", json={"variant": "short"})
+        assert r.status_code == 429 and "too many tables made" in r.json()["error"]
+        other = _another_client(client, "10.0.0.3")
+        assert other.post("/api/tables", json={"seats": {"S": "human"}}).status_code == 200
+
+
+def test_one_clients_heavy_tables_leave_the_slow_pool_to_the_others(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Client A's three tables of searching computers (a fake slow job that waits to
+    be let go) hold one worker of two; client B's table is thought for at once."""
+    release = threading.Event()
+    started: list[str] = []
+
+    def slow_job(table_id: str, config: str, actions: list[Any]) -> Any:
+        started.append(table_id)
+        release.wait(30)
+        fast = json.loads(config)  # then a quick card, so that the test ends soon
+        fast["kinds"] = {s: "random" for s in fast["kinds"]}
+        return choose_card(table_id, json.dumps(fast), actions)
+
+    monkeypatch.setattr(LiveTable, "chooser", staticmethod(slow_job))
+    computers = {"seats": {s: "search" for s in "NESW"}, "variant": "short"}
+    with ThreadPoolExecutor(2) as pool, _limited(tmp_path, Limits(jobs=1), pool) as client:
+        try:
+            heavy = [client.post("/api/tables", json=computers).json()["id"] for _ in range(3)]
+            other = _another_client(client, "10.0.0.4")
+            light = other.post("/api/tables", json=computers).json()["id"]
+            deadline = time.monotonic() + 10
+            while light not in started and time.monotonic() < deadline:
+                time.sleep(0.01)
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            assert light in started, started  # B was not queued behind A's tables
+            assert len([t for t in started if t in heavy]) == 1
+            assert hub.shares.running == {"testclient": 1, "10.0.0.4": 1}
+            assert len(hub.shares.waiting["testclient"]) == 2  # A's others wait their turn
+        finally:
+            release.set()
+    assert hub.shares.peak["testclient"] == 1
