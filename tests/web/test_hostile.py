@@ -321,3 +321,45 @@ def test_one_clients_heavy_tables_leave_the_slow_pool_to_the_others(
         finally:
             release.set()
     assert hub.shares.peak["testclient"] == 1
+
+
+def test_a_finished_table_is_put_away_and_still_served_from_the_store(
+        client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    made = client.post("/api/tables", json={"variant": "short", "rubbers": 1, "seed": 7,
+                                            "seats": {s: "random" for s in "NESW"}}).json()
+    deadline = time.monotonic() + 60
+    while not hub.tables[made["id"]].session.is_over and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pbn = client.get(f"/api/tables/{made['id']}/pbn").text
+    assert pbn.count("[Board ") >= 2
+    playing = new_table(client, "short", seed=8)["id"]  # a person's table in play: kept
+    hub.evict_after = 0.0
+    time.sleep(0.01)
+    assert client.portal.call(_sweep, hub) == [made["id"]]  # type: ignore[union-attr]
+    assert set(hub.tables) == {playing}
+    assert client.get(f"/api/tables/{made['id']}/pbn").text == pbn  # read back from the store
+    assert made["id"] in hub.tables
+    hub.idle_after = 0.0  # now every table stands still too long
+    time.sleep(0.01)
+    gone = client.portal.call(_sweep, hub)  # type: ignore[union-attr]
+    assert sorted(gone) == sorted([made["id"], playing])
+    with client.websocket_connect(f"/ws/{playing}?token=nope") as ws:  # its page: read back
+        assert ws.receive_json()["type"] == "error"
+        assert ws.receive_json()["type"] == "state"
+    assert playing in hub.tables
+
+
+def test_a_restart_rebuilds_only_the_tables_made_or_moved_lately(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    table = new_table(client, "short", seed=9)["id"]
+    hub.tables.clear()
+    hub.idle_after = 0.0  # the table was moved longer ago than that
+    assert hub.restore() == 0 and table not in hub.tables
+    hub.idle_after = 3600.0
+    assert hub.restore() == 1 and table in hub.tables
+
+
+async def _sweep(hub: Any) -> list[str]:
+    gone: list[str] = hub.sweep()
+    return gone

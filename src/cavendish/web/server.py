@@ -131,6 +131,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         if bus is not None:  # listening before the tables are read: nothing missed
             await bus.start(hub.deliver, hub.resync)
         hub.restore()
+        sweeper = asyncio.create_task(hub.sweep_forever())  # tables nobody watches put away
         app.state.hub = hub
         app.state.members = Members(store)
         room = app.state.room = Room(store, hub, app.state.members)
@@ -139,6 +140,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         try:
             yield
         finally:
+            sweeper.cancel()
             if host.held:
                 await room.close()
             await host.end()

@@ -46,6 +46,15 @@ process that stored a table's last action moves its computers; the others take
 over only if the table stands still for ``takeover`` seconds.  A table moved by
 another process that no connection here watches is forgotten here (it is loaded
 again when asked for), so each action is applied only where it is seen.
+
+Memory and restart time stay bounded (issue 30, point 4): a table nobody watches
+is put away (:meth:`Hub.sweep`, every ``sweep_every`` seconds) once its session is
+over and ``evict_after`` seconds have passed since anyone asked for it, or once it
+has not moved nor been asked for in ``idle_after`` seconds (an abandoned table);
+the tables of the room are kept.  A table put away lives in the store only, and is
+read back when anyone asks for it (:meth:`Hub.get`: its page, its PBN, a review,
+a member's record reads the store anyway).  At start-up only the tables made or
+moved in the last ``idle_after`` seconds are rebuilt (:meth:`Hub.restore`).
 A table made under the laws is a :class:`~.laws_table.LawsTable` (the hub's ``table_class``,
 :func:`.laws_table.table_class`, given by the app: this module never imports it):
 the same lock, store and messages, its session, actions, events, computers and
@@ -58,6 +67,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import datetime as dt
 import json
 import logging
 import secrets
@@ -160,6 +170,8 @@ class LiveTable:
         """The last action was stored by another process: it moves the computers."""
         self.seen = time.monotonic()
         """When it was last asked for or left by a connection here."""
+        self.moved = self.seen
+        """When its last action was shown here."""
         self.tail = History()
         """What the pool's workers were sent of the actions (:mod:`.tail`)."""
         self.present: dict[str, int] = {}
@@ -399,6 +411,7 @@ class LiveTable:
     def _show(self, events: list[Event], action: Action, *, elsewhere: bool = False) -> None:
         """An action stored: kept, and every connection sent its ``state``."""
         self.elsewhere = elsewhere
+        self.moved = time.monotonic()
         self.actions.append(tuple(action))
         if action[0] in ("deal", "undo"):
             self.why = None  # the last computer card is of another hand, or taken back
@@ -828,6 +841,13 @@ class Hub:
         there by the others, a member by the room) until he comes back."""
         self.forget_after = 5.0
         """Seconds a table nobody here watches is kept after it was last asked for."""
+        self.evict_after = 60.0
+        """Seconds a finished table nobody watches is kept after it was last asked for."""
+        self.idle_after = 3600.0
+        """Seconds a table nobody watches and nothing moves is kept (then read back from
+        the store when asked for); also how recent a table rebuilt at start-up is."""
+        self.sweep_every = 30.0
+        """Seconds between two sweeps (:meth:`sweep`)."""
         self._received: set[asyncio.Task[None]] = set()
         self.pools = {QUICK: pools[QUICK], SLOW: pools[SLOW]}
         self.delay = delay
@@ -865,8 +885,10 @@ class Hub:
         return True
 
     def restore(self) -> int:
-        """Rebuild every stored table (after a restart) and start its computers."""
-        for table_id in self.store.table_ids():
+        """Rebuild the tables made or moved in the last ``idle_after`` seconds (after a
+        restart) and start their computers; the others are read when asked for."""
+        since = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=self.idle_after)
+        for table_id in self.store.table_ids(since):
             if table_id in self.tables:
                 continue
             stored = self.store.load(table_id)
@@ -876,13 +898,37 @@ class Hub:
             table.kick()
         return len(self.tables)
 
+    def sweep(self) -> list[str]:
+        """Put away the tables nobody watches that are over (``evict_after``) or stand
+        still (``idle_after``); the room's are kept.  The ids put away."""
+        now = time.monotonic()
+        gone = []
+        for table in list(self.tables.values()):
+            if (table.conns or table.lock.locked() or "room" in table.config.extra
+                    or (table.busy is not None and not table.busy.done())):
+                continue
+            wait = self.evict_after if table.session.is_over else self.idle_after
+            if now - max(table.seen, table.moved) > wait:
+                if table.watch is not None:
+                    table.watch.cancel()
+                del self.tables[table.id]
+                gone.append(table.id)
+        return gone
+
+    async def sweep_forever(self) -> None:
+        """:meth:`sweep` every ``sweep_every`` seconds (a task of the app)."""
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            if gone := self.sweep():
+                log.info("%d tables nobody watches put away (kept in the store)", len(gone))
+
     async def get(self, table_id: str) -> LiveTable | None:
-        """A live table, or None; with other processes sharing the store, a table
-        stored by one of them is loaded (and caught up) when first asked for."""
+        """A live table, or None; a table put away (:meth:`sweep`), or stored by
+        another process sharing the store, is loaded (and caught up) when asked for."""
         table = self.tables.get(table_id)
         if table is not None:
             table.seen = time.monotonic()  # not forgotten while its asker joins it
-        if table is not None or not self.shared or len(table_id) > 32:
+        if table is not None or len(table_id) > 32:
             return table
         try:
             stored = await asyncio.to_thread(self.store.load, table_id)
@@ -892,9 +938,12 @@ class Hub:
         if table is None:
             config = TableConfig.from_json(stored.config)  # a laws table's class too
             table = self.table_class(config)(self, table_id, config, stored.actions)
-            table.elsewhere = True  # the process that stored it moves it
             self.tables[table_id] = table
-            await table.sync()  # what was stored while it was loaded
+            if self.shared:
+                table.elsewhere = True  # the process that stored it moves it
+                await table.sync()  # what was stored while it was loaded
+            else:
+                table.kick()
         return table
 
     def deliver(self, table_id: str, seq: int, action: Action | None) -> None:
