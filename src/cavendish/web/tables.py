@@ -101,7 +101,7 @@ from .pace import Pacer
 from .spectators import follow_seat
 from .store import SeqTaken, Store
 from .tail import History, ask
-from .visibility import for_hearer, hidden_from, visible_state
+from .visibility import for_hearer, hidden_from, names_any, visible_state
 
 __all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded", "encode"]
 
@@ -772,16 +772,22 @@ class LiveTable:
             raise ProtocolError("why: the tutor explains at practice tables only")
         seq = self.seq
         why = self.why
-        if why is None:  # not since this server started: the player is asked again
+        async with self.lock:
+            hidden = hidden_from(self.session, seat)
+        if why is None or names_any(why["why"], hidden):
+            # not since this server started, or the player's own account names a card
+            # the hearer may not see: the player is asked again, and its account
+            # built from what the hearer may see (.computer.why_for)
             try:
                 async with self.hub.share(SLOW, conn.client or self.owner):
                     why = await asyncio.get_running_loop().run_in_executor(
-                        self.hub.pools[SLOW], why_for, self.config_json, list(self.actions))
+                        self.hub.pools[SLOW], why_for, self.config_json, list(self.actions),
+                        str(seat))
             except ValueError as exc:
                 raise ProtocolError(f"why: {exc}") from None
             except BrokenExecutor:
                 raise ProtocolError("why: the tutor could not be asked now: try again") from None
-        async with self.lock:  # told in the words of what he may see now
+        async with self.lock:  # the last guard: no card he may not see now is named
             why = for_hearer(why, hidden_from(self.session, seat))
         conn.put({"type": "why", "seq": seq, **why})
 
