@@ -59,8 +59,8 @@ from .search.budget import Budget
 from .search.pimc import SearchDecision
 from .search.strong import SearchPlayer
 
-__all__ = ["Hint", "Tutor", "TutorError", "explain", "named_cards", "opening_view",
-           "search_words"]
+__all__ = ["CARD_NAME", "Hint", "Tutor", "TutorError", "card_code", "explain", "named_cards",
+           "opening_view", "search_words"]
 
 
 class TutorError(IllegalAction):
@@ -248,22 +248,30 @@ def search_words(decision: SearchDecision, seat: Seat, *, to_player: bool) -> st
             f"{gain:.2f} tricks more here: {expects} against {value:.2f}.")
 
 
-_CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([SHDC♠♥♦♣])(10|[AKQJT2-9])"
-                        r"(?![A-Za-z0-9:])")
+CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([SHDC♠♥♦♣])(10|[AKQJT2-9])"
+                       r"(?![A-Za-z0-9:])")
+"""A card named in a text, by code (``C6``) or symbol (``♣6``); a catalogue number
+(``C3:``) is not a card (:func:`card_code` reads a match)."""
 _SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
+def card_code(match: re.Match[str]) -> str:
+    """The code of the card a match of :data:`CARD_NAME` names.
+
+    >>> card_code(CARD_NAME.search("the ♥10"))
+    'HT'
+    """
+    suit, rank = match.group(1), match.group(2)
+    return _SUIT_LETTER.get(suit, suit) + ("T" if rank == "10" else rank)
+
+
 def named_cards(text: str) -> set[Card]:
-    """The cards a text names, by code (``C6``) or symbol (``♣6``); a catalogue
-    number (``C3:``) is not a card.
+    """The cards a text names (:data:`CARD_NAME`).
 
     >>> sorted(str(c) for c in named_cards("♠A beats the C6 (C3: master cards), ♥10"))
     ['C6', 'HT', 'SA']
     """
-    found = set()
-    for suit, rank in _CARD_NAME.findall(text):
-        found.add(Card.parse(_SUIT_LETTER.get(suit, suit) + ("T" if rank == "10" else rank)))
-    return found
+    return {Card.parse(card_code(m)) for m in CARD_NAME.finditer(text)}
 
 
 def explain(player: object, card: Card, *, shown: Collection[Card] | None = None,

@@ -55,7 +55,6 @@ True
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -64,6 +63,7 @@ from ..core.events import CardMislaid, Claimed, Event, Ruffed, TakenBack, settle
 from ..core.state import Trick
 from ..game.laws_session import LawsSession
 from ..game.session import PlayedHand, Session
+from ..players.tutor import CARD_NAME, card_code
 from ..scoring.result import HandScore
 from ..scoring.swabbers import held_swabbers, stakes
 
@@ -284,17 +284,6 @@ def hidden_from(session: Session | LawsSession, seat: Seat | None) -> frozenset[
     return frozenset(held - shown)
 
 
-_CARD_WORD = re.compile(r"(?<![A-Za-z0-9])([SHDC♠♥♦♣])(10|[AKQJT98765432])"
-                        r"(?![A-Za-z0-9:])")
-"""A card inside a text, by code (``C6``) or symbol (``♣6``); not a catalogue
-number (``C3:``)."""
-_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-
-
-def _code(m: re.Match[str]) -> str:
-    """The code of the card a match of :data:`_CARD_WORD` names."""
-    suit, rank = m.group(1), m.group(2)
-    return _LETTER.get(suit, suit) + ("T" if rank == "10" else rank)
 
 UNSEEN = "hidden card"
 
@@ -315,7 +304,7 @@ def names_any(text: str, hidden: frozenset[str]) -> bool:
     >>> names_any("♣4 (C6: ...)", frozenset({"C6"}))
     False
     """
-    return any(_code(m) in hidden for m in _CARD_WORD.finditer(text))
+    return any(card_code(m) in hidden for m in CARD_NAME.finditer(text))
 
 
 def for_hearer(obj: Any, hidden: frozenset[str]) -> Any:
@@ -332,7 +321,7 @@ def for_hearer(obj: Any, hidden: frozenset[str]) -> Any:
     if not hidden:
         return obj
     if isinstance(obj, str):
-        return _CARD_WORD.sub(lambda m: UNSEEN if _code(m) in hidden else m.group(0), obj)
+        return CARD_NAME.sub(lambda m: UNSEEN if card_code(m) in hidden else m.group(0), obj)
     if isinstance(obj, dict):
         return {k: for_hearer(v, hidden) for k, v in obj.items()}
     if isinstance(obj, list | tuple):
