@@ -15,6 +15,11 @@ from fastapi.testclient import TestClient
 from test_protocol import new_table
 from web_client import Receiver, check_no_leak, deal_of
 
+from cavendish.core.cards import Seat
+from cavendish.web.computer import choose_card, why_for
+from cavendish.web.config import TableConfig, apply_action, build_session
+from cavendish.web.visibility import hidden_from, names_any
+
 
 def _join(client: TestClient, name: str) -> str:
     r = client.post("/api/members", json={"name": name})
@@ -214,3 +219,72 @@ def test_no_message_of_a_whole_hand_names_a_hidden_card_hints_and_why_included(
         assert check_no_leak(r, hands, [], trump_card, plays, words=True) == len(r.messages)
     assert all(m["hand"] == [] and "hands" not in m
                for m in ann_watching.messages + spectator.messages)
+
+
+def _practice_hand_until_a_hidden_card_is_named(seed: int) -> tuple[str, list[Any]]:
+    """A practice table (S a person playing the first legal card, three classical
+    computers) played until a computer's own account of its card names a card S may
+    not see: the config and the actions so far."""
+    cfg = TableConfig.from_request({"seats": {"S": "human", "N": "classical", "E": "classical",
+                                              "W": "classical"}, "practice": True}, seed=seed)
+    config = cfg.to_json()
+    session = build_session(cfg)
+    actions: list[Any] = [("deal",)]
+    apply_action(session, actions[0])
+    while (turn := session.to_play) is not None:
+        if cfg.kind_of(session.holder(turn)) == "human":
+            action: Any = ("card", str(session.view(turn).legal_cards()[0]))
+            why = ""
+        else:
+            action, why = choose_card(f"trust-{seed}", config, actions)
+        apply_action(session, action)
+        actions.append(action)
+        if names_any(why, hidden_from(session, Seat.S)):
+            return config, actions
+    raise AssertionError(f"seed {seed}: no computer named a card hidden from S")
+
+
+def test_why_is_built_from_what_its_hearer_may_see_and_names_no_hidden_card() -> None:
+    """The classical player counting the last tricks compares its card with another
+    of its hand ("... the H9 1.13"): to S, its account is built without it (the text
+    of the builder itself, before the last guard that would replace a name)."""
+    config, actions = _practice_hand_until_a_hidden_card_is_named(seed=3)
+    session = build_session(TableConfig.from_json(config))
+    for action in actions:
+        apply_action(session, action)
+    hidden = hidden_from(session, Seat.S)
+    own = why_for(config, actions)  # the player's own account: names a card S may not see
+    assert names_any(own["why"], hidden), own
+    told = why_for(config, actions, "S")
+    assert told["card"] == own["card"] and not names_any(told["why"], hidden), told
+    assert told["why"].startswith(f"{own['card']}: ")
+
+
+def test_at_a_practice_table_why_reaches_its_hearer_built_for_him_not_only_filtered(
+        client: TestClient) -> None:
+    """The hand of the test above at a table: S asks ``why`` at each of his turns; the
+    computer whose own account named a card hidden from him is explained from what he
+    sees, so the last guard (which would write "hidden card") has nothing to do."""
+    r = client.post("/api/tables", json={"seats": {"S": "human", "N": "classical",
+                                                   "E": "classical", "W": "classical"},
+                                         "practice": True, "seed": 3})
+    tid, token = r.json()["id"], r.json()["tokens"]["S"]
+    with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+        south = Receiver("S", ws)
+        state = south.next()
+        whys = []
+        while state["phase"] == "play":
+            if state["legal"]:
+                ws.send_json({"type": "why"})
+                while (msg := south.next())["type"] != "why":
+                    assert msg["type"] in ("state", "error"), msg
+                whys.append(msg["why"])
+                ws.send_json({"type": "play", "card": state["legal"][0]})
+            state = south.next()
+            while state["type"] != "state":
+                state = south.next()
+    hands, trump_card, plays = deal_of(client.get(f"/api/tables/{tid}/pbn").text)
+    assert check_no_leak(south, hands, [], trump_card, plays, words=True) == len(south.messages)
+    # the counting card, whose own account named a hidden card, told by its convention
+    assert any("by the book (C4: " in w for w in whys), whys
+    assert not [w for w in whys if "hidden card" in w], whys

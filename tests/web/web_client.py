@@ -22,8 +22,11 @@ SHOWN = frozenset({"card", "out_of_turn", "exposed", "withdrawn"})
 (law 56), taken back (laws 63, 76: seen when it was played)."""
 
 
-CARD_WORD = re.compile(r"(?<![A-Za-z0-9])([SHDC][AKQJT98765432])(?![A-Za-z0-9:])")
-"""A card named inside a text ("against 2.50 for the C6"); a catalogue number ("C3:") not."""
+CARD_WORD = re.compile(r"(?<![A-Za-z0-9])([SHDC♠♥♦♣])(10|[AKQJT98765432])"
+                       r"(?![A-Za-z0-9:])")
+"""A card named inside a text ("against 2.50 for the C6", "the ♥6"); a catalogue
+number ("C3:") not."""
+_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
 def cards_in(obj: Any, *, words: bool = False) -> set[str]:
@@ -34,7 +37,8 @@ def cards_in(obj: Any, *, words: bool = False) -> set[str]:
         if CARD.match(obj):
             out.add(obj)
         elif words:
-            out |= set(CARD_WORD.findall(obj))
+            out |= {_LETTER.get(suit, suit) + ("T" if rank == "10" else rank)
+                    for suit, rank in CARD_WORD.findall(obj)}
     elif isinstance(obj, dict):
         for v in obj.values():
             out |= cards_in(v, words=words)

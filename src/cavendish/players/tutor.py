@@ -24,8 +24,12 @@ hands hold.
 
 ``why`` (:func:`explain`) asks the player that chose a card for its own account:
 the classical player's convention and reason, the search player's expected
-tricks and what else weighed in.  A player with no account of itself (the random
-player) is said to have chosen at random.
+tricks and what else weighed in.  Told to another than the player (``shown``: the
+cards the hearer may see), the account is built only of what names no card hidden
+from him: the convention rather than a reason that names another card, the card
+chosen and the tricks expected rather than the cards it was compared with.  A
+player with no account of itself (the random player) is said to have chosen at
+random.
 
 >>> from cavendish.core import Deal, HandState, Seat
 >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
@@ -39,7 +43,8 @@ player) is said to have chosen at random.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +59,8 @@ from .search.budget import Budget
 from .search.pimc import SearchDecision
 from .search.strong import SearchPlayer
 
-__all__ = ["Hint", "Tutor", "TutorError", "explain", "opening_view", "search_words"]
+__all__ = ["CARD_NAME", "Hint", "Tutor", "TutorError", "card_code", "explain", "named_cards",
+           "opening_view", "search_words"]
 
 
 class TutorError(IllegalAction):
@@ -242,15 +248,64 @@ def search_words(decision: SearchDecision, seat: Seat, *, to_player: bool) -> st
             f"{gain:.2f} tricks more here: {expects} against {value:.2f}.")
 
 
-def explain(player: object, card: Card) -> str:
-    """Why ``player`` chose ``card``, in its own words (its last decision)."""
+CARD_NAME = re.compile(r"(?<![A-Za-z0-9])([SHDC♠♥♦♣])(10|[AKQJT2-9])"
+                       r"(?![A-Za-z0-9:])")
+"""A card named in a text, by code (``C6``) or symbol (``♣6``); a catalogue number
+(``C3:``) is not a card (:func:`card_code` reads a match)."""
+_SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def card_code(match: re.Match[str]) -> str:
+    """The code of the card a match of :data:`CARD_NAME` names.
+
+    >>> card_code(CARD_NAME.search("the ♥10"))
+    'HT'
+    """
+    suit, rank = match.group(1), match.group(2)
+    return _SUIT_LETTER.get(suit, suit) + ("T" if rank == "10" else rank)
+
+
+def named_cards(text: str) -> set[Card]:
+    """The cards a text names (:data:`CARD_NAME`).
+
+    >>> sorted(str(c) for c in named_cards("♠A beats the C6 (C3: master cards), ♥10"))
+    ['C6', 'HT', 'SA']
+    """
+    return {Card.parse(card_code(m)) for m in CARD_NAME.finditer(text)}
+
+
+def explain(player: object, card: Card, *, shown: Collection[Card] | None = None,
+            seat: Seat | None = None) -> str:
+    """Why ``player`` chose ``card``, in its own words (its last decision).
+
+    ``shown``: the cards the hearer may see (None: the player himself, who may be
+    told of all his cards).  The account is then built of what names no other card:
+    the classical player's reason if it names only cards shown, else the title of
+    its convention; the search player's card, worlds and expected tricks for
+    ``seat``'s side (:func:`search_words` to another than the player), and those of
+    its notes that name no card hidden.  Nothing is built from a hidden card."""
     how = getattr(player, "explain_last", None)
     decision = how() if callable(how) else None
+    seen = None if shown is None else {*shown, card}
     if isinstance(decision, Decision) and decision.card == card:
-        return f"{card}: {account(decision.reason, decision.convention)}."
+        said = account(decision.reason, decision.convention)
+        if seen is not None and not named_cards(said) <= seen:
+            said = (f"by the book ({decision.convention}: {title_of(decision.convention)})"
+                    if decision.convention in TITLES else "by the book")
+        return f"{card}: {said}."
     if isinstance(decision, SearchDecision) and decision.card == card:
-        notes = f" [{', '.join(decision.notes)}]" if decision.notes else ""
-        return f"{card}: {decision.reason}{notes}."
+        if seen is None:
+            notes = f" [{', '.join(decision.notes)}]" if decision.notes else ""
+            return f"{card}: {decision.reason}{notes}."
+        kept = [n for n in decision.notes if named_cards(n) <= seen]
+        notes = f" [{', '.join(kept)}]" if kept else ""
+        if decision.tricks is None:
+            why = (decision.reason if named_cards(decision.reason) <= seen
+                   else "no search was needed (a forced card, or cards of equal worth)")
+            return f"{card}: {why}{notes}."
+        side_of: Seat = seat if seat is not None else getattr(player, "seat", Seat.N)
+        words = search_words(decision, side_of, to_player=False)
+        return f"{words.rstrip('.')}{notes}."
     if decision is None and type(player).__name__ == "RandomPlayer":
         return f"{card}: chosen at random among the cards it might play."
     return f"{card}: the player gives no account of this card."

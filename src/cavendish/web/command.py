@@ -77,6 +77,13 @@ def register(app: typer.Typer) -> None:
                                     "(permessage-deflate): less bandwidth, more "
                                     "processor time per message.")
         ] = False,
+        client_limits: Annotated[
+            bool, typer.Option("--client-limits/--no-client-limits",
+                               help="Limit each client address's websockets, tables made "
+                                    "and share of the computers' pools (cavendish.web.limits); "
+                                    "off for a benchmark playing hundreds of people from one "
+                                    "address.")
+        ] = True,
         open_browser: Annotated[
             bool, typer.Option("--open/--no-open", help="Open the page in a browser.")
         ] = False,
@@ -85,6 +92,7 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from .computer import warm_judge
+        from .limits import NO_LIMITS, Limits
         from .server import create_app
         from .store import default_url
 
@@ -103,7 +111,8 @@ def register(app: typer.Typer) -> None:
             import webbrowser
 
             threading.Timer(1.0, webbrowser.open, (url,)).start()
-        app_ = create_app(db, delay=delay, workers=workers, takeover=takeover)
+        app_ = create_app(db, delay=delay, workers=workers, takeover=takeover,
+                          limits=Limits() if client_limits else NO_LIMITS)
         warm_judge()  # the first claim's solver, loaded before any table waits for it
         quiet_collector()
         uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536,

@@ -39,9 +39,11 @@ from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+from ..core.cards import ALL_CARDS, Seat
 from ..core.events import CardPlayed, Claimed
 from ..game.session import Session
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
+from .visibility import hidden_from, seen_events
 
 __all__ = ["choose_card", "hint_for", "make_pool", "review_for", "warm_judge", "warm_up",
            "why_for"]
@@ -97,8 +99,9 @@ def choose_card(table_id: str, config: str, actions: list[Action]) -> tuple[Acti
 
 def hint_for(config: str, actions: list[Action], seat: str) -> dict[str, Any]:
     """The tutor's hint for the person at ``seat`` (his dummy's card when the
-    dummy is to play): the classical and the search player's cards and why."""
-    from ..core.cards import Seat
+    dummy is to play): the classical and the search player's cards and why, built
+    from what he may see: his views (:class:`~cavendish.core.state.SeatView`), the
+    events he saw (:func:`.visibility.seen_events`) and the trump card turned up."""
     from ..players.tutor import Tutor
 
     session = build_session(TableConfig.from_json(config))
@@ -114,16 +117,20 @@ def hint_for(config: str, actions: list[Action], seat: str) -> dict[str, Any]:
 
     budget = Budget(worlds=8, work=400.0, min_worlds=4)  # an answer within a second
     tutor = Tutor(seed=len(actions), budget=budget)
-    hint = tutor.hint(view, state.events, state.deal.trump_card, also=also)
+    heard = seen_events(state.events, Seat.parse(seat))  # only what the hearer saw happen
+    hint = tutor.hint(view, heard, state.deal.trump_card, also=also)
     return {"lines": hint.lines(), **hint.to_json()}
 
 
-def why_for(config: str, actions: list[Action]) -> dict[str, str]:
+def why_for(config: str, actions: list[Action], hearer: str | None = None) -> dict[str, str]:
     """Why the last computer card of the hand in play was played: the table is
     replayed to just before it, with its computer players, and that player decides
     again (seeded, as it was).  ``{"seat", "card", "why"}``; ValueError when no
     computer has played in this hand, or when the player decides otherwise now (a
-    player on a clock), which is said rather than explained wrongly.
+    player on a clock), which is said rather than explained wrongly.  ``hearer``:
+    the seat of the person asking, the account built from what he may see now
+    (:func:`cavendish.players.tutor.explain` with the cards not hidden from him,
+    :func:`.visibility.hidden_from`).
 
     >>> from cavendish.web.config import TableConfig
     >>> cfg = TableConfig.from_request({"seats": {"S": "human"}}, seed=3)
@@ -156,7 +163,12 @@ def why_for(config: str, actions: list[Action]) -> dict[str, str]:
     if str(played) != actions[last][1]:
         raise ValueError(f"{seat}'s player would now play {played}, not {actions[last][1]}: "
                          "it cannot say why it played that card")
-    return {"seat": str(seat), "card": str(played), "why": explain(player, played)}
+    shown = None
+    if hearer is not None:
+        hidden = hidden_from(session, Seat.parse(hearer))
+        shown = [c for c in ALL_CARDS if str(c) not in hidden]
+    return {"seat": str(seat), "card": str(played),
+            "why": explain(player, played, shown=shown, seat=seat)}
 
 
 def review_for(config: str, actions: list[Action], board: int) -> dict[str, Any]:

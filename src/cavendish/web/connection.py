@@ -4,7 +4,9 @@ Design note
 -----------
 The bottom of the web tables (:mod:`.tables` builds on it, the app wires them on
 top): a :class:`Connection` (one websocket: its seat, its queue and writer task,
-its rate bucket), :func:`encode` (the compact JSON sent), the protocol's errors,
+its rate bucket; a queue grown past ``MAX_QUEUED`` bytes means a client that
+does not read: its socket is dropped, the queue freed, and nothing more is queued
+for it), :func:`encode` (the compact JSON sent), the protocol's errors,
 the lanes of the computers' pools (``quick``, ``slow``), and two protocols,
 :class:`TableLike` and :class:`HubLike`: what the modules beside the table
 (:mod:`.chat`, :mod:`.spectators`) use of a live table and of its hub, so that
@@ -30,8 +32,9 @@ from ..game.session import Session
 from .config import TableConfig
 from .store import Store
 
-__all__ = ["BURST", "MAX_MESSAGE", "QUICK", "QUICK_KINDS", "RATE", "SLOW", "Connection",
-           "HubLike", "ProtocolError", "Superseded", "TableLike", "encode", "same_origin"]
+__all__ = ["BURST", "MAX_MESSAGE", "MAX_QUEUED", "QUICK", "QUICK_KINDS", "RATE", "SLOW",
+           "TOO_SLOW", "Connection", "HubLike", "ProtocolError", "Superseded", "TableLike",
+           "client_of", "encode", "same_origin"]
 
 MAX_MESSAGE = 2048
 """Bytes: a longer message from a client is refused."""
@@ -39,6 +42,12 @@ RATE = 10.0
 """Messages per second a connection may send, on average..."""
 BURST = 30.0
 """...with bursts of this many."""
+
+MAX_QUEUED = 1 << 20
+"""Bytes waiting for one socket: past this its client is not reading, and it is dropped
+(a whole snapshot is some kilobytes: a reader this far behind is gone, or hostile)."""
+TOO_SLOW = 4408
+"""The close code of a socket dropped for not reading."""
 
 QUICK, SLOW = "quick", "slow"
 QUICK_KINDS = frozenset({"classical", "random"})
@@ -68,9 +77,18 @@ class Superseded(ProtocolError):
 class Connection:
     """One websocket: its seat (None: a spectator), its queue, its rate bucket."""
 
-    def __init__(self, send: Callable[[str], Awaitable[None]], seat: Seat | None) -> None:
+    def __init__(self, send: Callable[[str], Awaitable[None]], seat: Seat | None, *,
+                 client: str = "", drop: Callable[[], Awaitable[None]] | None = None) -> None:
         self.send = send
         self.seat = seat
+        self.client = client
+        """Its address (:func:`client_of`): what its jobs are charged to (:mod:`.limits`)."""
+        self.drop = drop
+        """Closes the socket (a client that does not read)."""
+        self.dropped = False
+        self._closing: asyncio.Future[None] | None = None
+        self.queued = 0
+        """Bytes waiting in the queue."""
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.tokens = BURST
         self.stamp = time.monotonic()
@@ -89,6 +107,7 @@ class Connection:
 
     async def _write(self) -> None:
         while (text := await self.queue.get()) is not None:
+            self.queued -= len(text)
             try:
                 await self.send(text)
             except Exception:  # the socket is gone: the reader sees it too
@@ -99,11 +118,31 @@ class Connection:
         self.put_text(encode(message))
 
     def put_text(self, text: str) -> None:
-        """Queue a message already encoded (:func:`encode`)."""
+        """Queue a message already encoded (:func:`encode`); past ``MAX_QUEUED``
+        bytes waiting, the socket is dropped instead."""
+        if self.dropped:
+            return
+        self.queued += len(text)
+        if self.queued > MAX_QUEUED:
+            self._drop()
+            return
         self.queue.put_nowait(text)
+
+    def _drop(self) -> None:
+        """A client that does not read: its queue freed, its writer stopped, its socket
+        closed (its reader then ends, and the table forgets it)."""
+        self.dropped = True
+        self.queue = asyncio.Queue()
+        self.queued = 0
+        if self.writer is not None:
+            self.writer.cancel()
+        if self.drop is not None:
+            self._closing = asyncio.ensure_future(self.drop())
 
     async def close(self) -> None:
         """Stop the writer after the queued messages."""
+        if self.dropped:
+            return
         self.queue.put_nowait(None)
         if self.writer is not None:
             with contextlib.suppress(Exception):
@@ -178,3 +217,11 @@ def same_origin(websocket: Any) -> bool:
         return True
     host: str = websocket.headers.get("x-forwarded-host") or websocket.headers.get("host", "")
     return origin.split("://", 1)[-1].rstrip("/").lower() == host.lower()
+
+
+def client_of(request: Any) -> str:
+    """Who a request or websocket comes from, for the limits per client: its peer's
+    address (behind a proxy, the proxy's: a proxy should limit its clients itself;
+    ``X-Forwarded-For`` is not believed, anyone may write it)."""
+    client = request.client
+    return str(client.host) if client is not None else "unknown"

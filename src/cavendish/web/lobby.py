@@ -28,8 +28,9 @@ from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisco
 from fastapi.responses import FileResponse, JSONResponse
 
 from ..laws.errors import NotAllowed
-from .connection import MAX_MESSAGE, Connection, same_origin
-from .members import Member
+from .connection import MAX_MESSAGE, Connection, client_of, same_origin
+from .limits import admit, dropper, limits_of
+from .members import KEY_REFUSED, Member
 from .room import Room, RoomError
 from .roomhost import RoomHost
 
@@ -110,6 +111,8 @@ def lobby_router(member_of: MemberOf) -> APIRouter:
     @router.post("/api/room/tables")
     async def open_table(request: Request) -> JSONResponse:
         async def act(room: Room, member: Member, body: dict[str, Any]) -> Any:
+            if (refused := limits_of(request).new_table(client_of(request))) is not None:
+                raise _Refused(429, refused)
             return {"id": await room.open(member, body)}
         return await answer(request, act)
 
@@ -146,20 +149,30 @@ def lobby_router(member_of: MemberOf) -> APIRouter:
         if not same_origin(websocket):  # a page of another site reads no seat token
             await websocket.close(code=4403)
             return
-        await websocket.accept()
+        client = await admit(websocket)  # accepted; None: its client has too many open
+        if client is None:
+            return
+        try:
+            await room_socket(websocket, client)
+        finally:
+            limits_of(websocket).close_socket(client)
+
+    async def room_socket(websocket: WebSocket, client: str) -> None:
         if not _held(websocket):
             await websocket.send_json({"type": "error", "message": NOT_HERE})
             await websocket.close(code=4503)
             return
         room = _room(websocket)
         member = await member_of(websocket)
-        conn = Connection(websocket.send_text, None)
+        conn = Connection(websocket.send_text, None, client=client, drop=dropper(websocket))
         conn.start()
+        if getattr(websocket.state, "key_refused", False):
+            conn.put({"type": "error", "message": KEY_REFUSED})
         await room.join(conn, member)
         try:
             while True:
                 frame = await websocket.receive()
-                if frame["type"] == "websocket.disconnect":
+                if frame["type"] == "websocket.disconnect" or conn.dropped:
                     break
                 text = frame.get("text") or ""
                 if len(text) > MAX_MESSAGE or not conn.allow():

@@ -9,6 +9,14 @@ SHA-256 of a key is stored (a copy of the database admits nobody), and a member
 may hold several keys (one per browser).  On a public club a member may set a
 password (hashed with Argon2, :mod:`argon2`): joining under that name is then
 refused and :meth:`Members.login` with the password issues a new key.
+:meth:`Members.logout` deletes the key's row: the key admits nobody after it,
+across restarts too (the database is the only place a key is known).
+
+Wrong passwords are limited (:class:`Throttle`, kept in memory: a restart forgets
+them, and each server process counts its own): after ``FREE_TRIES`` wrong ones for
+a name, or from one client, each further try must wait twice as long as the last
+(1 s, 2 s, 4 s ... up to ``LONGEST_WAIT``), refused meanwhile without looking at
+the password.  A right password clears the name's count.
 
 Which member sits where is kept per table and seat (:meth:`Members.sit`), so the
 records of a member are computed from the stored tables and hands
@@ -33,6 +41,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy import DateTime, ForeignKey, String, func, select
@@ -41,15 +51,75 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from ..core.errors import SettingsError
 from .store import Base, Store, token_hash
 
-__all__ = ["COOKIE", "Member", "MemberError", "Members", "check_name"]
+__all__ = ["COOKIE", "KEY_REFUSED", "Member", "MemberError", "Members", "Throttle", "TooManyTries",
+           "check_name"]
 
 COOKIE = "cavendish_member"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .\-_']{0,23}")
+KEY_REFUSED = ("member key refused: no member has it (forged, altered or logged out): "
+               "join the club or log in again")
 MAX_PASSWORD = 256
+FREE_TRIES = 5
+"""Wrong passwords for one name (or from one client) before each try must wait."""
+LONGEST_WAIT = 900.0
+"""Seconds: the longest wait between tries (the doubling stops here)."""
 
 
 class MemberError(SettingsError):
     """A name, key or password refused."""
+
+
+class TooManyTries(MemberError):
+    """A password try refused unread: too many wrong ones; ``wait`` seconds to go."""
+
+    def __init__(self, message: str, wait: float) -> None:
+        super().__init__(message)
+        self.wait = wait
+
+
+class Throttle:
+    """Wrong passwords counted per name and per client, in memory.
+
+    >>> now = [0.0]
+    >>> t = Throttle(clock=lambda: now[0])
+    >>> for _ in range(FREE_TRIES): t.failed("ann", "1.2.3.4")
+    >>> t.check("ann", "5.6.7.8")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cavendish.web.members.TooManyTries: name 'ann': too many wrong passwords: try again in 1 s
+    >>> now[0] = 1.5; t.check("ann", "5.6.7.8")  # the wait is over
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.wrong: dict[str, tuple[int, float]] = {}
+        """``name:...`` or ``client:...``: wrong tries so far, and until when the next waits."""
+
+    def check(self, name: str, client: str) -> None:
+        """Raise :class:`TooManyTries` if the name or the client must wait still."""
+        now = self.clock()
+        for what, key in ((f"name {name!r}", f"name:{name.lower()}"),
+                          (f"client {client}", f"client:{client}")):
+            _, until = self.wrong.get(key, (0, 0.0))
+            if until > now:
+                wait = until - now
+                raise TooManyTries(f"{what}: too many wrong passwords: try again in "
+                                   f"{max(1, round(wait))} s", wait)
+
+    def failed(self, name: str, client: str) -> None:
+        """One more wrong password for a name from a client."""
+        now = self.clock()
+        if len(self.wrong) > 100_000:  # a flood of names: forget those not waiting
+            self.wrong = {k: v for k, v in self.wrong.items() if v[1] > now}
+        for key in (f"name:{name.lower()}", f"client:{client}"):
+            count = self.wrong.get(key, (0, 0.0))[0] + 1
+            wait = 0.0 if count < FREE_TRIES else min(LONGEST_WAIT,
+                                                       2.0 ** (count - FREE_TRIES))
+            self.wrong[key] = (count, now + wait)
+
+    def succeeded(self, name: str) -> None:
+        """The name's right password: its count starts again."""
+        self.wrong.pop(f"name:{name.lower()}", None)
 
 
 class MemberRow(Base):
@@ -133,6 +203,8 @@ class Members:
 
     def __init__(self, store: Store) -> None:
         self.engine = store.engine
+        self.throttle = Throttle()
+        """Wrong passwords, per name and per client (in memory)."""
 
     def _new_key(self, db: Session, member_id: str) -> str:
         key = secrets.token_urlsafe(24)
@@ -158,21 +230,45 @@ class Members:
             key = self._new_key(db, row.id)
             return _member(row), key
 
-    def login(self, name: object, password: object) -> tuple[Member, str]:
-        """A new key for the member of that name, if the password is his."""
+    def login(self, name: object, password: object,
+              client: str = "") -> tuple[Member, str]:
+        """A new key for the member of that name, if the password is his; refused
+        unread (:class:`TooManyTries`) while the name or ``client`` must wait."""
         from argon2 import PasswordHasher
         from argon2.exceptions import Argon2Error
 
         text = check_name(name)
+        self.throttle.check(text, client)
         with Session(self.engine) as db, db.begin():
             row = db.scalar(select(MemberRow).where(MemberRow.name_key == text.lower()))
             if row is None or row.password_hash is None:
+                self.throttle.failed(text, client)
                 raise MemberError(f"name {text!r}: no member with a password by that name")
             try:
                 PasswordHasher().verify(row.password_hash, _check_password(password))
             except Argon2Error:
+                self.throttle.failed(text, client)
                 raise MemberError(f"name {text!r}: wrong password") from None
+            self.throttle.succeeded(text)
             return _member(row), self._new_key(db, row.id)
+
+    def logout(self, key: str | None) -> bool:
+        """Delete a key (it admits nobody after): True if it was one.
+
+        >>> from .store import Store
+        >>> members = Members(Store.open("sqlite://"))
+        >>> _, key = members.join("Bob")
+        >>> members.logout(key), members.by_key(key), members.logout(key)
+        (True, None, False)
+        """
+        if not key or len(key) > 200:
+            return False
+        with Session(self.engine) as db, db.begin():
+            row = db.get(MemberKeyRow, token_hash(key))
+            if row is None:
+                return False
+            db.delete(row)
+            return True
 
     def by_key(self, key: str | None) -> Member | None:
         """The member a key belongs to, or None."""

@@ -71,7 +71,7 @@ from ..core.errors import SettingsError
 from ..io.pbn import write_pbn
 from ..io.record import HandRecord
 from .config import Action, TableConfig, apply_action, build_session
-from .connection import SLOW
+from .connection import SLOW, client_of
 from .members import COOKIE, Member, Members
 from .store import Base, Store
 
@@ -405,7 +405,8 @@ def records_router() -> APIRouter:
 
         async def run(fn: Any, *args: Any) -> Any:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(hub.pools[SLOW], fn, *args)
+            async with hub.share(SLOW, client_of(request)):  # the asker's share (.limits)
+                return await loop.run_in_executor(hub.pools[SLOW], fn, *args)
 
         try:
             return await book_of(request).record(member_id, run, costs=costs)

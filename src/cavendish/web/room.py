@@ -250,7 +250,7 @@ class Room:
         for rt in self.tables.values():
             if rt.live is None:
                 continue
-            live = self.hub.tables.get(rt.live)
+            live = await self.hub.get(rt.live)  # read from the store if put away
             if live is None:
                 continue
             for seat, name in rt.seats.items():
@@ -262,7 +262,7 @@ class Room:
                 live.failed = "the table was broken up (law 25)"
         for entry in self.log:
             if entry["kind"] == "take":
-                live = self.hub.tables.get(entry["table"])
+                live = await self.hub.get(entry["table"])
                 if live is not None:
                     self._rename(live, entry["seat"], entry["name"])
 

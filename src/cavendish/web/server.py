@@ -24,7 +24,11 @@ protocol is in ``docs/web.md``):
   room of club tables (:mod:`.lobby`, :mod:`.room`).
 
 A member (the ``cavendish_member`` cookie, or ``?member=KEY``) who takes a seat
-with its token is recorded at that seat (:meth:`~.members.Members.sit`).
+with its token is recorded at that seat (:meth:`~.members.Members.sit`).  A key
+that admits nobody (forged, altered, logged out) is refused wherever a key is
+read: 401 over HTTP (with the cookie cleared), and on a websocket an error message
+(the socket goes on without a member: a guest's seat token still plays); logout
+deletes the key.
 
 A wrong token is answered with an error message and the connection is kept, as
 a spectator's (it sees no hand).
@@ -55,10 +59,11 @@ from .bus import for_store
 from .challenge import add_challenge_routes
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies, request_object, request_seed
-from .connection import QUICK, SLOW, Connection, same_origin
+from .connection import QUICK, SLOW, Connection, client_of, same_origin
 from .laws_table import table_class
+from .limits import ClientLimits, Limits, admit, dropper, limits_of
 from .lobby import lobby_router
-from .members import COOKIE, Member, MemberError, Members
+from .members import COOKIE, KEY_REFUSED, Member, MemberError, Members, TooManyTries
 from .records import records_router
 from .room import Room
 from .roomhost import RoomHost
@@ -98,13 +103,16 @@ def behind_tls(request: Request | WebSocket) -> bool:
 
 
 def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
-               pool: Executor | None = None, takeover: float = 10.0) -> FastAPI:
+               pool: Executor | None = None, takeover: float = 10.0,
+               limits: Limits | None = None) -> FastAPI:
     """The application: ``db`` a database URL (default: SQLite under the user's data
     folder), ``delay`` seconds before a computer's card is shown, ``workers`` the
     size of each of the computer players' two process pools (quick and slow
     players, :class:`~.tables.Hub`), or one ready ``pool`` for both; ``takeover``
     the seconds after which this process moves the computers of a table another
-    process moved last and left standing (PostgreSQL only, :mod:`.bus`)."""
+    process moved last and left standing (PostgreSQL only, :mod:`.bus`); ``limits``
+    those per client (:mod:`.limits`)."""
+    limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -118,10 +126,12 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
                  else {QUICK: pool, SLOW: pool})
         bus = for_store(store)  # None on SQLite: one process
         hub = Hub(store, pools, delay=delay, new_pool=new_pool if own else None,
-                  shared=bus is not None, takeover=takeover, table_class=table_class)
+                  shared=bus is not None, takeover=takeover, table_class=table_class,
+                  share=limits.jobs or max(1, workers - 1))
         if bus is not None:  # listening before the tables are read: nothing missed
             await bus.start(hub.deliver, hub.resync)
         hub.restore()
+        sweeper = asyncio.create_task(hub.sweep_forever())  # tables nobody watches put away
         app.state.hub = hub
         app.state.members = Members(store)
         room = app.state.room = Room(store, hub, app.state.members)
@@ -130,6 +140,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         try:
             yield
         finally:
+            sweeper.cancel()
             if host.held:
                 await room.close()
             await host.end()
@@ -146,6 +157,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
             store.close()
 
     app = FastAPI(title="Cavendish", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.limits = ClientLimits(limits)
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Any) -> Any:
@@ -177,12 +189,24 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         members: Members = request.app.state.members
         return members
 
+    def key_of(request: Request | WebSocket) -> str | None:
+        return request.cookies.get(COOKIE) or request.query_params.get("member")
+
     async def member_of(request: Request | WebSocket) -> Member | None:
-        """The member whose key the request carries (cookie or ``?member=``), or None."""
-        key = request.cookies.get(COOKIE) or request.query_params.get("member")
+        """The member whose key the request carries (cookie or ``?member=``), or None
+        if it carries none; a key that admits nobody is refused (401, the cookie
+        cleared; a websocket's ``state.key_refused`` is set: it is told so)."""
+        key = key_of(request)
         if not key:
             return None
-        return await asyncio.to_thread(members_of(request).by_key, key)
+        member = await asyncio.to_thread(members_of(request).by_key, key)
+        if member is None:
+            if isinstance(request, WebSocket):
+                request.state.key_refused = True
+                return None
+            raise HTTPException(401, KEY_REFUSED, {"Set-Cookie": f'{COOKIE}=""; Max-Age=0; '
+                                                   "Path=/; HttpOnly; SameSite=lax"})
+        return member
 
     async def json_body(request: Request) -> dict[str, Any]:
         try:
@@ -195,9 +219,16 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         member's new key in the answer and the cookie."""
         body = await json_body(request)
         members = members_of(request)
-        act = members.join if how == "join" else members.login
+        name, password = body.get("name"), body.get("password")
         try:
-            member, key = await asyncio.to_thread(act, body.get("name"), body.get("password"))
+            if how == "join":
+                member, key = await asyncio.to_thread(members.join, name, password)
+            else:
+                member, key = await asyncio.to_thread(members.login, name, password,
+                                                      client_of(request))
+        except TooManyTries as exc:
+            return JSONResponse({"error": str(exc)}, 429,
+                                {"Retry-After": str(max(1, round(exc.wait)))})
         except MemberError as exc:
             return JSONResponse({"error": str(exc)}, refused)
         response = JSONResponse({**member.public(), "key": key})
@@ -221,7 +252,9 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         return member.public()
 
     @app.post("/api/members/logout")
-    async def logout() -> JSONResponse:
+    async def logout(request: Request) -> JSONResponse:
+        """The key is deleted (it admits nobody after, across restarts too)."""
+        await asyncio.to_thread(members_of(request).logout, key_of(request))
         response = JSONResponse({"ok": True})
         response.delete_cookie(COOKIE)
         return response
@@ -255,9 +288,11 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
             config = TableConfig.from_request(body, seed=request_seed(body))
         except ConfigError as exc:
             return JSONResponse({"error": str(exc)}, 400)
+        if (refused := limits_of(request).new_table(client_of(request))) is not None:
+            return JSONResponse({"error": refused}, 429)
         hub = hub_of(request)
         try:
-            table, tokens = await hub.create(config)
+            table, tokens = await hub.create(config, owner=client_of(request))
         except SQLAlchemyError:  # the database is away (a restart, an outage)
             log.warning("a table could not be stored: the storage is unavailable")
             return JSONResponse({"error": "the storage is unavailable just now: nothing was "
@@ -282,11 +317,19 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
 
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
-        hub = hub_of(websocket)
         if not same_origin(websocket):  # a page of another site (or port) reads nothing
             await websocket.close(code=4403)
             return
-        await websocket.accept()
+        client = await admit(websocket)  # accepted; None: its client has too many open
+        if client is None:
+            return
+        try:
+            await table_socket(websocket, table_id, client)
+        finally:
+            limits_of(websocket).close_socket(client)
+
+    async def table_socket(websocket: WebSocket, table_id: str, client: str) -> None:
+        hub = hub_of(websocket)
         table = await hub.get(table_id)
         if table is None:
             await websocket.send_json({"type": "error", "seq": 0,
@@ -300,7 +343,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
             if member is not None:
                 await asyncio.to_thread(members_of(websocket).sit, table.id, str(seat),
                                         member.id)
-        conn = Connection(websocket.send_text, seat)
+        conn = Connection(websocket.send_text, seat, client=client, drop=dropper(websocket))
         conn.start()
         if token and seat is None:
             table.error(conn, "wrong token: you are watching as a spectator")
@@ -309,13 +352,15 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
             seated = await asyncio.to_thread(members_of(websocket).seated, table.id)
             conn.sits = next((Seat.parse(s) for s, m in seated.items() if m.id == member.id),
                              None)
+        if getattr(websocket.state, "key_refused", False):
+            table.error(conn, KEY_REFUSED)
         if "follow" in websocket.query_params:  # a spectator follows one hand
             choose_follow(table, conn, websocket.query_params["follow"])
         await table.join(conn)
         try:
             while True:
                 frame = await websocket.receive()
-                if frame["type"] == "websocket.disconnect":
+                if frame["type"] == "websocket.disconnect" or conn.dropped:
                     break
                 text = frame.get("text")
                 if text is None:

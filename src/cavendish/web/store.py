@@ -294,10 +294,20 @@ class Store:
                 SeatRow.table_id == table_id, SeatRow.token_hash == token_hash(token)))
             return row
 
-    def table_ids(self) -> list[str]:
-        """Every stored table."""
+    def table_ids(self, since: dt.datetime | None = None) -> list[str]:
+        """Every stored table, oldest first; with ``since``, those made or moved since.
+
+        >>> store = Store.open("sqlite://")
+        >>> store.create_table("t1", "{}", {})
+        >>> store.table_ids(), store.table_ids(_now() + dt.timedelta(hours=1))
+        (['t1'], [])
+        """
+        query = select(TableRow.id).order_by(TableRow.created_at)
+        if since is not None:
+            moved = select(ActionRow.table_id).where(ActionRow.created_at >= since)
+            query = query.where((TableRow.created_at >= since) | TableRow.id.in_(moved))
         with Session(self.engine) as db:
-            return list(db.scalars(select(TableRow.id).order_by(TableRow.created_at)))
+            return list(db.scalars(query))
 
     def load(self, table_id: str) -> StoredTable:
         """A table's config and its actions in order (KeyError if there is none)."""

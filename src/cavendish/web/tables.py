@@ -46,6 +46,15 @@ process that stored a table's last action moves its computers; the others take
 over only if the table stands still for ``takeover`` seconds.  A table moved by
 another process that no connection here watches is forgotten here (it is loaded
 again when asked for), so each action is applied only where it is seen.
+
+Memory and restart time stay bounded (issue 30, point 4): a table nobody watches
+is put away (:meth:`Hub.sweep`, every ``sweep_every`` seconds) once its session is
+over and ``evict_after`` seconds have passed since anyone asked for it, or once it
+has not moved nor been asked for in ``idle_after`` seconds (an abandoned table);
+the tables of the room are kept.  A table put away lives in the store only, and is
+read back when anyone asks for it (:meth:`Hub.get`: its page, its PBN, a review,
+a member's record reads the store anyway).  At start-up only the tables made or
+moved in the last ``idle_after`` seconds are rebuilt (:meth:`Hub.restore`).
 A table made under the laws is a :class:`~.laws_table.LawsTable` (the hub's ``table_class``,
 :func:`.laws_table.table_class`, given by the app: this module never imports it):
 the same lock, store and messages, its session, actions, events, computers and
@@ -58,6 +67,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import datetime as dt
 import json
 import logging
 import secrets
@@ -86,11 +96,12 @@ from .connection import (
     Superseded,
     encode,
 )
+from .limits import Shares
 from .pace import Pacer
 from .spectators import follow_seat
 from .store import SeqTaken, Store
 from .tail import History, ask
-from .visibility import for_hearer, hidden_from, visible_state
+from .visibility import for_hearer, hidden_from, names_any, visible_state
 
 __all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded", "encode"]
 
@@ -159,6 +170,8 @@ class LiveTable:
         """The last action was stored by another process: it moves the computers."""
         self.seen = time.monotonic()
         """When it was last asked for or left by a connection here."""
+        self.moved = self.seen
+        """When its last action was shown here."""
         self.tail = History()
         """What the pool's workers were sent of the actions (:mod:`.tail`)."""
         self.present: dict[str, int] = {}
@@ -175,6 +188,9 @@ class LiveTable:
         """Seats a computer plays while their person is away (``substitute``)."""
         self.told_gone: set[str] = set()
         """Seats the connections were told are gone (told again when he is back)."""
+        self.owner = table_id
+        """The client that made it (its computers' jobs are charged to him,
+        :class:`~.limits.Shares`); a table read back from the store is its own."""
 
     def _fresh(self) -> Session | LawsSession:
         """A new session for the table's config (a laws table's: :mod:`.laws_table`)."""
@@ -395,6 +411,7 @@ class LiveTable:
     def _show(self, events: list[Event], action: Action, *, elsewhere: bool = False) -> None:
         """An action stored: kept, and every connection sent its ``state``."""
         self.elsewhere = elsewhere
+        self.moved = time.monotonic()
         self.actions.append(tuple(action))
         if action[0] in ("deal", "undo"):
             self.why = None  # the last computer card is of another hand, or taken back
@@ -520,10 +537,11 @@ class LiveTable:
         seen = self.seq
         kind = self.kind_at(self.session.holder(turn)) or ""
         lane = self.hub.lane_of(kind)
-        pool = self.hub.pools[lane]
         try:  # the worker is sent the actions it has not seen (.tail)
-            action, why = await ask(pool, self.tail, self.chooser, self.id,
-                                    self._computers_config(), self.actions)
+            async with self.hub.share(lane, self.owner):  # the owner's share of the pool
+                pool = self.hub.pools[lane]
+                action, why = await ask(pool, self.tail, self.chooser, self.id,
+                                        self._computers_config(), self.actions)
         except BrokenExecutor as exc:  # a worker died (killed, out of memory): a new pool
             log.warning("table %s: the %s pool is broken (%s)", self.id, lane, exc)
             if self.hub.renew_pool(lane, pool):
@@ -748,8 +766,9 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         seq = self.seq
         try:
-            hint = await loop.run_in_executor(
-                self.hub.pools[SLOW], hint_for, self.config_json, list(self.actions), str(seat))
+            async with self.hub.share(SLOW, conn.client or self.owner):
+                hint = await loop.run_in_executor(self.hub.pools[SLOW], hint_for,
+                                                  self.config_json, list(self.actions), str(seat))
         except ValueError as exc:
             raise ProtocolError(f"hint: {exc}") from None
         except BrokenExecutor:
@@ -764,15 +783,22 @@ class LiveTable:
             raise ProtocolError("why: the tutor explains at practice tables only")
         seq = self.seq
         why = self.why
-        if why is None:  # not since this server started: the player is asked again
+        async with self.lock:
+            hidden = hidden_from(self.session, seat)
+        if why is None or names_any(why["why"], hidden):
+            # not since this server started, or the player's own account names a card
+            # the hearer may not see: the player is asked again, and its account
+            # built from what the hearer may see (.computer.why_for)
             try:
-                why = await asyncio.get_running_loop().run_in_executor(
-                    self.hub.pools[SLOW], why_for, self.config_json, list(self.actions))
+                async with self.hub.share(SLOW, conn.client or self.owner):
+                    why = await asyncio.get_running_loop().run_in_executor(
+                        self.hub.pools[SLOW], why_for, self.config_json, list(self.actions),
+                        str(seat))
             except ValueError as exc:
                 raise ProtocolError(f"why: {exc}") from None
             except BrokenExecutor:
                 raise ProtocolError("why: the tutor could not be asked now: try again") from None
-        async with self.lock:  # told in the words of what he may see now
+        async with self.lock:  # the last guard: no card he may not see now is named
             why = for_hearer(why, hidden_from(self.session, seat))
         conn.put({"type": "why", "seq": seq, **why})
 
@@ -785,8 +811,9 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         seq = self.seq
         try:
-            review = await loop.run_in_executor(
-                self.hub.pools[SLOW], self.reviewer, self.config_json, list(self.actions), board)
+            async with self.hub.share(SLOW, conn.client or self.owner):
+                review = await loop.run_in_executor(self.hub.pools[SLOW], self.reviewer,
+                                                    self.config_json, list(self.actions), board)
         except BrokenExecutor:  # a worker died (or the server is stopping): not this socket
             raise ProtocolError("review: the analysis could not be run now: try again") from None
         conn.put({"type": "review", "seq": seq, **review})
@@ -814,8 +841,11 @@ class Hub:
     def __init__(self, store: Store, pools: Mapping[str, Executor], *, delay: float = 0.5,
                  new_pool: Callable[[str], Executor] | None = None, shared: bool = False,
                  takeover: float = 10.0,
-                 table_class: Callable[[TableConfig], type[LiveTable]] = plain_tables) -> None:
+                 table_class: Callable[[TableConfig], type[LiveTable]] = plain_tables,
+                 share: int = 1) -> None:
         self.store = store
+        self.shares = Shares(share)
+        """Each client's share of the slow pool: at most ``share`` of his jobs in it."""
         self.table_class = table_class
         """The class of a config's live table (:func:`.laws_table.table_class`)."""
         self.shared = shared
@@ -828,6 +858,13 @@ class Hub:
         there by the others, a member by the room) until he comes back."""
         self.forget_after = 5.0
         """Seconds a table nobody here watches is kept after it was last asked for."""
+        self.evict_after = 60.0
+        """Seconds a finished table nobody watches is kept after it was last asked for."""
+        self.idle_after = 3600.0
+        """Seconds a table nobody watches and nothing moves is kept (then read back from
+        the store when asked for); also how recent a table rebuilt at start-up is."""
+        self.sweep_every = 30.0
+        """Seconds between two sweeps (:meth:`sweep`)."""
         self._received: set[asyncio.Task[None]] = set()
         self.pools = {QUICK: pools[QUICK], SLOW: pools[SLOW]}
         self.delay = delay
@@ -846,6 +883,11 @@ class Hub:
         """
         return QUICK if kind_of(kind) in QUICK_KINDS else SLOW
 
+    def share(self, lane: str, client: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """A place in ``lane``'s pool for one job of ``client``: the slow pool's are
+        shared fairly (:class:`~.limits.Shares`); the quick pool's answer at once."""
+        return self.shares.slot(client) if lane == SLOW else contextlib.nullcontext()
+
     def renew_pool(self, lane: str, broken: Executor) -> bool:
         """Replace a broken pool (once per breakage, at most 10 times); False if it
         cannot be replaced."""
@@ -860,8 +902,10 @@ class Hub:
         return True
 
     def restore(self) -> int:
-        """Rebuild every stored table (after a restart) and start its computers."""
-        for table_id in self.store.table_ids():
+        """Rebuild the tables made or moved in the last ``idle_after`` seconds (after a
+        restart) and start their computers; the others are read when asked for."""
+        since = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=self.idle_after)
+        for table_id in self.store.table_ids(since):
             if table_id in self.tables:
                 continue
             stored = self.store.load(table_id)
@@ -871,13 +915,37 @@ class Hub:
             table.kick()
         return len(self.tables)
 
+    def sweep(self) -> list[str]:
+        """Put away the tables nobody watches that are over (``evict_after``) or stand
+        still (``idle_after``); the room's are kept.  The ids put away."""
+        now = time.monotonic()
+        gone = []
+        for table in list(self.tables.values()):
+            if (table.conns or table.lock.locked() or "room" in table.config.extra
+                    or (table.busy is not None and not table.busy.done())):
+                continue
+            wait = self.evict_after if table.session.is_over else self.idle_after
+            if now - max(table.seen, table.moved) > wait:
+                if table.watch is not None:
+                    table.watch.cancel()
+                del self.tables[table.id]
+                gone.append(table.id)
+        return gone
+
+    async def sweep_forever(self) -> None:
+        """:meth:`sweep` every ``sweep_every`` seconds (a task of the app)."""
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            if gone := self.sweep():
+                log.info("%d tables nobody watches put away (kept in the store)", len(gone))
+
     async def get(self, table_id: str) -> LiveTable | None:
-        """A live table, or None; with other processes sharing the store, a table
-        stored by one of them is loaded (and caught up) when first asked for."""
+        """A live table, or None; a table put away (:meth:`sweep`), or stored by
+        another process sharing the store, is loaded (and caught up) when asked for."""
         table = self.tables.get(table_id)
         if table is not None:
             table.seen = time.monotonic()  # not forgotten while its asker joins it
-        if table is not None or not self.shared or len(table_id) > 32:
+        if table is not None or len(table_id) > 32:
             return table
         try:
             stored = await asyncio.to_thread(self.store.load, table_id)
@@ -887,9 +955,12 @@ class Hub:
         if table is None:
             config = TableConfig.from_json(stored.config)  # a laws table's class too
             table = self.table_class(config)(self, table_id, config, stored.actions)
-            table.elsewhere = True  # the process that stored it moves it
             self.tables[table_id] = table
-            await table.sync()  # what was stored while it was loaded
+            if self.shared:
+                table.elsewhere = True  # the process that stored it moves it
+                await table.sync()  # what was stored while it was loaded
+            else:
+                table.kick()
         return table
 
     def deliver(self, table_id: str, seq: int, action: Action | None) -> None:
@@ -918,12 +989,15 @@ class Hub:
         for table in list(self.tables.values()):
             await table.sync()
 
-    async def create(self, config: TableConfig) -> tuple[LiveTable, dict[str, str]]:
-        """A new table, its first hand dealt; the people's seat tokens."""
+    async def create(self, config: TableConfig, *,
+                     owner: str | None = None) -> tuple[LiveTable, dict[str, str]]:
+        """A new table, its first hand dealt; the people's seat tokens.  ``owner``:
+        the client that made it (:attr:`LiveTable.owner`)."""
         table_id = secrets.token_urlsafe(9)
         tokens = {str(s): secrets.token_urlsafe(24) for s in config.humans}
         await asyncio.to_thread(self.store.create_table, table_id, config.to_json(), tokens)
         table = self.table_class(config)(self, table_id, config, [])
+        table.owner = owner or table_id
         self.tables[table_id] = table
         await table.act(("deal",))
         return table, tokens

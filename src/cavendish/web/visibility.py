@@ -29,9 +29,11 @@ and 91), never the deal:
   (``follow_all``): the four hands as they stand, in ``hands``.  Whether anyone
   may follow at all is the table's option (:mod:`.spectators`);
 * what a computer says of its reasons (``why``, a hint at a practice table) is
-  told its hearer in the words of what he may see: a card still hidden from him
-  that it names is replaced by "hidden card" (:func:`for_hearer`,
-  :func:`hidden_from`);
+  built from what its hearer may see: a hint from his own views and the events
+  he saw (:func:`seen_events`), ``why`` from the player's reasons told over the
+  cards not hidden from him (:func:`hidden_from`; :func:`.computer.why_for`);
+  as a last guard, a card still hidden from him that a text names is replaced by
+  "hidden card" (:func:`for_hearer`);
 * between hands (a hand is over and scored), everyone may see the hand just
   finished, whole: the four hands and every trick (the review).  A hand ended by
   an accepted claim or concession is over too, and shown whole in the same way
@@ -53,14 +55,15 @@ True
 from __future__ import annotations
 
 import functools
-import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import CARDS, Card, Seat, Side
-from ..core.events import Claimed, Event, Ruffed, TakenBack, settled_claim
+from ..core.events import CardMislaid, Claimed, Event, Ruffed, TakenBack, settled_claim
 from ..core.state import Trick
 from ..game.laws_session import LawsSession
 from ..game.session import PlayedHand, Session
+from ..players.tutor import CARD_NAME, card_code
 from ..scoring.result import HandScore
 from ..scoring.swabbers import held_swabbers, stakes
 
@@ -290,10 +293,27 @@ def hidden_from(session: Session | LawsSession, seat: Seat | None) -> frozenset[
     return frozenset(held - shown)
 
 
-_CARD_WORD = re.compile(r"(?<![A-Za-z0-9])([SHDC][AKQJT98765432])(?![A-Za-z0-9:])")
-"""A card's code inside a text (``C6``); not a catalogue number (``C3:``)."""
 
 UNSEEN = "hidden card"
+
+
+def seen_events(events: Sequence[Event], seat: Seat) -> list[Event]:
+    """The events of a hand a seat saw happen: all but another seat's ruff at
+    ruff-and-honours (its stock taken in and cards put out are his alone) and a
+    card mislaid out of a hand (law 70: seen by no one)."""
+    return [e for e in events if not (isinstance(e, Ruffed) and e.seat != seat)
+            and not isinstance(e, CardMislaid)]
+
+
+def names_any(text: str, hidden: frozenset[str]) -> bool:
+    """Whether a text names one of the ``hidden`` cards (by its code).
+
+    >>> names_any("D4: against 2.50 for the C6", frozenset({"C6"}))
+    True
+    >>> names_any("♣4 (C6: ...)", frozenset({"C6"}))
+    False
+    """
+    return any(card_code(m) in hidden for m in CARD_NAME.finditer(text))
 
 
 def for_hearer(obj: Any, hidden: frozenset[str]) -> Any:
@@ -304,13 +324,13 @@ def for_hearer(obj: Any, hidden: frozenset[str]) -> Any:
     >>> for_hearer({"why": "D4: makes 3.00 of them, against 2.50 for the C6"},
     ...            frozenset({"C6"}))
     {'why': 'D4: makes 3.00 of them, against 2.50 for the hidden card'}
-    >>> for_hearer(["C6", "SA"], frozenset({"C6"}))
-    ['hidden card', 'SA']
+    >>> for_hearer(["C6", "SA", "♣6 (C3: ...)"], frozenset({"C6"}))
+    ['hidden card', 'SA', 'hidden card (C3: ...)']
     """
     if not hidden:
         return obj
     if isinstance(obj, str):
-        return _CARD_WORD.sub(lambda m: UNSEEN if m.group(1) in hidden else m.group(1), obj)
+        return CARD_NAME.sub(lambda m: UNSEEN if card_code(m) in hidden else m.group(0), obj)
     if isinstance(obj, dict):
         return {k: for_hearer(v, hidden) for k, v in obj.items()}
     if isinstance(obj, list | tuple):
