@@ -65,8 +65,7 @@ def _tag(text: str, name: str) -> list[str]:
     return re.findall(rf'\[{name} "([^"]*)"\]', text)
 
 
-def test_whisk_and_swabbers_pbn_names_the_swabbers_held_and_their_stakes_and_reads_them_back(
-) -> None:
+def test_whisk_and_swabbers_pbn_names_the_swabbers_and_their_stakes_and_reads_them_back() -> None:
     records = played("swabbers", seed=3)
     text = write_pbn(records)
     held, staked = _tag(text, "Swabbers"), _tag(text, "Stakes")
@@ -88,7 +87,7 @@ def test_a_swabbers_or_stakes_tag_the_deal_does_not_give_is_refused_naming_it() 
     stakes_value = _tag(text, "Stakes")[0]
     altered = stakes_value.replace("+", "*").replace("-", "+").replace("*", "-")
     assert altered != stakes_value
-    with pytest.raises(PBNError, match="bad Stakes .* the deal gives"):
+    with pytest.raises(PBNError, match=r"bad Stakes .* the deal gives"):
         read_pbn(text.replace(f'[Stakes "{stakes_value}"]', f'[Stakes "{altered}"]'))
     held = _tag(text, "Swabbers")[0]
     with pytest.raises(PBNError, match="bad Swabbers"):

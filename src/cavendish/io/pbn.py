@@ -26,7 +26,10 @@ the fifteen mandatory tags, the ``Play`` section and a few tags of our own
   twelve tricks.  Ruff-and-honours adds ``[Stock "4.A.6.7"]``, the four cards left
   undealt (as a PBN hand), whose top card is the ``TrumpCard``; its ruff is a row of
   the ``Irregularities`` table (``Ruffed``, at 0 cards played, ``Detail`` the event's
-  JSON with the cards taken in and put out).
+  JSON with the cards taken in and put out).  Whisk-and-swabbers adds
+  ``[Swabbers "E HA;W CJ"]`` (who held which swabbers) and ``[Stakes "N -2;E +2;S -2;W +2"]``
+  (each seat's stakes of the hand), both as the deal gives them; the reader refuses
+  either where the deal gives otherwise.
 * ``[Play "W"]`` starts at the eldest hand (the opening leader); each line is a
   trick, its columns fixed by seat in the order N E S W rotated to start at the
   eldest hand; ``-`` marks a card not played and ``*`` ends an unfinished play.
