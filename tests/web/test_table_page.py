@@ -51,6 +51,9 @@ LOOK = """() => {
   const b = document.getElementById('scoreboard').dataset;
   const text = (q) => document.querySelector(q).innerText;
   return { cards, covered, ns: b.tricksNs, ew: b.tricksEw, dealer: b.dealer,
+           board: document.getElementById('scoreboard').innerText,
+           seq: Number(document.body.dataset.seq || 0), phase: document.body.dataset.phase,
+           gathering: !!document.body.dataset.gathering,
            text: text('#felt') + ' ' + text('#announce') + ' ' + text('.actions') };
 }"""
 """The cards on the table and in the hand, whether a seat's card covers a played one,
@@ -107,11 +110,14 @@ def _check_table(page: Any, server: Server) -> None:
     assert not seen["covered"], "a card of a seat's row covers a played card"
     assert not CODE.search(seen["text"]), f"a card code on the page: {seen['text']!r}"
     public = server.get(f"/api/tables/{_table_id(page)}")
-    if public["seq"] == _seq(page) and public["phase"] == "play" \
-            and not page.evaluate("!!document.body.dataset.gathering"):
+    # the page seen in one evaluation, against the server's state of the same moment
+    if public["seq"] == seen["seq"] and public["phase"] == seen["phase"] == "play" \
+            and not seen["gathering"]:
         assert (int(seen["ns"]), int(seen["ew"])) == (public["tricks_won"]["NS"],
                                                       public["tricks_won"]["EW"])
         assert seen["dealer"] == public["dealer"]
+        game = public["score"]["game"]  # the game's score always on the table
+        assert f"Game: N-S {game['NS']}, E-W {game['EW']} of " in seen["board"], seen["board"]
         if public["trump_card"]:  # by the dealer until he takes it up (law 52): once,
             # beside him, or marked in his row (a dummy's) or in your hand (yours)
             card = public["trump_card"]
@@ -135,14 +141,27 @@ def _play_hand(page: Any, server: Server, *, keyboard: bool = False, every: int 
         before = _seq(page)
         card = legal.first.get_attribute("data-card")
         assert card is not None
-        if keyboard:
+        if keyboard and played % 2:  # typed as the protocol writes it: SA, HT ...
             page.keyboard.type(card)
+        elif keyboard:  # or reached by Tab alone and played by Enter, as a blind player does
+            _tab_to_a_legal_card(page)
+            page.keyboard.press("Enter")
         else:
             legal.first.click()
         wait_until(page, f"(document.body.dataset.seq|0) > {before}")
         if played % every == 0:
             _check_table(page, server)
         played += 1
+
+
+def _tab_to_a_legal_card(page: Any) -> None:
+    """Press Tab until a card South may play has the focus (cards he may not play are
+    disabled, so Tab passes them by)."""
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('button.card.legal')"):
+            return
+    raise AssertionError("80 presses of Tab reached no card to play")
 
 
 def _play_rubber(page: Any, server: Server, *, every: int = 4, limit: float = 240) -> int:
@@ -157,9 +176,7 @@ def _play_rubber(page: Any, server: Server, *, every: int = 4, limit: float = 24
             page.click("#next-btn")
             wait_until(page, f"(document.body.dataset.seq|0) > {before}")
         elif _phase(page) == "play":
-            t0 = time.monotonic()
             _play_hand(page, server, every=every, limit=deadline - time.monotonic())
-            print("TIMING hand", hands, time.monotonic() - t0)  # TEMP
             hands += 1
         else:
             time.sleep(0.05)
@@ -246,7 +263,7 @@ def test_dummy_rubber_one_hand_by_keyboard_alone_then_every_hand_reviewed(
                                    "seats": {"S": "human", "N": "dummy"},
                                    "computer": "classical"}, PHONE, is_mobile=True)
     _check_table(page, server)
-    _play_hand(page, server, keyboard=True)  # typed: SA, h10 ...
+    _play_hand(page, server, keyboard=True)  # Tab and Enter, or typed: SA, HT ...
     assert page.locator("#reviews button.review-board").count() == 1
     wait_until(page,
         "document.getElementById('dd-summary').textContent.includes('Double dummy')",
@@ -264,6 +281,7 @@ def test_dummy_rubber_one_hand_by_keyboard_alone_then_every_hand_reviewed(
         timeout=60000)
     assert page.locator("#review table.tricks tbody tr").count() >= 1
     costly = page.locator("#review td.mistake .cost")
+    assert costly.count() == page.locator("#review td.mistake").count()  # each written once
     for i in range(costly.count()):  # the cost and the better card, written
         assert re.search(r"costs \d+ tricks?; better [♠♥♦♣]", costly.nth(i).inner_text())
     axe_clean(page, "table, phone, review")
