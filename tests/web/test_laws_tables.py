@@ -461,8 +461,8 @@ def test_law_62_in_the_browser_a_card_clicked_out_of_turn_and_the_adversarys_ele
                     "#laws")
                 assert s.locator("#laws .law-pending.yours").count() == 0
                 e.locator("#laws .law-pending.yours button[data-option='card']").click()
-                wait_until(s, "document.getElementById('laws').innerText"
-                                    ".includes('EW (E) elect card (law 62)')")
+                wait_until(s, "document.getElementById('laws').innerText"  # sides in words
+                                    ".includes('E-W (E) elect card (law 62)')")
                 # the prompt goes away once answered (issue 30, point 14)
                 e.wait_for_selector("#laws .law-pending", state="detached")
                 suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[0]]

@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 import pytest
-from web_browser import chromium_missing, launch, shot, wait_until
+from web_browser import axe_clean, chromium_missing, launch, shot, wait_until
 from web_client import Paced
 from web_servers import Server  # the server fixture: conftest.py
 
@@ -118,5 +118,13 @@ def test_a_member_joins_plays_a_rubber_and_finds_it_in_his_record(server: Server
             assert [links.nth(i).get_attribute("href") for i in range(boards)] == [
                 f"/table/{table['id']}?review={b}" for b in range(1, boards + 1)]
             shot(page, "member-record")
+            axe_clean(page, "a member's record with a rubber")
+            # the last link opens that hand's review (issue 30, point 12)
+            links.nth(boards - 1).click()
+            wait_until(page,
+                "document.querySelector('#review h2') && document.querySelector('#review h2')"
+                f".textContent.startsWith('Board {boards}')", timeout=60000)
+            axe_clean(page, "a hand's review opened from the member's record")
+            shot(page, "member-record-review")
         finally:
             browser.close()

@@ -61,3 +61,14 @@ def _evaluate(page: Any, expression: str) -> Any:
         if "context was destroyed" in str(exc) or "navigat" in str(exc):
             return None
         raise
+
+
+def axe_clean(page: Any, where: str) -> None:
+    """axe-core (axe-playwright-python) on ``page`` as it stands: no serious or critical
+    violation, else the failure names ``where``, each rule and its first nodes."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+           for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not bad, f"{where}: {bad}"

@@ -26,7 +26,10 @@ the fifteen mandatory tags, the ``Play`` section and a few tags of our own
   twelve tricks.  Ruff-and-honours adds ``[Stock "4.A.6.7"]``, the four cards left
   undealt (as a PBN hand), whose top card is the ``TrumpCard``; its ruff is a row of
   the ``Irregularities`` table (``Ruffed``, at 0 cards played, ``Detail`` the event's
-  JSON with the cards taken in and put out).
+  JSON with the cards taken in and put out).  Whisk-and-swabbers adds
+  ``[Swabbers "E HA;W CJ"]`` (who held which swabbers) and ``[Stakes "N -2;E +2;S -2;W +2"]``
+  (each seat's stakes of the hand), both as the deal gives them; the reader refuses
+  either where the deal gives otherwise.
 * ``[Play "W"]`` starts at the eldest hand (the opening leader); each line is a
   trick, its columns fixed by seat in the order N E S W rotated to start at the
   eldest hand; ``-`` marks a card not played and ``*`` ends an unfinished play.
@@ -126,6 +129,7 @@ from ..core.events import (
 from ..core.old_games import check_deal
 from ..core.rules import UnknownVariant, get_rules
 from ..core.state import HandState, standing_plays, trick_winner
+from ..scoring.swabbers import held_swabbers, stakes
 from .files import write_atomic
 from .record import (
     UNKNOWN_DATE,
@@ -136,7 +140,15 @@ from .record import (
     split_tricks,
 )
 
-__all__ = ["PBNError", "PBNWarning", "read_pbn", "read_pbn_file", "write_pbn", "write_pbn_file"]
+__all__ = [
+    "PBNError",
+    "PBNWarning",
+    "read_pbn",
+    "read_pbn_file",
+    "swabber_tags",
+    "write_pbn",
+    "write_pbn_file",
+]
 
 EOL = "\r\n"
 """PBN 2.1 (2.3): the export format ends each line with CR LF."""
@@ -303,6 +315,10 @@ def _game_lines(rec: HandRecord) -> list[str]:
         tags.append(("Dummies", "".join(str(s) for s in rec.dummies)))
     if deal.stock:
         tags.append(("Stock", format_hand(deal.stock)))
+    if get_rules(rec.variant).swabbers:
+        held, staked = swabber_tags(deal, rec.variant)
+        tags.append(("Stakes", staked))
+        tags.append(("Swabbers", held))
     tags.append(("TrumpCard", str(deal.trump_card)))
     tags.append(("Variant", rec.variant))
     given = {"Event": rec.event, "Site": rec.site}
@@ -327,6 +343,24 @@ def _game_lines(rec: HandRecord) -> list[str]:
         for position, event in rec.extras:
             lines.append(_irregularity_row(position, event, rec))
     return lines
+
+
+def swabber_tags(deal: Deal, variant: str) -> tuple[str, str]:
+    """Whisk-and-swabbers (000): the ``Swabbers`` tag (who held which swabbers at the
+    start of play, ``"-"`` when nobody did) and the ``Stakes`` tag (what each seat won
+    or paid for them this hand), both as the deal gives them.
+
+    >>> from cavendish.core.table import deal_for
+    >>> import random
+    >>> rules = get_rules("swabbers")
+    >>> swabber_tags(deal_for(rules, random.Random(1), Seat.N), "swabbers")
+    ('E HA;W CJ', 'N -2;E +2;S -2;W +2')
+    """
+    state = HandState(deal, get_rules(variant))
+    held = ";".join(f"{seat} {' '.join(str(c) for c in cards)}"
+                    for seat, cards in sorted(held_swabbers(state).items()))
+    return held or "-", ";".join(f"{seat} {won:+d}" for seat, won in zip(Seat, stakes(state),
+                                                                           strict=True))
 
 
 def _regular_rows(rec: HandRecord) -> list[dict[Seat, str]]:
@@ -508,6 +542,8 @@ _NO_INHERIT = frozenset(
         "Note",
         "TrumpCard",
         "Stock",
+        "Swabbers",
+        "Stakes",
         "Irregularities",
     }
 )
@@ -533,6 +569,8 @@ _PLAIN = frozenset(
         "Stock",
         "Variant",
         "Dummies",
+        "Swabbers",
+        "Stakes",
     }
 )
 _UNKNOWN = frozenset({"", "?"})
@@ -653,6 +691,7 @@ class _Reader:
             check_deal(rules, deal)
         except DealError as exc:
             raise self.fail(f"bad Deal: {exc}", first["Deal"].line, board) from None
+        self.check_swabbers(first, deal, variant, board)
         dummies_tag = first.get("Dummies")
         dummies = self.dummies(
             values.get("Dummies", ""), dummies_tag.line if dummies_tag else start, board
@@ -722,6 +761,30 @@ class _Reader:
             )
         except RecordError as exc:
             raise self.fail(str(exc), start, board) from None
+
+    def check_swabbers(self, tags: dict[str, _Tag], deal: Deal, variant: str,
+                       board: int) -> None:
+        """The ``Swabbers`` and ``Stakes`` tags, where given, must be what the deal gives
+        at whisk-and-swabbers (:func:`swabber_tags`); another variant has no swabbers."""
+        given = [tags[name] for name in ("Swabbers", "Stakes") if name in tags]
+        if not given:
+            return
+        if not get_rules(variant).swabbers:
+            raise self.fail(
+                f"a {given[0].name} tag, but the variant {variant!r} has no swabbers "
+                "(only whisk-and-swabbers, \"swabbers\", has)",
+                given[0].line,
+                board,
+            )
+        held, staked = swabber_tags(deal, variant)
+        expected = {"Swabbers": held, "Stakes": staked}
+        for tag in given:
+            if " ".join(tag.value.split()) != expected[tag.name]:
+                raise self.fail(
+                    f"bad {tag.name} {tag.value!r}: the deal gives {expected[tag.name]!r}",
+                    tag.line,
+                    board,
+                )
 
     def claim(self, tag: _Tag, deal: Deal, plays: list[Card], board: int) -> Claimed:
         """The ``[Claim "S 5"]`` tag of a file without our Irregularities row: the seat

@@ -119,7 +119,8 @@ def score_json(session: Session | LawsSession) -> dict[str, Any]:
         "stakes": [list(stakes(h.state)) for h in session.hands] if rules.swabbers else None,
         "rules": {"game_values": [list(v) for v in rules.game_values], "rubber": rules.rubber,
                   "rubber_bonus": rules.rubber_bonus,
-                  "deduct_losers_games": rules.deduct_losers_games},
+                  "deduct_losers_games": rules.deduct_losers_games,
+                  "ruff": rules.ruff},  # ruff-and-honours: the trumps turned up on the stock
     }
 
 

@@ -42,7 +42,7 @@ function drawRubbers(rubbers) {
     tr.dataset.rubber = r.rubber;
     link(cell(tr, ""), `/table/${encodeURIComponent(r.table)}`, r.table);
     cell(tr, r.rubber);
-    cell(tr, r.side);
+    cell(tr, W.SIDE_NAME[r.side] || r.side);
     cell(tr, r.finished ? (r.won ? "won" : "lost") : "in progress", "result");
     cell(tr, r.finished ? (r.points > 0 ? `+${r.points}` : r.points) : "", "points");
     cell(tr, r.games.map((g) => `${W.SIDE_NAME[g.winner] || g.winner} ${W.gameValue(g.value).replace(/^a /, "")}`).join(", "));

@@ -205,7 +205,8 @@ function drawSheet(s) {
   const rubbers = sc.rubbers.map((r, i) => `<li class="rubber-result">Rubber ${i + 1}: ${W.rubberWords(r)}</li>`).join("");
   $("sheet").innerHTML = `<h2>Score sheet</h2>
     <p>Game: <b id="game-ns">N-S ${sc.game.NS}</b>, <b id="game-ew">E-W ${sc.game.EW}</b> (game is ${sc.game_points})</p>
-    <table class="score"><thead><tr><th>Board</th><th>Tricks N-S</th><th>Tricks E-W</th><th>Honours N-S</th><th>Honours E-W</th><th>Points N-S</th><th>Points E-W</th><th>Game</th></tr></thead>
+    <table class="score"><thead><tr><th rowspan="2">Board</th><th colspan="2">Tricks</th><th colspan="2">Honours</th><th colspan="2">Points</th><th rowspan="2">Game</th></tr>
+      <tr><th>N-S</th><th>E-W</th><th>N-S</th><th>E-W</th><th>N-S</th><th>E-W</th></tr></thead>
     <tbody>${rows || `<tr><td colspan="8" class="muted">no hand finished yet</td></tr>`}</tbody></table>
     ${games ? `<ul>${games}</ul>` : ""}${rubbers ? `<ul>${rubbers}</ul>` : ""}
     <p class="muted sheet-help">${sheetHelp(sc)}</p>`;
@@ -314,7 +315,7 @@ function drawReview(s) {
   }).join("");
   const tricks = r.tricks.map((t, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${t.leader}</td>${t.cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}" aria-label=" of ${W.SUIT_NAME[p.card[0]]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${t.winner}</td></tr>`).join("");
   box.innerHTML = `<h2>Board ${r.board}: N-S ${r.result[0]}, E-W ${r.result[1]} tricks</h2>${r.claim ? `<p class="claim">${esc(W.say(r.claim))}</p>` : ""}
-    <p>Trump card ${W.card(r.trump_card)}, dealt by ${SEAT_NAME[r.dealer]}. <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a></p>
+    <p>${trumpLine(r)} <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a></p>
     <div class="review-hands">${hands}</div>${oldGame(r)}
     <p id="dd-summary" class="muted">Double-dummy analysis…</p>
     <table class="tricks"><thead><tr><th>Trick</th><th>Led</th><th colspan="4">Cards</th><th>Won</th></tr></thead><tbody>${tricks}</tbody></table>
@@ -324,6 +325,13 @@ function drawReview(s) {
     reviewAsked = r.board;
     send({ type: "review", board: r.board });
   }
+}
+
+// "Trump card ♣7, dealt by North.", or at ruff-and-honours (a stock, 000) the card
+// turned up on the stock: no card of the dealer's.
+function trumpLine(r) {
+  const turned = state && state.score.rules.ruff ? " turned up on the stock" : "";
+  return `Trump card ${W.card(r.trump_card)}${turned}, dealt by ${SEAT_NAME[r.dealer]}.`;
 }
 
 // The old games (000): the stock and the ruff at ruff-and-honours, the swabbers and
@@ -362,7 +370,7 @@ function drawBoardFromDD(msg) {
   const rows = played.map((cards, i) => `<tr data-trick="${i + 1}"><td>${i + 1}</td><td>${cards[0].seat}</td>${cards.map((p) => `<td class="rv" data-card="${p.card}">${p.seat} ${RANK(p.card[1])}<span class="suit-${p.card[0]}" aria-label=" of ${W.SUIT_NAME[p.card[0]]}">${SUIT[p.card[0]]}</span></td>`).join("")}<td>${played[i + 1] ? played[i + 1][0].seat : ""}</td></tr>`).join("");
   const h = state.score.hands[msg.board - 1];
   $("review").innerHTML = `<h2>Board ${msg.board}${h ? `: N-S ${h.tricks[0]}, E-W ${h.tricks[1]} tricks` : ""}</h2>
-    <p>Trump card ${W.card(msg.trump_card)}, dealt by ${SEAT_NAME[msg.dealer]}. <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a> (every hand whole)</p>
+    <p>${trumpLine(msg)} <a href="/api/tables/${tableId}/pbn" download>Download the PBN</a> (every hand whole)</p>
     <div class="review-hands">${hands}</div><p class="muted">The cards as played (a card not played after a claim is not shown here).</p>
     <p id="dd-summary" class="muted"></p>
     <table class="tricks"><thead><tr><th>Trick</th><th>Led</th><th colspan="4">Cards</th><th>Won</th></tr></thead><tbody>${rows}</tbody></table>
@@ -387,7 +395,7 @@ function drawDD(msg) {
   msg.cards.forEach((c, i) => {
     const cell = cells[i];
     if (!cell || cell.dataset.card !== c.card) return;
-    if (c.cost > 0) {
+    if (c.cost > 0 && !cell.querySelector(".cost")) { // once, if the analysis comes twice
       cell.classList.add("mistake");
       const note = document.createElement("span");
       note.className = "cost";
@@ -533,7 +541,7 @@ async function drawNext() {
       await new Promise((r) => setTimeout(r, PAUSE));
       const winner = document.querySelector(`#centre .played.${pos[s.last_trick.winner]}`);
       for (const el of document.querySelectorAll("#centre .card")) el.classList.add(`gather-${pos[s.last_trick.winner]}`);
-      if (winner) await new Promise((r) => setTimeout(r, 250));
+      if (winner) await new Promise((r) => setTimeout(r, Math.min(250, PAUSE))); // the gathering
       delete document.body.dataset.gathering;
     }
     draw(s);

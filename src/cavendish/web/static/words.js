@@ -30,7 +30,9 @@ const CODE = /(?<![A-Za-z0-9])([SHDC])([AKQJT2-9])(?![A-Za-z0-9])/g;
 // The sources by their number in the catalogues (cavendish.citations.WORKS).
 const SOURCE = /\b(00[0-3])(?:-(00[0-3]))?\b/g;
 const WORKS = { "000": "the Britannica, 9th edition", "001": "Dick's Hand-book", "002": "the Britannica, 11th edition", "003": "Cavendish's Laws" };
+const SIDE_CODE = /(?<![A-Za-z0-9-])(NS|EW)(?![A-Za-z0-9-])/g; // "EW's honours": E-W's
 const named = (text) => String(text)
+  .replace(SIDE_CODE, (side) => SIDE_NAME[side])
   .replace(CATALOGUE, (_, kind, n) => `${CATALOGUE_WORD[kind]} ${n}`)
   .replace(SOURCE, (_, a, b) => (b ? `${WORKS[a]} to ${WORKS[b]}` : WORKS[a]));
 
