@@ -46,6 +46,16 @@ process that stored a table's last action moves its computers; the others take
 over only if the table stands still for ``takeover`` seconds.  A table moved by
 another process that no connection here watches is forgotten here (it is loaded
 again when asked for), so each action is applied only where it is seen.
+Nothing stands still without a word (issue 30, point 5).  A computer's action the
+table refuses is logged (the table, the seat, the card, why) and a legal card of
+the server's own session is played in its stead (:meth:`LiveTable._instead`).  An
+action the store cannot commit (a full disk, the database away) is
+:class:`StorageUnavailable`: a person is told so, and the computers' move is tried
+again, the pause doubling (:data:`STORAGE_PAUSE` to :data:`STORAGE_PAUSE_MAX`), every
+connection told the storage is unavailable (a ``storage`` message) and told again
+when it is back.  Each move of the computers started arms the table's watchdog: if
+the table has not moved when it fires (:meth:`LiveTable.patience`: longer than its
+computers could need), it is logged with its id and last action and set going again.
 A table made under the laws is a :class:`~.laws_table.LawsTable` (the hub's ``table_class``,
 :func:`.laws_table.table_class`, given by the app: this module never imports it):
 the same lock, store and messages, its session, actions, events, computers and
@@ -62,7 +72,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
 
@@ -92,13 +102,29 @@ from .store import SeqTaken, Store
 from .tail import History, ask
 from .visibility import for_hearer, hidden_from, visible_state
 
-__all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded", "encode"]
+__all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "StorageUnavailable", "Superseded",
+           "encode"]
 
 log = logging.getLogger("cavendish.web")
 
 GONE_GRACE = 2.0
 """Seconds a person's last connection may be away (a page reloaded) before the
 others are told he has gone (``seats``)."""
+
+STORAGE_PAUSE = 0.5
+"""Seconds before a computer's action the store could not commit is tried again..."""
+STORAGE_PAUSE_MAX = 8.0
+"""...the pause doubling each time up to this."""
+PATIENCE = {QUICK: 30.0, SLOW: 120.0}
+"""Seconds a lane's computer may take for one move (a quick player answers in
+milliseconds, a searching one within its capped budget, :data:`~.config.OPTION_CAPS`)
+before the table's watchdog sets it going again: room for a loaded machine."""
+
+
+class StorageUnavailable(ProtocolError):
+    """The store could not commit an action (a full disk, the database away): nothing
+    of it was stored or shown."""
+
 
 def _public_events(events: list[Event], action: Action) -> list[dict[str, Any]]:
     """What everyone is told an action did: the deal, every card played (an action
@@ -175,6 +201,12 @@ class LiveTable:
         """Seats a computer plays while their person is away (``substitute``)."""
         self.told_gone: set[str] = set()
         """Seats the connections were told are gone (told again when he is back)."""
+        self.storage_down = False
+        """The connections were told the storage is unavailable (told when it is back)."""
+        self.dog: asyncio.TimerHandle | None = None
+        """The watchdog of the computers' move under way (:meth:`_begin`)."""
+        self.stalls = 0
+        """Times the watchdog set this table going again."""
 
     def _fresh(self) -> Session | LawsSession:
         """A new session for the table's config (a laws table's: :mod:`.laws_table`)."""
@@ -386,10 +418,12 @@ class LiveTable:
             raise Superseded(f"{' '.join(action)}: the table moved on before it was stored "
                              "(another server process's action came first): "
                              "nothing of yours was played; try again") from None
-        except Exception:
+        except Exception as exc:
             log.exception("table %s: could not store %r; the table is rebuilt", self.id, action)
             self._rebuild()
-            raise ProtocolError("the server could not store that: try again") from None
+            raise StorageUnavailable(f"{' '.join(action)}: the storage is unavailable "
+                                     f"({type(exc).__name__}): nothing was played; try again "
+                                     "in a moment") from None
         self._show(events, action)
 
     def _show(self, events: list[Event], action: Action, *, elsewhere: bool = False) -> None:
@@ -482,23 +516,109 @@ class LiveTable:
         turn = self.session.to_play
         if turn is None:
             if self.session.state is None and not self.config.humans:
-                self.busy = asyncio.create_task(self._deal())
+                self._begin(self._deal())
             return
         kind = self.kind_at(self.session.holder(turn))
         if kind == HUMAN:
             if not self.session.human_to_play:  # his last card plays itself (auto_last)
-                self.busy = asyncio.create_task(self._last_card(turn))
+                self._begin(self._last_card(turn))
         elif kind is not None:
-            self.busy = asyncio.create_task(self._computer(turn))
+            self._begin(self._computer(turn))
+
+    def _begin(self, move: Coroutine[Any, Any, None]) -> None:
+        """Start a move of the computers (``busy``) and arm the table's watchdog."""
+        self.busy = task = asyncio.create_task(move)
+        if self.dog is not None:
+            self.dog.cancel()
+        self.dog = asyncio.get_running_loop().call_later(
+            self.patience(), self._watchdog, self.seq, task)
+
+    def patience(self) -> float:
+        """Seconds the table's computers could need for one move (the hub's
+        ``watchdog`` if set): the delay and the slowest lane's :data:`PATIENCE`."""
+        if self.hub.watchdog is not None:
+            return self.hub.watchdog
+        kinds = [k for k in self.config.kinds.values() if k != HUMAN]
+        lanes = {self.hub.lane_of(k) for k in kinds} or {QUICK}
+        return self.hub.delay + max(PATIENCE[lane] for lane in lanes)
+
+    def _watchdog(self, seen: int, task: asyncio.Task[None]) -> None:
+        """The move ``task`` started at action ``seen``: if the table has not moved
+        since (and it is not waiting for the storage, which says so itself), it is
+        logged with its last action and set going again."""
+        self.dog = None
+        if self.hub.tables.get(self.id) is not self or self.seq != seen or self.busy is not task:
+            return
+        if self.storage_down:  # the move is waiting for the storage: watched again
+            self.dog = asyncio.get_running_loop().call_later(
+                self.patience(), self._watchdog, seen, task)
+            return
+        last = " ".join(self.actions[-1]) if self.actions else "none"
+        self.stalls += 1
+        log.warning("table %s has not moved for %.1f s (last action %d: %s%s): it is set "
+                    "going again", self.id, self.patience(), self.seq, last,
+                    f"; {self.failed}" if self.failed else "")
+        task.cancel()
+        self.busy = None
+        self.failed = None
+        self.tail = History()  # the pool's workers are sent the table whole again
+        self.kick()
+
+    async def _computers_act(self, seen: int, make: Callable[[], Action | None]) -> bool:
+        """Store the computers' action ``make()`` (None: none is due now) if the table
+        is still at action ``seen``; while the storage is unavailable every connection
+        is told so and it is tried again, the pause doubling.  True once stored; False
+        if the table moved on, or another process acted first (it moves the table).
+        A refusal of the action is raised (:class:`~.connection.ProtocolError`)."""
+        pause = STORAGE_PAUSE
+        while True:
+            async with self.lock:
+                if self.seq != seen:
+                    return False
+                action = make()
+                if action is None:
+                    return False
+                try:
+                    await self._act(action, first=False)
+                except Superseded:
+                    return False
+                except StorageUnavailable as exc:
+                    log.warning("table %s: %s: again in %.1f s", self.id, exc, pause)
+                    self._tell_storage(False, f"the storage is unavailable: the table waits "
+                                              f"and tries again in {pause:.1f} s")
+                else:
+                    if self.storage_down:
+                        self._tell_storage(True, "the storage is back: play goes on")
+                    return True
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, STORAGE_PAUSE_MAX)
+
+    def _tell_storage(self, available: bool, message: str) -> None:
+        """Every connection told whether the storage is available (``storage``)."""
+        self.storage_down = not available
+        text = encode({"type": "storage", "seq": self.seq, "available": available,
+                       "message": message})
+        for conn in list(self.conns):
+            conn.put_text(text)
+
+    def _instead(self, turn: Seat) -> Action:
+        """A legal card of the server's session for the computer at ``turn``, as an
+        action (a laws table's: :mod:`.laws_table`)."""
+        return ("card", str(self.session.view(turn).legal_cards()[0]))
+
+    def _refused(self, turn: Seat, action: Action, reason: str) -> Action:
+        """A computer's action the table refused: logged, and a legal card in its stead."""
+        instead = self._instead(turn)
+        log.error("table %s: the computer at %s chose %s, refused (%s): it plays %s instead",
+                  self.id, turn, " ".join(action), reason, " ".join(instead))
+        self.tail = History()  # the pool's workers are sent the table whole again
+        return instead
 
     async def _deal(self) -> None:
         await asyncio.sleep(self.hub.delay)
-        async with self.lock:
-            if self.session.state is None and not self.session.is_over:
-                try:
-                    await self._act(("deal",))
-                except Superseded:  # another process dealt: it moves the table
-                    return
+        seen = self.seq
+        await self._computers_act(seen, lambda: ("deal",) if (
+            self.session.state is None and not self.session.is_over) else None)
         self.busy = None  # so that kick() starts the first card (a table of computers
         self.kick()       # once stopped after its first hand: kick() saw this task busy)
 
@@ -506,13 +626,9 @@ class LiveTable:
         seen = self.seq
         if self.hub.delay:
             await asyncio.sleep(self.hub.delay)
-        async with self.lock:
-            if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
-                card = self.session.view(turn).legal_cards()[0]
-                try:
-                    await self._act(("card", str(card)))
-                except Superseded:  # another process played it: it moves the table
-                    return
+        # (if the table moved on meanwhile, an undo say, nothing is played)
+        await self._computers_act(
+            seen, lambda: ("card", str(self.session.view(turn).legal_cards()[0])))
         self.busy = None
         self.kick()
 
@@ -540,14 +656,13 @@ class LiveTable:
         if self.hub.delay:
             await asyncio.sleep(self.hub.delay)
         await self.hub.pacer.turn()  # one computer's card per turn of the loop (.pace)
-        async with self.lock:
-            if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
-                try:
-                    await self._act(action, first=False)
-                except Superseded:  # another process played for it: it moves the table
-                    return
-                if action[0] == "card":
-                    self.why = {"seat": str(turn), "card": action[1], "why": why}
+        try:  # (if the table moved on meanwhile, an undo say, nothing is played)
+            stored = await self._computers_act(seen, lambda: action)
+        except ProtocolError as exc:  # refused: never dropped without a word
+            action, why = self._refused(turn, action, str(exc)), "played for it by the server"
+            stored = await self._computers_act(seen, lambda: action)
+        if stored and action[0] == "card":
+            self.why = {"seat": str(turn), "card": action[1], "why": why}
         self.busy = None
         self.kick()
 
@@ -817,6 +932,9 @@ class Hub:
         there by the others, a member by the room) until he comes back."""
         self.forget_after = 5.0
         """Seconds a table nobody here watches is kept after it was last asked for."""
+        self.watchdog: float | None = None
+        """Seconds a table's computers may take for a move before its watchdog sets it
+        going again (None: each table's :meth:`LiveTable.patience`)."""
         self._received: set[asyncio.Task[None]] = set()
         self.pools = {QUICK: pools[QUICK], SLOW: pools[SLOW]}
         self.delay = delay
@@ -894,8 +1012,9 @@ class Hub:
                 and not table.lock.locked() and (table.busy is None or table.busy.done())):
             # nobody watches it here and another process moves it: it is loaded
             # again when someone asks for it (:meth:`get`)
-            if table.watch is not None:
-                table.watch.cancel()
+            for timer in (table.watch, table.dog):
+                if timer is not None:
+                    timer.cancel()
             del self.tables[table_id]
         else:
             task = asyncio.create_task(table.receive(seq, action))
