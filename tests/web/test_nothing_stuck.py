@@ -46,6 +46,24 @@ def test_a_table_asked_for_while_the_storage_is_away_is_answered_503_then_made_w
     assert client.post("/api/tables", json={"seats": {"S": "human"}}).status_code == 200
 
 
+def test_a_table_whose_first_deal_cannot_be_stored_is_answered_503_and_not_kept(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table is stored, then the storage goes away before its deal is: 503, as for
+    the table itself, and no table without a deal is left live."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    real = hub.store.writer.append
+
+    def away(table_id: str, seq: int, action: Action, *, first: bool = False) -> Any:
+        raise OperationalError("INSERT", {}, Exception("database or disk is full"))
+
+    monkeypatch.setattr(hub.store.writer, "append", away)
+    r = client.post("/api/tables", json={"seats": {"S": "human"}})
+    assert r.status_code == 503 and "storage is unavailable" in r.json()["error"]
+    assert not hub.tables
+    monkeypatch.setattr(hub.store.writer, "append", real)
+    assert client.post("/api/tables", json={"seats": {"S": "human"}}).status_code == 200
+
+
 # ------------------------------------------------------- the computers never stand still
 def _table_of_computers(client: TestClient, seed: int = 3) -> str:
     made = client.post("/api/tables", json={"seats": {}, "seed": seed})
@@ -149,17 +167,19 @@ class StuckOnce(Executor):
 def test_the_watchdog_sets_a_table_that_stands_still_going_again_and_logs_it(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """The pool never answers the first computer card: the table stands still longer
-    than its computers could need (the hub's ``watchdog``, here 0.3 s), its watchdog
-    logs it with its id and last action and asks again: the hand goes on."""
+    than its computers could need (the hub's ``watchdog``, here 1 s), its watchdog
+    logs it with its id and last action and asks again: the hand goes on.  (A loaded
+    machine may make a later card take that long too: the first stall is the one.)"""
     db = f"sqlite:///{tmp_path / 'dog.sqlite3'}"
     with ThreadPoolExecutor(2) as real:
         pool = StuckOnce(real)
         with TestClient(create_app(db, delay=0, pool=pool)) as client:
             hub = client.app.state.hub  # type: ignore[attr-defined]
-            hub.watchdog = 0.3
+            hub.watchdog = 1.0
             table_id = _table_of_computers(client)
             _watch(client, table_id, lambda m: len(_cards_played(m)) > 0)
-            assert pool.stuck[0].cancelled() and hub.tables[table_id].stalls == 1  # asked again
-    (logged,) = [r.getMessage() for r in caplog.records if "has not moved" in r.getMessage()]
-    assert logged.startswith(f"table {table_id} has not moved for 0.3 s (last action 1: deal")
-    assert "set going again" in logged
+            assert pool.stuck[0].cancelled() and hub.tables[table_id].stalls >= 1  # asked again
+    logged = [r.getMessage() for r in caplog.records if "has not moved" in r.getMessage()]
+    assert logged[0].startswith(f"table {table_id} has not moved for 1.0 s (last action 1: "
+                                "deal")
+    assert "set going again" in logged[0]

@@ -98,13 +98,13 @@ def test_every_variant_with_every_computer_kind_plays_a_hand_through_the_protoco
     """For each kind ``/api/options`` offers: a table with a person at S (his first
     legal card each turn, his dummy's too) and one of computers only, each plays its
     first hand to the end over the websocket.  A table that stood still would be set
-    going by its watchdog (here after 10 s, logged); a computer's card the server's
+    going by its watchdog (here after 30 s, logged); a computer's card the server's
     session refused would be logged and replaced: either fails the test."""
     client = one_thread
     options = client.get("/api/options").json()
     assert options["computers"] == OFFERED and variant in options["variants"]
     hub = client.app.state.hub  # type: ignore[attr-defined]
-    hub.watchdog = 10.0
+    hub.watchdog = 30.0
     for kind in OFFERED:
         body = {"variant": variant, "computer": CHEAP.get(kind, kind), "seed": 11}
         person = client.post("/api/tables", json={**body, "seats": {"S": HUMAN}}).json()

@@ -1027,13 +1027,18 @@ class Hub:
             await table.sync()
 
     async def create(self, config: TableConfig) -> tuple[LiveTable, dict[str, str]]:
-        """A new table, its first hand dealt; the people's seat tokens."""
+        """A new table, its first hand dealt; the people's seat tokens (SQLAlchemy's
+        error, or :class:`StorageUnavailable`, when the storage is away)."""
         table_id = secrets.token_urlsafe(9)
         tokens = {str(s): secrets.token_urlsafe(24) for s in config.humans}
         await asyncio.to_thread(self.store.create_table, table_id, config.to_json(), tokens)
         table = self.table_class(config)(self, table_id, config, [])
         self.tables[table_id] = table
-        await table.act(("deal",))
+        try:
+            await table.act(("deal",))
+        except StorageUnavailable:  # not made here (its row, without a deal, is inert)
+            del self.tables[table_id]
+            raise
         return table, tokens
 
     async def seat_of(self, table: LiveTable, token: str) -> Seat | None:
