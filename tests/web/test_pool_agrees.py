@@ -82,6 +82,17 @@ def _first_hand_watched(client: TestClient, table_id: str) -> dict[str, Any]:
     raise AssertionError(f"table {table_id}: the first hand did not end in 200 messages")
 
 
+def _stop(table: Any) -> None:
+    """A table of computers stopped after its first hand: it would play its rubber
+    out, and the next kind's tables need the one thread (``failed`` stops its
+    computers as a failure would; its move under way and its watchdog are cancelled,
+    so that nothing sets it going again)."""
+    table.failed = "stopped by the test after its first hand"
+    for pending in (table.busy, table.dog):
+        if pending is not None:
+            pending.cancel()
+
+
 @pytest.fixture(scope="module")
 def one_thread(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """A server whose computers think in one thread, as each worker process of the real
@@ -118,9 +129,7 @@ def test_every_variant_with_every_computer_kind_plays_a_hand_through_the_protoco
         assert watched["score"]["hands"], kind
         for table_id in (person["id"], alone["id"]):
             assert hub.tables[table_id].stalls == 0 and hub.tables[table_id].failed is None
-        # the computers' table would play its rubber out: the next kind's tables need
-        # the one thread (``failed`` stops its computers, as a failure would)
-        hub.tables[alone["id"]].failed = "stopped by the test after its first hand"
+        _stop(hub.tables[alone["id"]])
     trouble = [r.getMessage() for r in caplog.records
                if r.name.startswith("cavendish") and r.levelno >= logging.WARNING]
     assert not trouble, trouble
