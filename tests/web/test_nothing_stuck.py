@@ -144,8 +144,10 @@ def test_a_failed_commit_tells_the_clients_the_storage_is_unavailable_and_play_g
     assert [m["available"] for m in told] == [False, False, True], told
     assert "the storage is unavailable" in told[0]["message"]
     assert failures == [failures[0]] * 2  # the same card tried again
-    stored = hub.store.load(table_id).actions
-    assert len(stored) >= 8 and stored == hub.tables[table_id].actions[:len(stored)]
+    stored = hub.store.load(table_id).actions  # (the table moves on meanwhile)
+    live = hub.tables[table_id].actions
+    n = min(len(stored), len(live))
+    assert n >= 8 and stored[:n] == live[:n]
     states = [m["seq"] for m in seen if m["type"] == "state" and not m["snapshot"]]
     assert states == sorted(set(states))  # each action shown once, in order
 
