@@ -204,7 +204,9 @@ class LiveTable:
         self.storage_down = False
         """The connections were told the storage is unavailable (told when it is back)."""
         self.dog: asyncio.TimerHandle | None = None
-        """The watchdog of the computers' move under way (:meth:`_begin`)."""
+        """The table's watchdog (:meth:`_begin`, :meth:`_watchdog`)."""
+        self.begun: tuple[int, asyncio.Task[None], float] | None = None
+        """The move under way or last made: the action it began at, its task, when."""
         self.stalls = 0
         """Times the watchdog set this table going again."""
 
@@ -526,12 +528,14 @@ class LiveTable:
             self._begin(self._computer(turn))
 
     def _begin(self, move: Coroutine[Any, Any, None]) -> None:
-        """Start a move of the computers (``busy``) and arm the table's watchdog."""
+        """Start a move of the computers (``busy``) and see that the table's watchdog
+        is armed (one timer a table, not one a move: it fires, and is armed again for
+        the move under way then, if any)."""
         self.busy = task = asyncio.create_task(move)
-        if self.dog is not None:
-            self.dog.cancel()
-        self.dog = asyncio.get_running_loop().call_later(
-            self.patience(), self._watchdog, self.seq, task)
+        loop = asyncio.get_running_loop()
+        self.begun = (self.seq, task, loop.time())
+        if self.dog is None:
+            self.dog = loop.call_later(self.patience(), self._watchdog)
 
     def patience(self) -> float:
         """Seconds the table's computers could need for one move (the hub's
@@ -542,16 +546,20 @@ class LiveTable:
         lanes = {self.hub.lane_of(k) for k in kinds} or {QUICK}
         return self.hub.delay + max(PATIENCE[lane] for lane in lanes)
 
-    def _watchdog(self, seen: int, task: asyncio.Task[None]) -> None:
-        """The move ``task`` started at action ``seen``: if the table has not moved
-        since (and it is not waiting for the storage, which says so itself), it is
-        logged with its last action and set going again."""
+    def _watchdog(self) -> None:
+        """If the move under way began at an action the table is still at, longer ago
+        than :meth:`patience` (and it is not waiting for the storage, which says so
+        itself), the table is logged with its last action and set going again."""
         self.dog = None
-        if self.hub.tables.get(self.id) is not self or self.seq != seen or self.busy is not task:
+        if self.hub.tables.get(self.id) is not self or self.begun is None:
             return
-        if self.storage_down:  # the move is waiting for the storage: watched again
-            self.dog = asyncio.get_running_loop().call_later(
-                self.patience(), self._watchdog, seen, task)
+        seen, task, since = self.begun
+        if self.busy is not task or self.seq != seen:
+            return  # no move under way: the next one arms the watchdog
+        loop = asyncio.get_running_loop()
+        left = since + self.patience() - loop.time()
+        if left > 0 or self.storage_down:  # (waiting for the storage: watched again)
+            self.dog = loop.call_later(max(left, 0.0) or self.patience(), self._watchdog)
             return
         last = " ".join(self.actions[-1]) if self.actions else "none"
         self.stalls += 1
