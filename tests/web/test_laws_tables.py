@@ -517,3 +517,45 @@ def test_every_variant_plays_a_whole_hand_under_the_laws_and_nothing_leaks(
     hands, trump_card, _ = deal_of(client.get(f"/api/tables/{tid}/pbn").text)
     for rec in receivers:
         assert check_seen_before_shown(rec, hands, last["dummies"], trump_card) >= 13
+
+
+
+def _shortest_suit_of_the_leader(client: TestClient, tid: str, receivers: list[Receiver]
+                                 ) -> Callable[[list[State]], list[State] | None]:
+    """``_play_out``'s ``before``: E names, for the suit called (law 62), the suit the
+    computer who must lead holds fewest of (one at least): one its own rules would
+    rarely lead."""
+
+    def name_suit(states: list[State]) -> list[State] | None:
+        pending = states[0]["laws"]["pending"]
+        suits = [o["option"] for o in (pending or {}).get("options", [])
+                 if o["option"].startswith("suit:")]
+        if not suits:
+            return None
+        held = client.app.state.hub.tables[tid].laws.arbiter.state  # type: ignore[attr-defined]
+        hand = cards_of(held.hand(Seat.parse(pending["seat"])))
+        counts = {o: sum(c.suit.name == o[5:] for c in hand) for o in suits}
+        option = min((o for o in suits if counts[o]), key=counts.__getitem__)
+        return _send(receivers, "E", {"type": "elect", "option": option})
+
+    return name_suit
+
+
+@pytest.mark.parametrize("seed", [5, 10])
+def test_law_62_a_suit_called_from_a_computer_is_led_though_its_rules_chose_another(
+        client: TestClient, caplog: pytest.LogCaptureFixture, seed: int) -> None:
+    """S leads out of turn, E (the adversary) elects to call a suit from S or his
+    partner N, a computer, when either next leads, and names N's shortest suit.  The
+    classical player's rules chose a card the call forbids (``PlayerError`` in the
+    log, nothing to the clients: the table stood still, 3 of 17 two-person tables).
+    Now the computer leads a card the call allows (law 61: another would be a
+    revoke), the refusal is logged, and the hand is played out."""
+    with _seated(client, "SE", seed=seed) as (tid, receivers):
+        states = _to_a_lead(receivers, "E")
+        card = _by_seat(receivers, states)["S"]["hand"][0]
+        _send(receivers, "S", {"type": "play", "card": card})  # E was to lead
+        _send(receivers, "E", {"type": "elect", "option": "suit"})
+        last = _play_out(receivers, before=_shortest_suit_of_the_leader(client, tid, receivers))
+    assert last["phase"] == "between" and sum(last["review"]["result"]) == 13
+    refused = [r.getMessage() for r in caplog.records if "do not allow it now" in r.getMessage()]
+    assert refused and f"table {tid}: Classical N" in refused[0], refused

@@ -74,6 +74,7 @@ __all__ = [
     "SLIPS",
     "SloppyPlayer",
     "computer_turn",
+    "legal_choice",
     "notice_revoke",
     "play_hand",
     "run_computers",
@@ -225,6 +226,49 @@ class SloppyPlayer:
         return f"SloppyPlayer({self.inner!r}, rate={self.rate}, seed={self.seed})"
 
 
+def legal_choice(player: Player, view: SeatView) -> tuple[Card, str | None]:
+    """The player's card if the laws allow it, and None; else the lowest card they
+    allow, and why the player's was refused.  Under the laws a call limits a seat's
+    legal cards (a suit called from the leader after a lead out of turn, law 62; an
+    exposed card called, law 56): the view says so (``view.legal``), but a player's
+    rules may choose from the whole hand and refuse (:class:`~.base.PlayerError`) or
+    answer another card.  The computer then plays a legal card, never none (law 64:
+    a call never makes him revoke, so one is always there).
+
+    >>> from cavendish.core.state import HandState
+    >>> from cavendish.core.deal import Deal
+    >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
+    ...                      "T98.T98.QJT9.QJT", trump_card="S2")
+    >>> view = HandState(deal).view(Seat.E)
+    >>> class Stubborn:
+    ...     name = "Stubborn"
+    ...     def choose(self, view: SeatView) -> Card:
+    ...         return Card.parse("SJ")
+    >>> import dataclasses
+    >>> from cavendish.core.cards import Suit
+    >>> called = dataclasses.replace(view, legal=view.hand & SUIT_MASK[Suit.H])
+    >>> card, why = legal_choice(Stubborn(), called)
+    >>> str(card)
+    'H4'
+    >>> print(why)
+    Stubborn chose SJ for E, which it may not play: the laws do not allow it now; H4 is ...
+    >>> legal_choice(Stubborn(), view)
+    (Card('SJ'), None)
+    """
+    if not view.legal:
+        raise PlayerError(f"{player.name}: seat {view.seat} has no card to play")
+    try:
+        card = player.choose(view)
+    except PlayerError as exc:
+        chosen = str(exc)
+    else:
+        if view.legal >> card & 1:
+            return card, None
+        chosen = f"{player.name} chose {card} for {view.seat}, which it may not play"
+    instead = cards_of(view.legal)[0]
+    return instead, f"{chosen}: the laws do not allow it now; {instead} is played instead"
+
+
 def _act(name: str, **args: object) -> Action:
     from ..laws.actions import Action, to_plain
 
@@ -249,8 +293,7 @@ def turn_actions(
     if player is None:
         raise PlayerError(f"{seat} is held by a human: ask him")
     st = arbiter.state
-    view = st.view(seat)
-    card = player.choose(view)
+    card, _ = legal_choice(player, st.view(seat))
     play = _act("play", seat=seat, card=card)
     if not allow_slip or not isinstance(player, SloppyPlayer):
         return [play]

@@ -95,6 +95,7 @@ from ..laws.decisions import Decision, option_text
 from ..laws.errors import LawsError
 from ..laws.names import law_name
 from ..laws.texts import law_words
+from ..players.sloppy import legal_choice
 from .config import HUMAN, Action, ConfigError, TableConfig, build_session
 from .tables import Connection, LiveTable, ProtocolError, _public_events
 
@@ -325,7 +326,9 @@ def _session_at(table_id: str, config: str, actions: list[Action]) -> LawsSessio
 def choose_laws_card(table_id: str, config: str, actions: list[Action]) -> tuple[Action, str]:
     """The card of the computer on turn at a laws table, as a stored action, and why
     (the player's own words).  The player sees its seat's view, the calls in force
-    limiting its legal cards, as in the terminal.
+    limiting its legal cards, as in the terminal; if its rules choose a card the calls
+forbid (a suit called from it, law 62), a legal card is played instead, and the
+refusal logged and told as its reason (:func:`~cavendish.players.sloppy.legal_choice`).
 
     >>> cfg = TableConfig.from_request({"seats": {"S": "human"}, "computer": "random",
     ...                                 "laws": True}, seed=1)   # N deals, E leads
@@ -340,7 +343,10 @@ def choose_laws_card(table_id: str, config: str, actions: list[Action]) -> tuple
     player = None if seat is None else session.controller(seat)
     if seat is None or player is None:
         raise ValueError(f"no computer is to play at table {table_id}")
-    card = player.choose(session.view(seat))
+    card, refused = legal_choice(player, session.view(seat))
+    if refused is not None:  # (a call the player's rules do not heed: logged, a legal card)
+        log.warning("table %s: %s", table_id, refused)
+        return laws_action("play", seat=seat, card=card), refused
     return laws_action("play", seat=seat, card=card), explain(player, card)
 
 
@@ -432,35 +438,43 @@ class LawsTable(LiveTable):
             return
         if session.state is None:
             if not self.config.humans:
-                self.busy = asyncio.create_task(self._deal())
+                self._begin(self._deal())
             return
         decision = session.pending()
         if decision is not None:
             if self._computer_decides(decision):
-                self.busy = asyncio.create_task(self._elect())
+                self._begin(self._elect())
             return
         turn = session.to_play
         if turn is not None and self.config.kind_of(session.holder(turn)) not in (HUMAN, None):
-            self.busy = asyncio.create_task(self._computer(turn))
+            self._begin(self._computer(turn))
 
     async def _elect(self) -> None:
         """The computer's side elects (after ``delay``: the ruling is seen first)."""
         seen = self.seq
         if self.hub.delay:
             await asyncio.sleep(self.hub.delay)
-        async with self.lock:
+
+        def election() -> Action | None:
             decision = self.laws.pending()
-            if self.seq == seen and decision is not None and self._computer_decides(decision):
-                option = self.laws.computer_option(decision)
-                try:
-                    await self._act(laws_action("elect", side=decision.side, option=option,
-                                                by=decision.seat))
-                except ProtocolError as exc:
-                    self.failed = f"the computer's election {option!r} failed: {exc}"
-                    log.error("table %s: %s", self.id, self.failed)
-                    return
+            if decision is None or not self._computer_decides(decision):
+                return None
+            option = self.laws.computer_option(decision)
+            return laws_action("elect", side=decision.side, option=option, by=decision.seat)
+
+        try:
+            await self._computers_act(seen, election)
+        except ProtocolError as exc:
+            self.failed = f"the computer's election failed: {exc}"
+            log.error("table %s: %s", self.id, self.failed)
+            return
         self.busy = None
         self.kick()
+
+    def _instead(self, turn: Seat) -> Action:
+        """A legal card of the laws session for the computer at ``turn`` (the calls in
+        force obeyed, law 64), as an action."""
+        return laws_action("play", seat=turn, card=self.laws.view(turn).legal_cards()[0])
 
     # ------------------------------------------------------------- the people
     def _seats_of(self, seat: Seat) -> list[Seat]:

@@ -69,7 +69,7 @@ from .room import Room
 from .roomhost import RoomHost
 from .spectators import choose_follow
 from .store import Store
-from .tables import Hub, LiveTable
+from .tables import Hub, LiveTable, StorageUnavailable
 
 __all__ = ["create_app"]
 
@@ -293,7 +293,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         hub = hub_of(request)
         try:
             table, tokens = await hub.create(config, owner=client_of(request))
-        except SQLAlchemyError:  # the database is away (a restart, an outage)
+        except (SQLAlchemyError, StorageUnavailable):  # the database is away (an outage)
             log.warning("a table could not be stored: the storage is unavailable")
             return JSONResponse({"error": "the storage is unavailable just now: nothing was "
                                           "made; try again in a moment"}, 503)

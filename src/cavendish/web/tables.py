@@ -55,6 +55,17 @@ the tables of the room are kept.  A table put away lives in the store only, and 
 read back when anyone asks for it (:meth:`Hub.get`: its page, its PBN, a review,
 a member's record reads the store anyway).  At start-up only the tables made or
 moved in the last ``idle_after`` seconds are rebuilt (:meth:`Hub.restore`).
+
+Nothing stands still without a word (issue 30, point 5).  A computer's action the
+table refuses is logged (the table, the seat, the card, why) and a legal card of
+the server's own session is played in its stead (:meth:`LiveTable._instead`).  An
+action the store cannot commit (a full disk, the database away) is
+:class:`StorageUnavailable`: a person is told so, and the computers' move is tried
+again, the pause doubling (:data:`STORAGE_PAUSE` to :data:`STORAGE_PAUSE_MAX`), every
+connection told the storage is unavailable (a ``storage`` message) and told again
+when it is back.  Each move of the computers started arms the table's watchdog: if
+the table has not moved when it fires (:meth:`LiveTable.patience`: longer than its
+computers could need), it is logged with its id and last action and set going again.
 A table made under the laws is a :class:`~.laws_table.LawsTable` (the hub's ``table_class``,
 :func:`.laws_table.table_class`, given by the app: this module never imports it):
 the same lock, store and messages, its session, actions, events, computers and
@@ -72,7 +83,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
 
@@ -103,13 +114,29 @@ from .store import SeqTaken, Store
 from .tail import History, ask
 from .visibility import for_hearer, hidden_from, names_any, visible_state
 
-__all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "Superseded", "encode"]
+__all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "StorageUnavailable", "Superseded",
+           "encode"]
 
 log = logging.getLogger("cavendish.web")
 
 GONE_GRACE = 2.0
 """Seconds a person's last connection may be away (a page reloaded) before the
 others are told he has gone (``seats``)."""
+
+STORAGE_PAUSE = 0.5
+"""Seconds before a computer's action the store could not commit is tried again..."""
+STORAGE_PAUSE_MAX = 8.0
+"""...the pause doubling each time up to this."""
+PATIENCE = {QUICK: 30.0, SLOW: 120.0}
+"""Seconds a lane's computer may take for one move (a quick player answers in
+milliseconds, a searching one within its capped budget, :data:`~.config.OPTION_CAPS`)
+before the table's watchdog sets it going again: room for a loaded machine."""
+
+
+class StorageUnavailable(ProtocolError):
+    """The store could not commit an action (a full disk, the database away): nothing
+    of it was stored or shown."""
+
 
 def _public_events(events: list[Event], action: Action) -> list[dict[str, Any]]:
     """What everyone is told an action did: the deal, every card played (an action
@@ -191,6 +218,14 @@ class LiveTable:
         self.owner = table_id
         """The client that made it (its computers' jobs are charged to him,
         :class:`~.limits.Shares`); a table read back from the store is its own."""
+        self.storage_down = False
+        """The connections were told the storage is unavailable (told when it is back)."""
+        self.dog: asyncio.TimerHandle | None = None
+        """The table's watchdog (:meth:`_begin`, :meth:`_watchdog`)."""
+        self.begun: tuple[int, asyncio.Task[None], float] | None = None
+        """The move under way or last made: the action it began at, its task, when."""
+        self.stalls = 0
+        """Times the watchdog set this table going again."""
 
     def _fresh(self) -> Session | LawsSession:
         """A new session for the table's config (a laws table's: :mod:`.laws_table`)."""
@@ -402,10 +437,12 @@ class LiveTable:
             raise Superseded(f"{' '.join(action)}: the table moved on before it was stored "
                              "(another server process's action came first): "
                              "nothing of yours was played; try again") from None
-        except Exception:
+        except Exception as exc:
             log.exception("table %s: could not store %r; the table is rebuilt", self.id, action)
             self._rebuild()
-            raise ProtocolError("the server could not store that: try again") from None
+            raise StorageUnavailable(f"{' '.join(action)}: the storage is unavailable "
+                                     f"({type(exc).__name__}): nothing was played; try again "
+                                     "in a moment") from None
         self._show(events, action)
 
     def _show(self, events: list[Event], action: Action, *, elsewhere: bool = False) -> None:
@@ -499,23 +536,115 @@ class LiveTable:
         turn = self.session.to_play
         if turn is None:
             if self.session.state is None and not self.config.humans:
-                self.busy = asyncio.create_task(self._deal())
+                self._begin(self._deal())
             return
         kind = self.kind_at(self.session.holder(turn))
         if kind == HUMAN:
             if not self.session.human_to_play:  # his last card plays itself (auto_last)
-                self.busy = asyncio.create_task(self._last_card(turn))
+                self._begin(self._last_card(turn))
         elif kind is not None:
-            self.busy = asyncio.create_task(self._computer(turn))
+            self._begin(self._computer(turn))
+
+    def _begin(self, move: Coroutine[Any, Any, None]) -> None:
+        """Start a move of the computers (``busy``) and see that the table's watchdog
+        is armed (one timer a table, not one a move: it fires, and is armed again for
+        the move under way then, if any)."""
+        self.busy = task = asyncio.create_task(move)
+        loop = asyncio.get_running_loop()
+        self.begun = (self.seq, task, loop.time())
+        if self.dog is None:
+            self.dog = loop.call_later(self.patience(), self._watchdog)
+
+    def patience(self) -> float:
+        """Seconds the table's computers could need for one move (the hub's
+        ``watchdog`` if set): the delay and the slowest lane's :data:`PATIENCE`."""
+        if self.hub.watchdog is not None:
+            return self.hub.watchdog
+        kinds = [k for k in self.config.kinds.values() if k != HUMAN]
+        lanes = {self.hub.lane_of(k) for k in kinds} or {QUICK}
+        return self.hub.delay + max(PATIENCE[lane] for lane in lanes)
+
+    def _watchdog(self) -> None:
+        """If the move under way began at an action the table is still at, longer ago
+        than :meth:`patience` (and it is not waiting for the storage, which says so
+        itself), the table is logged with its last action and set going again."""
+        self.dog = None
+        if self.hub.tables.get(self.id) is not self or self.begun is None:
+            return
+        seen, task, since = self.begun
+        if self.busy is not task or self.seq != seen:
+            return  # no move under way: the next one arms the watchdog
+        loop = asyncio.get_running_loop()
+        left = since + self.patience() - loop.time()
+        if left > 0 or self.storage_down:  # (waiting for the storage: watched again)
+            self.dog = loop.call_later(max(left, 0.0) or self.patience(), self._watchdog)
+            return
+        last = " ".join(self.actions[-1]) if self.actions else "none"
+        self.stalls += 1
+        log.warning("table %s has not moved for %.1f s (last action %d: %s%s): it is set "
+                    "going again", self.id, self.patience(), self.seq, last,
+                    f"; {self.failed}" if self.failed else "")
+        task.cancel()
+        self.busy = None
+        self.failed = None
+        self.tail = History()  # the pool's workers are sent the table whole again
+        self.kick()
+
+    async def _computers_act(self, seen: int, make: Callable[[], Action | None]) -> bool:
+        """Store the computers' action ``make()`` (None: none is due now) if the table
+        is still at action ``seen``; while the storage is unavailable every connection
+        is told so and it is tried again, the pause doubling.  True once stored; False
+        if the table moved on, or another process acted first (it moves the table).
+        A refusal of the action is raised (:class:`~.connection.ProtocolError`)."""
+        pause = STORAGE_PAUSE
+        while True:
+            async with self.lock:
+                if self.seq != seen:
+                    return False
+                action = make()
+                if action is None:
+                    return False
+                try:
+                    await self._act(action, first=False)
+                except Superseded:
+                    return False
+                except StorageUnavailable as exc:
+                    log.warning("table %s: %s: again in %.1f s", self.id, exc, pause)
+                    self._tell_storage(False, f"the storage is unavailable: the table waits "
+                                              f"and tries again in {pause:.1f} s")
+                else:
+                    if self.storage_down:
+                        self._tell_storage(True, "the storage is back: play goes on")
+                    return True
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, STORAGE_PAUSE_MAX)
+
+    def _tell_storage(self, available: bool, message: str) -> None:
+        """Every connection told whether the storage is available (``storage``)."""
+        self.storage_down = not available
+        text = encode({"type": "storage", "seq": self.seq, "available": available,
+                       "message": message})
+        for conn in list(self.conns):
+            conn.put_text(text)
+
+    def _instead(self, turn: Seat) -> Action:
+        """A legal card of the server's session for the computer at ``turn``, as an
+        action (a laws table's: :mod:`.laws_table`)."""
+        return ("card", str(self.session.view(turn).legal_cards()[0]))
+
+    def _refused(self, turn: Seat, action: Action, reason: str) -> Action:
+        """A computer's action the table refused: logged, and a legal card in its stead."""
+        instead = self._instead(turn)
+        log.error("table %s: the computer at %s chose %s, refused (%s): it plays %s instead",
+                  self.id, turn, " ".join(action), reason, " ".join(instead))
+        self.tail = History()  # the pool's workers are sent the table whole again
+        return instead
 
     async def _deal(self) -> None:
         await asyncio.sleep(self.hub.delay)
-        async with self.lock:
-            if self.session.state is None and not self.session.is_over:
-                try:
-                    await self._act(("deal",))
-                except Superseded:  # another process dealt: it moves the table
-                    return
+        seen = self.seq
+        await self._computers_act(seen, lambda: ("deal",) if (
+            self.session.state is None and not self.session.is_over) else None)
         self.busy = None  # so that kick() starts the first card (a table of computers
         self.kick()       # once stopped after its first hand: kick() saw this task busy)
 
@@ -523,13 +652,9 @@ class LiveTable:
         seen = self.seq
         if self.hub.delay:
             await asyncio.sleep(self.hub.delay)
-        async with self.lock:
-            if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
-                card = self.session.view(turn).legal_cards()[0]
-                try:
-                    await self._act(("card", str(card)))
-                except Superseded:  # another process played it: it moves the table
-                    return
+        # (if the table moved on meanwhile, an undo say, nothing is played)
+        await self._computers_act(
+            seen, lambda: ("card", str(self.session.view(turn).legal_cards()[0])))
         self.busy = None
         self.kick()
 
@@ -558,14 +683,13 @@ class LiveTable:
         if self.hub.delay:
             await asyncio.sleep(self.hub.delay)
         await self.hub.pacer.turn()  # one computer's card per turn of the loop (.pace)
-        async with self.lock:
-            if self.seq == seen:  # else the table moved on meanwhile (an undo, say)
-                try:
-                    await self._act(action, first=False)
-                except Superseded:  # another process played for it: it moves the table
-                    return
-                if action[0] == "card":
-                    self.why = {"seat": str(turn), "card": action[1], "why": why}
+        try:  # (if the table moved on meanwhile, an undo say, nothing is played)
+            stored = await self._computers_act(seen, lambda: action)
+        except ProtocolError as exc:  # refused: never dropped without a word
+            action, why = self._refused(turn, action, str(exc)), "played for it by the server"
+            stored = await self._computers_act(seen, lambda: action)
+        if stored and action[0] == "card":
+            self.why = {"seat": str(turn), "card": action[1], "why": why}
         self.busy = None
         self.kick()
 
@@ -865,6 +989,9 @@ class Hub:
         the store when asked for); also how recent a table rebuilt at start-up is."""
         self.sweep_every = 30.0
         """Seconds between two sweeps (:meth:`sweep`)."""
+        self.watchdog: float | None = None
+        """Seconds a table's computers may take for a move before its watchdog sets it
+        going again (None: each table's :meth:`LiveTable.patience`)."""
         self._received: set[asyncio.Task[None]] = set()
         self.pools = {QUICK: pools[QUICK], SLOW: pools[SLOW]}
         self.delay = delay
@@ -976,8 +1103,9 @@ class Hub:
                 and not table.lock.locked() and (table.busy is None or table.busy.done())):
             # nobody watches it here and another process moves it: it is loaded
             # again when someone asks for it (:meth:`get`)
-            if table.watch is not None:
-                table.watch.cancel()
+            for timer in (table.watch, table.dog):
+                if timer is not None:
+                    timer.cancel()
             del self.tables[table_id]
         else:
             task = asyncio.create_task(table.receive(seq, action))
@@ -992,14 +1120,19 @@ class Hub:
     async def create(self, config: TableConfig, *,
                      owner: str | None = None) -> tuple[LiveTable, dict[str, str]]:
         """A new table, its first hand dealt; the people's seat tokens.  ``owner``:
-        the client that made it (:attr:`LiveTable.owner`)."""
+        the client that made it (:attr:`LiveTable.owner`).  SQLAlchemy's error, or
+        :class:`StorageUnavailable`, when the storage is away."""
         table_id = secrets.token_urlsafe(9)
         tokens = {str(s): secrets.token_urlsafe(24) for s in config.humans}
         await asyncio.to_thread(self.store.create_table, table_id, config.to_json(), tokens)
         table = self.table_class(config)(self, table_id, config, [])
         table.owner = owner or table_id
         self.tables[table_id] = table
-        await table.act(("deal",))
+        try:
+            await table.act(("deal",))
+        except StorageUnavailable:  # not made here (its row, without a deal, is inert)
+            del self.tables[table_id]
+            raise
         return table, tokens
 
     async def seat_of(self, table: LiveTable, token: str) -> Seat | None:

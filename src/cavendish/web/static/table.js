@@ -564,6 +564,8 @@ function onMessage(event) {
     drawNext();
   } else if (msg.type === "error") {
     say(W.say(msg.message), true);
+  } else if (msg.type === "storage") { // the storage away, then back (issue 30, 5)
+    say(msg.message, !msg.available);
   } else if (msg.type === "hint") {
     const box = $("hint");
     box.innerHTML = `<h2>Hint</h2>${msg.lines.map((l) => `<p>${esc(W.say(l))}</p>`).join("")}`;
