@@ -54,8 +54,8 @@ class RoomHost:
     async def begin(self) -> None:
         """Hold the room now if the lock is free, else keep trying in the background."""
         if self.store.engine.dialect.name != "postgresql":
-            self.held = True
             await self.start()
+            self.held = True
             return
         if await asyncio.to_thread(self._try):
             await self._hold()
@@ -71,9 +71,11 @@ class RoomHost:
         return got
 
     async def _hold(self) -> None:
+        # held (and so answering the room's routes) only once the room's events are
+        # replayed: before, a lobby asked for in between saw an empty room
+        await self.start()
         self.held = True
         log.info("this process holds the room")
-        await self.start()
 
     async def _retry(self) -> None:
         while True:
