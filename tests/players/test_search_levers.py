@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from search_helpers import dd_played_state, knowledge_of
+from search_helpers import dd_played_state, knowledge_of, played_state
 
 from cavendish.players.search import SearchPlayer, draw_worlds
 from cavendish.players.search.sampling import LayoutSpace
@@ -86,3 +86,28 @@ def test_presets_name_today_search_and_the_fast_one() -> None:
     assert (fast.likelihood_work, fast.replies, fast.conventions) == (0.0, 0, 0.1)
     after = get_player("search:v1:replies=0", 1)  # an option after a preset wins
     assert isinstance(after, SearchPlayer) and after.replies == 0
+
+
+def test_alphamu_values_the_last_tricks_never_above_plain_sampling() -> None:
+    # at three tricks to go the cards are valued by alpha-mu over the same worlds:
+    # one card for all worlds at the player's later turns can only lose against a
+    # plan per world; earlier in the hand the lever leaves the values alone
+    for seed, cards in ((3, 41), (4, 41)):
+        state = played_state(seed, cards)
+        seat = state.turn
+        view = state.view(seat)
+        plain = SearchPlayer(seed, conventions=None, replies=0, likelihood_work=0.0)
+        fused = SearchPlayer(seed, conventions=None, replies=0, likelihood_work=0.0,
+                             alphamu=3, alphamu_worlds=64)
+        for p in (plain, fused):
+            p.begin_hand(opening_view(view, state.events, state.deal.trump_card))
+            for e in state.events:
+                p.observe(e)
+        a, b = plain.decide(view), fused.decide(view)
+        assert a.worlds == b.worlds > 1
+        plain_values, fused_values = dict(a.ranking), dict(b.ranking)
+        assert set(plain_values) == set(fused_values)
+        assert all(fused_values[c] <= plain_values[c] + 1e-9 for c in plain_values)
+        assert b.card in fused_values and fused_values[b.card] == max(fused_values.values())
+    with pytest.raises(ValueError, match="alphamu"):
+        SearchPlayer(1, alphamu=-1)

@@ -56,3 +56,24 @@ def test_search_words_agree_depart_or_keep_the_book_for_partner() -> None:
     assert "♠4" in words and "♠A wins 0.40 tricks more" in words and "EW" in words
     forced = SearchDecision(four, None, 0, "the only card the laws allow")
     assert search_words(forced, Seat.E, to_player=False) == "♠4: the only card the laws allow"
+
+
+def test_why_of_a_search_card_is_said_in_the_tutors_words_naming_no_hidden_card() -> None:
+    # issue 33, point 3: ``why`` of a search card says the layouts behind it, the
+    # tricks it expects and the book's convention, and names only the card played
+    from cavendish.players.tutor import explain
+
+    state = dd_played_state(5, 9)
+    seat = state.turn
+    view = state.view(seat)
+    player = SearchPlayer(5, budget=Budget(worlds=6, work=60.0, min_worlds=4), conventions=1.0)
+    player.begin_hand(opening_view(view, state.events, state.deal.trump_card))
+    for e in state.events:
+        player.observe(e)
+    d = player.decide(view)
+    assert d.tricks is not None and d.book is not None and d.side == seat.side
+    text = explain(player, d.card)
+    assert text == f"{d.card}: {search_words(d, seat, to_player=False)}"
+    assert f"{d.worlds} layout" in text and f"{d.tricks:.2f}" in text and str(seat.side) in text
+    assert "book (" + d.book[1] in text or f"book's card ({d.book[1]}" in text
+    assert _named(text) == {d.card}

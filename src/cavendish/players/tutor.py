@@ -23,13 +23,15 @@ Nothing hidden reaches the tutor, so a hint is the same whatever the other
 hands hold.
 
 ``why`` (:func:`explain`) asks the player that chose a card for its own account:
-the classical player's convention and reason, the search player's expected
-tricks and what else weighed in.  Told to another than the player (``shown``: the
-cards the hearer may see), the account is built only of what names no card hidden
-from him: the convention rather than a reason that names another card, the card
-chosen and the tricks expected rather than the cards it was compared with.  A
-player with no account of itself (the random player) is said to have chosen at
-random.
+the classical player's convention and reason; a search player's in the tutor's
+words (:func:`search_words`, fit to be told to everyone at the table): the layouts
+behind it, the tricks it expects, and the book's convention it agrees with, keeps
+for partner or departs from, with no card named but the one played.  Told to
+another than the player (``shown``: the cards the hearer may see), the account is
+built only of what names no card hidden from him: the convention rather than a
+reason that names another card, and only those of a search's notes that name no
+hidden card.  A player with no account of itself (the random player) is said to
+have chosen at random.
 
 >>> from cavendish.core import Deal, HandState, Seat
 >>> deal = Deal.from_pbn("N:AK32.K32.432.432 J74.QJ4.K65.K965 Q65.A765.A87.A87 "
@@ -192,14 +194,16 @@ def account(reason: str, convention: str) -> str:
     return f"{reason} ({convention}: {title})"
 
 
-def search_words(decision: SearchDecision, seat: Seat, *, to_player: bool) -> str:
+def search_words(decision: SearchDecision, seat: Seat | None = None, *,
+                 to_player: bool) -> str:
     """A search player's card in the tutor's words: the worlds behind it, the tricks
     it expects, and the convention it agrees with or departs from.
 
+    ``seat``: the seat that played it (None: the side the decision itself names).
     ``to_player``: the hearer is the player who holds the cards (his hint), so his
     other cards may be named (the book's card, the card the search preferred); to
-    anyone else only the card chosen is named, and the book's card and its
-    convention are not (they would tell of a hand the hearer may not see).
+    anyone else only the card chosen is named: the book's convention is said in
+    words, its card is not (it would tell of a hand the hearer may not see).
 
     >>> from cavendish.core.cards import Card
     >>> a, four = Card.parse("SA"), Card.parse("S4")
@@ -210,13 +214,16 @@ def search_words(decision: SearchDecision, seat: Seat, *, to_player: bool) -> st
     >>> mine.endswith("♠A wins 0.40 tricks more here: 6.60 expected for NS against 6.20.")
     True
     >>> theirs = search_words(d, Seat.N, to_player=False)
-    >>> "♠4" in theirs, "C44" in theirs, "0.40 more than the book's card" in theirs
-    (False, False, True)
+    >>> "♠4" in theirs, "fourth best" in theirs, "0.40 more than the book's card" in theirs
+    (False, True, True)
     """
     card = decision.card.symbol
     if decision.tricks is None:
         return f"{card}: {decision.reason}"
-    side = seat.side
+    side = seat.side if seat is not None else decision.side
+    if side is None:
+        raise ValueError(f"search_words: no seat given and the decision for {decision.card} "
+                         "names no side")
     layouts = f"{decision.worlds} layout{'s' if decision.worlds != 1 else ''} of the unseen cards"
     if decision.effective is not None:
         layouts += f" (weighted by the cards played, worth {decision.effective:.0f} equal ones)"
@@ -231,18 +238,19 @@ def search_words(decision: SearchDecision, seat: Seat, *, to_player: bool) -> st
         below = top - value
         if below <= 1e-9:
             if not to_player:
-                return f"{card} agrees with the book; searching {layouts}: {expects}."
+                return (f"{card} agrees with the book ({said}); searching {layouts}: "
+                        f"{expects}.")
             return f"The book says {card} ({said}), and searching {layouts} agrees: {expects}."
         # the book's card played though rated a little worse: it tells partner the truth
         if not to_player:
-            return (f"{card} is the book's card; searching {layouts}, it is rated "
+            return (f"{card} is the book's card ({said}); searching {layouts}, it is rated "
                     f"{below:.2f} tricks below the best, close enough to keep partner "
                     f"informed: {expects}.")
         return (f"The book says {card} ({said}); searching {layouts}, it is rated "
                 f"{below:.2f} tricks below {best.symbol}, close enough to keep partner "
                 f"informed: {expects}.")
     if not to_player:
-        return (f"{card} departs from the book: searching {layouts}, it expects "
+        return (f"{card} departs from the book ({said}): searching {layouts}, it expects "
                 f"{decision.tricks:.2f} tricks for {side}, {gain:.2f} more than the book's card.")
     return (f"The book says {book.symbol} ({said}); searching {layouts}, {card} wins "
             f"{gain:.2f} tricks more here: {expects} against {value:.2f}.")
@@ -294,18 +302,16 @@ def explain(player: object, card: Card, *, shown: Collection[Card] | None = None
                     if decision.convention in TITLES else "by the book")
         return f"{card}: {said}."
     if isinstance(decision, SearchDecision) and decision.card == card:
-        if seen is None:
-            notes = f" [{', '.join(decision.notes)}]" if decision.notes else ""
-            return f"{card}: {decision.reason}{notes}."
-        kept = [n for n in decision.notes if named_cards(n) <= seen]
-        notes = f" [{', '.join(kept)}]" if kept else ""
-        if decision.tricks is None:
-            why = (decision.reason if named_cards(decision.reason) <= seen
+        if decision.tricks is None or (seat is None and decision.side is None):
+            why = (decision.reason if seen is None or named_cards(decision.reason) <= seen
                    else "no search was needed (a forced card, or cards of equal worth)")
-            return f"{card}: {why}{notes}."
-        side_of: Seat = seat if seat is not None else getattr(player, "seat", Seat.N)
-        words = search_words(decision, side_of, to_player=False)
-        return f"{words.rstrip('.')}{notes}."
+            return f"{card}: {why}."
+        # told to everyone at the table: no card but the one played is named
+        words = search_words(decision, seat, to_player=False)
+        kept = [n for n in decision.notes if seen is not None and named_cards(n) <= seen]
+        if kept:
+            words = f"{words.rstrip('.')} [{', '.join(kept)}]."
+        return f"{card}: {words}"
     if decision is None and type(player).__name__ == "RandomPlayer":
         return f"{card}: chosen at random among the cards it might play."
     return f"{card}: the player gives no account of this card."

@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ...core.cards import CARDS, SUIT_MASK, Card, Seat
+from ...core.cards import CARDS, SUIT_MASK, Card, Seat, Side
 from ...core.events import Event
 from ...core.state import SeatView
 from ..base import PlayerError
@@ -78,6 +78,8 @@ class SearchDecision:
     worlds (None: not asked), for the tutor's words (:func:`~..tutor.search_words`)."""
     effective: float | None = None
     """How many equal worlds the weighted worlds are worth (None: unweighted)."""
+    side: Side | None = None
+    """The side whose tricks ``tricks`` counts (None when no search was needed)."""
 
     def __str__(self) -> str:
         return f"{self.card}: {self.reason}"
@@ -215,6 +217,7 @@ class PIMCPlayer:
             _reason(ev, ranked),
             tuple((c, ev.won + v) for c, v in ranked),
             method=self.method,
+            side=ev.side,
         )
 
     def __repr__(self) -> str:

@@ -62,6 +62,12 @@ whenever the worlds rate it within that many tricks of the best, so that a
 partner reading the school learns the truth.  Of the fixes measured against
 ``pimc`` this one paid most, though unevenly across seeds (docs/players.md).
 
+``alphamu`` (0, off, by default) values the cards by alpha-mu (:mod:`.alphamu`)
+once that many tricks or fewer are left, over the ``alphamu_worlds`` heaviest
+worlds: the player's own later cards are one card for all the worlds it cannot
+tell apart, where plain sampling plans a different card in each (strategy
+fusion).  Where the fronts grow past their limit it falls back to plain sampling.
+
 Every choice depends only on the seat's views, the public events and the seed
 (:func:`~.pimc.search_rng`), so a match reproduces.
 
@@ -90,6 +96,7 @@ from ...core.events import Event
 from ...core.state import SeatView
 from ..classical import ClassicalPlayer, Decision
 from ..inference import Knowledge, School
+from .alphamu import AlphaMuTooBig, alphamu_values
 from .budget import Budget, world_cost
 from .evaluate import Evaluation, evaluate
 from .opponent import imagined_positions, mean_values, voids_before
@@ -131,6 +138,8 @@ class SearchPlayer(PIMCPlayer):
         lead_worlds: int = 0,
         close_worlds: int = 0,
         close_margin: float = 0.15,
+        alphamu: int = 0,
+        alphamu_worlds: int = 24,
     ) -> None:
         super().__init__(seed, name, budget=budget if budget is not None else STRONG_BUDGET,
                          school=school)
@@ -178,6 +187,14 @@ class SearchPlayer(PIMCPlayer):
         """0 (off), or the worlds drawn again when the two best cards are within
         ``close_margin`` tricks of each other (a close decision)."""
         self.close_margin = close_margin
+        if alphamu < 0 or alphamu_worlds < 1:
+            raise ValueError(f"alphamu {alphamu}, alphamu_worlds {alphamu_worlds}: alphamu 0 "
+                             "(off) or more, alphamu_worlds at least 1")
+        self.alphamu = alphamu
+        """0 (off), or the tricks left (this one included) from which the cards are
+        valued by alpha-mu (:mod:`.alphamu`) over the heaviest ``alphamu_worlds``
+        worlds, the player's own later cards one for all worlds."""
+        self.alphamu_worlds = alphamu_worlds
 
     # ------------------------------------------------------------ hooks
     def begin_hand(self, view: SeatView) -> None:
@@ -212,6 +229,10 @@ class SearchPlayer(PIMCPlayer):
             if {w.hands for w in more} - {w.hands for w in worlds}:  # not every layout already
                 worlds = _merged(worlds, more)
                 ev = evaluate(worlds, view, time_ms=self.budget.time_ms)
+        if 0 < view.hand.bit_count() <= self.alphamu:
+            fused = self._alphamu(view, worlds[: ev.worlds], ev)
+            if fused is not None:
+                return fused
         if self.replies <= 0 or not k.complete:
             return ev
         values = reply_values(
@@ -226,6 +247,18 @@ class SearchPlayer(PIMCPlayer):
         expected = {c: values[c] if c in values else min(v, floor - 1e-6)
                     for c, v in ev.expected.items()}
         return replace(ev, expected=expected)
+
+    def _alphamu(self, view: SeatView, worlds: list[World], ev: Evaluation) -> Evaluation | None:
+        """``ev`` with every card valued by alpha-mu over the heaviest worlds (None:
+        the fronts grew past their limit)."""
+        heaviest = sorted(worlds, key=lambda w: -w.weight)[: self.alphamu_worlds]
+        played = tuple(card for _, card in view.trick)
+        positions = [Position(w.hands, view.trump, view.leader, played) for w in heaviest]
+        try:
+            values = alphamu_values(positions, [w.weight for w in heaviest], view.seat)
+        except AlphaMuTooBig:
+            return None
+        return replace(ev, expected={c: values[c] for c in ev.expected})
 
     def pick(self, view: SeatView, k: Knowledge, ev: Evaluation) -> SearchDecision:
         """The best card (or the convention's card when asked and rated as good)."""
