@@ -48,6 +48,7 @@ from collections.abc import Sequence
 
 from ...analysis.position import Position
 from ...core.cards import CARDS, Card, Seat
+from ...core.errors import SettingsError
 from ...core.tricks import trick_winner
 
 __all__ = ["AlphaMuTooBig", "alphamu_values", "pareto"]
@@ -58,8 +59,9 @@ _BIG = 1 << 20
 """An entry a card may not reach in a world: never the least, never the most."""
 
 
-class AlphaMuTooBig(RuntimeError):
-    """The fronts outgrew the limit set: the search gives up (the caller falls back)."""
+class AlphaMuTooBig(SettingsError):
+    """The fronts outgrew the limit the settings give: the search gives up (the caller
+    falls back to plain sampling)."""
 
 
 def pareto(vectors: set[Vector]) -> list[Vector]:
