@@ -289,9 +289,10 @@ def explain(player: object, card: Card, *, shown: Collection[Card] | None = None
     ``shown``: the cards the hearer may see (None: the player himself, who may be
     told of all his cards).  The account is then built of what names no other card:
     the classical player's reason if it names only cards shown, else the title of
-    its convention; the search player's card, worlds and expected tricks for
-    ``seat``'s side (:func:`search_words` to another than the player), and those of
-    its notes that name no card hidden.  Nothing is built from a hidden card."""
+    its convention.  A search player's card is told in :func:`search_words` for
+    ``seat``'s side (None: the side its decision names), naming no card but the one
+    played whoever hears it; told to a hearer, with those of its notes that name no
+    card hidden from him.  Nothing is built from a hidden card."""
     how = getattr(player, "explain_last", None)
     decision = how() if callable(how) else None
     seen = None if shown is None else {*shown, card}
