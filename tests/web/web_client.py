@@ -92,7 +92,9 @@ def play_hand(receivers: list[Receiver], *, pick: int = 0) -> dict[str, Any]:
         if states[0]["phase"] != "play":
             return states[0]
         for r, m in zip(receivers, states, strict=True):
-            if m["legal"]:
+            if m.get("ruff_offered"):  # ruff-and-honours: he declines the ruff (000)
+                r.ws.send_json({"type": "ruff", "put_out": []})
+            elif m["legal"]:
                 r.ws.send_json({"type": "play", "card": m["legal"][pick % len(m["legal"])]})
         states = [r.next() for r in receivers]
 

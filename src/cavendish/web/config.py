@@ -522,6 +522,15 @@ def build_session(config: TableConfig, *, computers: bool = False) -> Session:
             # pool's session does
             player = ThinksElsewhere(config.names[s])
         players[seat] = player
+    session = _new_session(config, players)
+    # ruff-and-honours: the server's session asks a person holding the ace of trumps
+    # whether he ruffs (a stored ``ruff`` action answers); the pool's never waits
+    session.offer_ruff = config.rules.ruff and not computers
+    return session
+
+
+def _new_session(config: TableConfig, players: dict[Seat, Player | None]) -> Session:
+    """The session of :func:`build_session`, its players chosen."""
     names = {Seat.parse(s): n for s, n in config.names.items()}
     if config.extra.get("boards"):  # a duplicate challenge's table: the harness's boards
         return board_session(config, players, names)
@@ -588,12 +597,16 @@ def apply_action(session: Session, action: Sequence[str]) -> list[Event]:
         events = []
     elif kind == "honours" and len(action) == 2:
         events = [session.claim_honours(Seat.parse(action[1]))]
+    elif kind == "ruff" and len(action) in (2, 6):  # ruff-and-honours: declined, or the
+        # stock taken in and these four put out (000)
+        events = [session.ruff(Seat.parse(action[1]), action[2:])]
     else:
         raise ConfigError(f"action {list(action)!r}: expected ['deal'], ['again'], "
                           "['card', CARD], ['claim', SEAT, N or 'all'], ['concede', SEAT], "
                           "['undo', SEAT], ['call', SEAT], ['remind', SEAT], "
                           "['answer', SEAT, 'yes' or 'no'], ['elect', SEAT, 'fresh' or 'stand'] "
-                          "or ['honours', SEAT]")
+                          "['honours', SEAT] or ['ruff', SEAT, and four CARDs put out or "
+                          "none]")
     state = session.state
     if state is not None and (state.is_over or session.claim is not None) \
             and session.honours_claim_due is None:  # a person's side may claim honours

@@ -538,6 +538,8 @@ class LiveTable:
             if self.session.state is None and not self.config.humans:
                 self._begin(self._deal())
             return
+        if self._ruff_offered() is not None:
+            return  # a person says whether he ruffs before any card (000)
         kind = self.kind_at(self.session.holder(turn))
         if kind == HUMAN:
             if not self.session.human_to_play:  # his last card plays itself (auto_last)
@@ -737,6 +739,8 @@ class LiveTable:
                 await self._undo(conn)
             elif kind == "honours":
                 await self._claim_honours(conn)
+            elif kind == "ruff":
+                await self._ruff(conn, msg)
             elif self._is_call(kind):
                 await self._call(conn, kind, msg)
             elif kind == "chat":
@@ -756,7 +760,8 @@ class LiveTable:
         """A message of no type above (a laws table knows ``act`` and ``elect``)."""
         self.error(conn, f"unknown message type {kind!r}: expected play, next, "
                          "again, snapshot, hint, why, review, claim, concede, undo, "
-                         "call, remind, answer, elect, honours, chat, follow, leave or substitute")
+                         "call, remind, answer, elect, honours, ruff, chat, follow, leave or "
+                         "substitute")
 
     def _person(self, conn: Connection) -> Seat:
         if conn.seat is None:
@@ -778,7 +783,45 @@ class LiveTable:
                 raise ProtocolError(f"play {card}: no card is wanted now")
             if self.session.holder(turn) != seat:
                 raise ProtocolError(f"play {card}: it is not your turn ({turn} is to play)")
+            offered = self._ruff_offered()
+            if offered is not None and offered != seat:  # his card would decline another's
+                raise ProtocolError(f"play {card}: wait: {offered} is to say whether he "
+                                    "ruffs first")
             await self._act(("card", str(card)))
+        self.kick()
+
+    def _ruff_offered(self) -> Seat | None:
+        """Ruff-and-honours: the person asked now whether he ruffs (None: nobody)."""
+        return self.session.ruff_offered if isinstance(self.session, Session) else None
+
+    async def _ruff(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """Ruff-and-honours: the person holding the ace of trumps takes in the stock
+        and puts out four cards (``"put_out"``: four cards of those he may see, his hand
+        and the stock's card turned up; the stock's others are his once taken in), or
+        declines (``"put_out": []``) (000: "The holder of the ace of trumps was allowed
+        to ruff, i.e., to take in the stock and to put out four cards from his hand")."""
+        seat = self._person(conn)
+        raw = msg.get("put_out")
+        if not isinstance(raw, list) or len(raw) not in (0, 4) \
+                or not all(isinstance(c, str) and len(c) <= 8 for c in raw):
+            raise ProtocolError('ruff: expected "put_out": four cards as in PBN, such as '
+                                '["D3", "C4", "C5", "H2"], or [] to decline')
+        try:
+            cards = [Card.parse(c) for c in raw]
+        except CardParseError as exc:
+            raise ProtocolError(f"ruff: {exc}") from None
+        async with self.lock:
+            if self._ruff_offered() != seat:
+                raise ProtocolError("ruff: no ruff is yours now (it is the holder's of the "
+                                    "ace of trumps, before the first card)")
+            seen = visible_state(self.session, seat)
+            unseen = [str(c) for c in cards if str(c) not in seen["hand"]
+                      and str(c) != seen["stock_card"]]
+            if unseen:
+                raise ProtocolError(f"ruff: {' '.join(unseen)}: not a card you hold or the "
+                                    "stock's card turned up (the stock's others you have "
+                                    "not seen)")
+            await self._act(("ruff", str(seat), *(str(c) for c in cards)))
         self.kick()
 
     async def _claim_honours(self, conn: Connection) -> None:

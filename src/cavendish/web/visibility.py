@@ -210,6 +210,7 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
         "log": [line for h in session.hands for line in _log(h.state.events, h.board)],
         "calls": session.calls if isinstance(session, Session) else "auto",
         "call_offered": False,
+        "ruff_offered": False,
         "election": None,
         "question": None,
         "honours_claim": None,
@@ -272,12 +273,17 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
     # his own two honours: told to him alone
     offered = session.call_offered if isinstance(session, Session) else None
     out["call_offered"] = offered is not None and session.holder(offered) == seat
+    # ruff-and-honours: he holds the ace of trumps and is asked whether he ruffs
+    # (told to him alone: the others are not told who holds the ace)
+    ruffer = session.ruff_offered if isinstance(session, Session) else None
+    out["ruff_offered"] = ruffer is not None and session.holder(ruffer) == seat
     out["hand"] = card_list(view.hand)
     # his own cards lying face up too (exposed under the laws: liable to be called)
     out["exposed"] = {str(s): card_list(m) for s, m in zip(Seat, view.exposed, strict=True)
                       if m}
     # not when his last card plays itself (auto_last): the server plays it
-    if turn is not None and session.holder(turn) == seat and session.human_to_play:
+    if turn is not None and session.holder(turn) == seat and session.human_to_play \
+            and ruffer in (None, seat):  # not while another says whether he ruffs
         out["legal"] = card_list(session.view(turn).legal)
     return out
 

@@ -49,7 +49,31 @@ function send(msg) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
 }
 
+// Ruff-and-honours (000): the holder of the ace of trumps, asked whether he ruffs,
+// chooses the four cards he puts out by clicking them (or typing them) instead of playing.
+let putOut = [];
+function choosePutOut(card) {
+  putOut = putOut.includes(card) ? putOut.filter((c) => c !== card) : [...putOut, card].slice(-4);
+  drawRuff(state);
+  say(`${W.card(card)} ${putOut.includes(card) ? "chosen to put out" : "kept"}: ${putOut.length} of four chosen`);
+}
+function drawRuff(s) {
+  const asked = !!(s && s.ruff_offered);
+  if (!asked) putOut = [];
+  $("ruff-offer").hidden = !asked;
+  if (!asked) return;
+  const chosen = putOut.length ? ` Chosen: ${putOut.map(W.card).join(", ")}.` : "";
+  $("ruff-text").textContent = `You hold the ace of trumps. The stock's card turned up: ${W.card(s.stock_card)}. Take the ruff: put out four cards (click them in your hand, or type them: the card turned up too) and take in the stock.${chosen} `;
+  $("ruff-btn").disabled = putOut.length !== 4;
+  for (const el of document.querySelectorAll("#my-hand button.card, #stock-card button.card")) {
+    el.disabled = false;
+    el.classList.toggle("chosen", putOut.includes(el.dataset.card));
+    el.setAttribute("aria-pressed", String(putOut.includes(el.dataset.card)));
+  }
+}
+
 function play(card) {
+  if (state && state.ruff_offered) return choosePutOut(card);
   if (laws.intercept(state, card, send)) return;
   if (!state || !(state.legal.includes(card) || laws.playable(state, card))) {
     say(`${W.card(card)} cannot be played now`);
@@ -510,6 +534,7 @@ function draw(s) {
     // the server's own words: "S claims 4 of the last 4 tricks: accepted"
     if (e.kind === "claim" || e.kind === "concede" || e.kind === "undo") say(W.say(e.text), e.kind === "claim" && !e.accepted);
   }
+  drawRuff(s);
   laws.draw(s, { send, say, esc });
   announce(s);
   document.body.dataset.phase = s.phase;
@@ -643,6 +668,8 @@ $("no-btn").addEventListener("click", () => send({ type: "answer", yes: false })
 $("fresh-btn").addEventListener("click", () => send({ type: "elect", fresh: true }));
 $("stand-btn").addEventListener("click", () => send({ type: "elect", fresh: false }));
 $("honours-btn").addEventListener("click", () => send({ type: "honours" }));
+$("ruff-btn").addEventListener("click", () => send({ type: "ruff", put_out: putOut }));
+$("ruff-decline-btn").addEventListener("click", () => send({ type: "ruff", put_out: [] }));
 $("next-btn").addEventListener("click", () => {
   $("hint").hidden = true;
   send({ type: "next" });
