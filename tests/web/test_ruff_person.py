@@ -38,7 +38,8 @@ def seed_where_s_holds_the_ace_and_a_computer_leads() -> int:
 
 
 def _table(client: TestClient) -> dict[str, Any]:
-    r = client.post("/api/tables", json={**BODY, "seed": seed_where_s_holds_the_ace_and_a_computer_leads()})
+    seed = seed_where_s_holds_the_ace_and_a_computer_leads()
+    r = client.post("/api/tables", json={**BODY, "seed": seed})
     assert r.status_code == 200, r.text
     body: dict[str, Any] = r.json()
     return body

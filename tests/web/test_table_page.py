@@ -134,6 +134,11 @@ def _play_hand(page: Any, server: Server, *, keyboard: bool = False, every: int 
     played = 0
     while _phase(page) == "play":
         assert time.monotonic() < deadline, "the hand did not end"
+        if page.locator("#ruff-offer").is_visible():  # he holds the ace of trumps: declines
+            before = _seq(page)
+            page.click("#ruff-decline-btn")
+            wait_until(page, f"(document.body.dataset.seq|0) > {before}")
+            continue
         legal = page.locator("button.card.legal")
         if legal.count() == 0 or page.evaluate("!!document.body.dataset.gathering"):
             time.sleep(0.05)
@@ -328,6 +333,20 @@ def test_ruff_and_honours_rubber_counts_twelve_cards_and_shows_the_stock(
     page = _open(browser, server, {"variant": "ruff-and-honours", "seed": 7,
                                    "seats": {"S": "human"},
                                    "computer": "classical"}, PHONE, is_mobile=True)
+    # South holds the ace of trumps (seed 7): he takes the ruff, putting out four cards
+    # chosen by clicking them (000: "to take in the stock and to put out four cards")
+    page.wait_for_selector("#ruff-offer:not([hidden])")
+    assert "Take the ruff: put out four cards" in page.inner_text("#ruff-offer")
+    shot(page, "t30-ruff-phone-offer")
+    out = [c for c in page.locator("#my-hand button.card").evaluate_all(
+        "els => els.map(e => e.dataset.card)") if not c.endswith("A")][:4]
+    for c in out:
+        page.click(f"#my-hand button.card[data-card='{c}']")
+    before = _seq(page)
+    page.click("#ruff-btn")
+    wait_until(page, f"(document.body.dataset.seq|0) > {before}")
+    assert page.locator("#ruff-offer").is_hidden()
+    assert not any(page.locator(f"#my-hand [data-card='{c}']").count() for c in out)
     page.wait_for_selector("button.card.legal")
     assert page.locator("#my-hand button.card").count() <= 12
     public = server.get(f"/api/tables/{_table_id(page)}")
@@ -335,8 +354,10 @@ def test_ruff_and_honours_rubber_counts_twelve_cards_and_shows_the_stock(
     assert counts and all(int(c.split()[0]) <= 12 for c in counts), counts
     assert public["tricks_in_hand"] == 12
     # the stock's card turned up for trumps, on the table for every player (000)
+    # (once South took it in with the stock, it lies in his hand, not on the stock)
+    mine = page.locator(f"#my-hand [data-card='{public['stock_card']}']").count()
     assert public["stock_card"] and page.locator(
-        f"#stock-card [data-card='{public['stock_card']}']").count() == 1
+        f"#stock-card [data-card='{public['stock_card']}']").count() == 1 - mine
     shot(page, "t30-ruff-phone-play")
     _play_hand(page, server)
     review = page.inner_text("#review")
