@@ -205,6 +205,7 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
         "tricks_in_hand": 13,  # twelve in the old games: the seat's view says (in play)
         "stock_hidden": 0,
         "stock_card": None,
+        "stock_taken": False,
         "review": None,
         # the claims and cards taken back of the rubber (a reload or a restart keeps them)
         "log": [line for h in session.hands for line in _log(h.state.events, h.board)],
@@ -243,6 +244,8 @@ def visible_state(session: Session | LawsSession, seat: Seat | None, *,
         stock_hidden=view.stock_hidden,
         # ruff-and-honours: the stock's card turned up for trumps, seen by every player
         stock_card=None if view.stock_card is None else str(view.stock_card),
+        # whether the stock was taken in by a ruff (seen done at the table: not by whom)
+        stock_taken=bool(state.ruffed is not None and state.ruffed.taken),
     )
     out["log"] += _log(state.events, session.board)
     # long whist, calls="players": a wrong call was said aloud, everyone heard it

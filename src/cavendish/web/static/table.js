@@ -159,7 +159,8 @@ function drawScoreboard(s) {
   // ruff-and-honours: the stock's card turned up for trumps (every player saw it; 000)
   const stock = $("stock-card");
   stock.textContent = "";
-  if (s.phase === "play" && s.stock_card && (s.hand || []).includes(s.stock_card)) stock.append(`turned up on the stock ${W.card(s.stock_card)}, taken in by your ruff`);
+  // once taken in by a ruff, it is shown where it lies (a hand, a trick), not twice
+  if (s.phase === "play" && s.stock_card && s.stock_taken) stock.append(`turned up on the stock ${W.card(s.stock_card)}, taken in by a ruff`);
   else if (s.phase === "play" && s.stock_card) stock.append("turned up on the stock ", cardEl(s.stock_card, { small: true }));
   // ruff-and-honours: the cards of the stock this seat has not seen
   $("honours").textContent += s.phase === "play" && s.stock_hidden ? `; stock: ${s.stock_hidden} cards unseen` : "";
