@@ -104,6 +104,8 @@ def test_000_the_holder_of_the_ace_of_trumps_takes_in_the_stock_and_puts_out_fou
     assert all(c in row for c in [*put_out, *taken]), row
     assert _no_leak(me, pbn, ruffed_at, mine) == len([m for m in me.messages
                                                       if m["type"] == "state"])
+    hands, trump_card, plays = deal_of(pbn)  # a spectator: no hand, nor the stock
+    assert check_no_leak(spectator, {**hands, "S": mine}, [], trump_card, plays) > 12
     # restart: the session rebuilt from the stored actions has the same ruff
     assert ("ruff", "S", *put_out) in live.actions
     rebuilt = build_session(live.config)
