@@ -19,8 +19,9 @@ Design note
   fewer, found only after he has played: the deal stands, he is answerable for his
   revokes as if the missing card were in his hand, and he may search the other pack
   for it.  At a table of one pack (``Rules.packs``) there is no other pack: the card
-  is found and restored all the same, and the ruling says there was none to search.  Found before he has played, the pack was not dealt right: a new deal by
-  the same dealer (an implementer's reading of laws 37 and 46).
+  is found and restored all the same, and the ruling says there was none to search.
+  Found before he has played, the pack was not dealt right: a new deal by the same
+  dealer (an implementer's reading of laws 37 and 46).
 * **A pack proved incorrect or imperfect** during the play (laws 37, 47): the hand is
   void, the same dealer deals again, and no past score is altered.
 """
