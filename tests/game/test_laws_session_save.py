@@ -187,3 +187,90 @@ def test_resume_of_a_damaged_laws_save_exits_2_naming_the_file(tmp_path: Path) -
     result = runner.invoke(app, ["play", "--resume", str(save)], input="")
     assert result.exit_code == 2
     assert f"--resume {save}" in result.stderr and "damaged" in result.stderr
+
+
+def test_law_38_41_an_election_awaited_in_the_deal_is_kept_by_the_save() -> None:
+    """003 line 388, law 38: "If, whilst dealing, a card be exposed by the dealer or his
+    partner, should neither of the adversaries have touched the cards, the latter can
+    claim a new deal" (law 41 likewise for the trump card looked at).  A careless
+    computer dealer slips; the person's side is to elect; the table saved then and
+    restored awaits the same election in the same deal (not drawn again), and each
+    option gives the same table as the unbroken session."""
+    line = (Path(__file__).parents[2] / "sources" / "003_66747c784035cc3b.txt").read_text(
+        encoding="utf-8").splitlines()[387]
+    assert "a card be exposed by the dealer or his partner" in line
+    rules = get_rules("short")
+    for seed in range(40):
+        rng = random.Random(seed)
+        seating = seat_by_cut(rules, ["You", "A", "B", "C"], rng, request=("You", Seat.S))
+        players: dict[Seat, Player | None] = {
+            s: None if n == "You" else SloppyPlayer(RandomPlayer(i), 0.0, seed=i,
+                                                   deal_rate=0.5)
+            for i, (s, n) in enumerate(sorted(seating.names.items()))
+        }
+        session = LawsSession(rules, seating, players, rng, rubbers=None, max_hands=4)
+        session.start_hand()
+        while session.deal_pending is None and not session.is_over:
+            while not session.hand_over:  # the person plays his lowest card
+                seat = session.to_play
+                if session.human_to_play and seat is not None:
+                    session.play(session.view(seat).legal_cards()[0], seat)
+                else:
+                    session.step()
+            session.finish_hand()
+            if not session.is_over:
+                session.start_hand()
+        if session.deal_pending is not None:
+            break
+    else:
+        pytest.fail("no seed gave the person's side an election in the deal")
+    bad = json.loads(json.dumps(session.snapshot()))
+    bad["deal_pending"]["slip"] = ["count", 10]  # a misdeal: no election to await
+    with pytest.raises(SessionError, match="election awaited in the deal: the slip 'count'"):
+        LawsSession.restore(bad, {s: p if p is None else RandomPlayer(0)
+                                  for s, p in session.players.items()})
+    pending_deal = session.deal_pending[1]
+    for option in ("stand", "new-deal"):  # the last one against the unbroken session
+        again = restored(session)
+        assert again.deal_pending is not None and session.deal_pending is not None
+        assert again.deal_pending[1] == session.deal_pending[1]  # the same deal
+        assert again.deal_pending[0].pending() == session.deal_pending[0].pending()
+        assert again.deal_rulings == session.deal_rulings and again.arbiter is None
+        same_table(session, again)
+        with pytest.raises(SessionError, match="awaits an election"):
+            again.start_hand()
+        twin = restored(session) if option == "stand" else session
+        twin.elect_in_deal(option, Seat.S)
+        again.elect_in_deal(option, Seat.S)
+        # the election's rulings, and who deals next, as at the unbroken table
+        assert again.deal_rulings == twin.deal_rulings and again.dealer == twin.dealer
+        assert again.deal_elections == twin.deal_elections
+        assert [e.option for e in again.deal_elections][-1:] == [option]
+        if option == "stand":
+            again.start_hand()
+            assert again.arbiter is not None and again.arbiter.deal == pending_deal
+        else:
+            assert again.dealer == pending_deal.dealer  # a new deal by the same dealer
+
+
+def test_law_38_play_laws_resume_offers_the_election_awaited_in_the_deal_again(
+        tmp_path: Path) -> None:
+    """``cavendish play --laws --sloppy``: a computer dealer exposes a card (law 38) and
+    the person leaves while his side's election is asked; ``--resume`` asks the same
+    election of the same deal, and "stand" plays that very deal."""
+    runner = CliRunner()
+    out, save = tmp_path / "d.pbn", tmp_path / "d.autosave.json"
+    first = runner.invoke(app, ["play", "--laws", "--seed", "12", "--sloppy", "0.5",
+                                "--players", "random", "--out", str(out)], input="quit\n")
+    assert first.exit_code == 0, first.output
+    asked = [ln for ln in first.output.splitlines() if ln.startswith("Your side's election")]
+    assert len(asked) == 1 and "law 38" in asked[0]
+    pending = load_snapshot(save)["deal_pending"]
+    assert pending is not None and pending["slip"][0] == "expose"
+    second = runner.invoke(app, ["play", "--resume", str(save)], input="stand\nquit\n")
+    assert second.exit_code == 0, second.output
+    assert [ln for ln in second.output.splitlines()
+            if ln.startswith("Your side's election")] == asked
+    data = load_snapshot(save)
+    assert data["deal_pending"] is None and data["in_play"]
+    assert data["hands"][-1]["deal"] == pending["deal"]  # the deal stood, not drawn again

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from laws_helpers import N, arbiter, c, play_tricks
 from typer.testing import CliRunner
 
 from cavendish.cli.main import app
@@ -25,6 +26,7 @@ from cavendish.laws.errors import NotAllowed
 from cavendish.laws.texts import law_words
 
 SEED_000 = Path(__file__).parents[2] / "sources" / "000_240c701a064834c4.txt"
+SEED_003 = Path(__file__).parents[2] / "sources" / "003_66747c784035cc3b.txt"
 
 
 def test_000_two_packs_as_clubs_play_are_rules_data() -> None:
@@ -76,3 +78,46 @@ def test_law_30_31_the_packs_are_told_at_the_terminal_and_in_cavendish_variants(
     assert "two packs, as clubs play" in short and "each side dealing with its own" in short
     whisk = listing.split("\nwhisk ")[1].split("\n")[1]
     assert "two packs" not in whisk
+
+
+def test_law_46_search_the_other_pack_needs_two_packs() -> None:
+    """003 line 492, law 46: "the deal stands good; ... he may search the other pack for
+    it, or them."  With two packs the missing card is found in the other pack; at a
+    table of one there is none: the card is found and restored all the same, and the
+    ruling says there was no other pack to search (worded as laws 42 and 48 are)."""
+    line = SEED_003.read_text(encoding="utf-8").splitlines()[491]
+    assert line.lstrip().startswith("46.") and "he may search the other pack for it" in line
+    whats = {}
+    for packs in (2, 1):
+        arb = arbiter(rules=get_rules("short", packs=packs), missing={N: c("C8")})
+        play_tricks(arb, "H5 H2 HA H8")
+        arb.find_missing(N)
+        assert arb.state.hand(N) >> c("C8") & 1 and arb.void is None
+        assert arb.rulings[-1].law == 46
+        whats[packs] = arb.rulings[-1].what
+    assert "C8 is found in the other pack and restored" in whats[2]
+    assert "other pack" not in whats[1].split("(")[0]
+    assert "there is no other pack to search" in whats[1] and "restored" in whats[1]
+
+
+def test_law_30_31_plain_play_tells_the_packs_once_a_board_where_two_are_used(
+        tmp_path: Path) -> None:
+    """003 line 313, law 30: "The dealer's partner must collect the cards for the ensuing
+    deal"; plain ``cavendish play`` (no ``--laws``) tells it as ``play --laws`` does,
+    one line on each board's first screen, where the table has two packs (000, line
+    945: "Two packs of cards are invariably used at clubs"); at whisk, one pack, none."""
+    line = SEED_003.read_text(encoding="utf-8").splitlines()[312]
+    assert "30. The dealer's partner must collect the cards for the ensuing deal" in line
+    hand = "auto\n" * 13
+    res = CliRunner().invoke(app, ["play", "--seed", "3", "--out", str(tmp_path / "p.pbn")],
+                             input=hand + "\n" + hand + "quit\n")
+    assert res.exit_code == 0, res.output
+    told = [ln for ln in res.output.splitlines() if "the still pack" in ln]
+    dealers = [Seat.parse(ln.split("· dealer ")[1][0]) for ln in res.output.splitlines()
+               if ln.startswith("Board ") and "· trump card " in ln]
+    assert len(dealers) >= 2 and dealers[0] != dealers[1]  # a line a board, each his
+    assert told == [packs_line(get_rules("short"), d) + "." for d in dealers]
+    whisk = CliRunner().invoke(app, ["play", "--variant", "whisk", "--seed", "3", "--out",
+                                     str(tmp_path / "w.pbn")], input=hand + "quit\n")
+    assert whisk.exit_code == 0, whisk.output
+    assert "Board 1" in whisk.output and "pack" not in whisk.output

@@ -304,7 +304,8 @@ class LawsGame:
         s = self.session
         resumed = s.arbiter is not None  # a saved hand in play, replayed by --resume
         if not resumed:
-            s.start_hand()
+            if s.deal_pending is None:  # else a save kept the election awaited: asked again
+                s.start_hand()
             told = 0
             while s.deal_pending is not None:  # a slip in dealing: your side elects
                 told = self._elect_in_deal(told)
@@ -367,6 +368,7 @@ class LawsGame:
             self.console.print(self._ruling_text(ruling), soft_wrap=True)
         decision = proc.pending()
         assert decision is not None
+        self._autosave()  # the election awaited is kept by the save
         option = self._ask_option(decision, lambda: decision.options[0], common=False)
         before = len(s.deal_rulings)
         s.elect_in_deal(option, self.me)

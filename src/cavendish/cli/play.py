@@ -12,7 +12,9 @@ What the human sees follows the laws: the trump card while it lies on the table
 (000), the trump suit always, the current trick, and the last trick turned
 and quitted (law 91), never an earlier one.  On a terminal the screen is cleared
 at each turn, so no earlier trick stays in view; when output is not a terminal
-(a pipe, a test) nothing is cleared.
+(a pipe, a test) nothing is cleared.  Where the table has two packs, as clubs play
+(000, ``Rules.packs``), the board's first screen says whose pack is dealt and where
+the still pack goes (laws 30-31, :func:`~cavendish.laws.deal_laws.packs_line`).
 
 At each prompt: a card (``SA``, ``as``, ``♠A``, ``s10``), or ``last``, ``hand``,
 ``score``, ``hint``, ``why``, ``auto`` (play the first legal card: for scripts
@@ -49,6 +51,7 @@ from ..core.state import HandState
 from ..game.saved import save_session
 from ..game.seating import Seating
 from ..game.session import PlayedHand, Session, SessionError
+from ..laws.deal_laws import packs_line
 from ..players.ruff import default_put_out
 from ..players.search.budget import Budget
 from ..players.tutor import Hint, Tutor, explain
@@ -144,6 +147,8 @@ class TerminalGame:
     _why: dict[Seat, tuple[Card, int, str]] = field(default_factory=dict)
     """Each computer-held seat's last card, its trick and its explanation."""
     _last_computer: Seat | None = None
+    _packs_told: int = 0
+    """The board whose packs line (two packs, laws 30-31) has been told."""
 
     # ------------------------------------------------------------------ entry
     def run(self) -> int:
@@ -222,6 +227,12 @@ class TerminalGame:
         mine = s.view(me)
         self._new_screen()
         self.console.print(self._hand_header())
+        if s.rules.packs == 2 and self._packs_told != s.board:
+            # two packs, as clubs play (000): whose is dealt, where the still pack goes
+            # (laws 30-31); told on the board's first screen, once
+            self._packs_told = s.board
+            self.console.print(packs_line(s.rules, view.dealer) + ".", style="dim",
+                               soft_wrap=True, markup=False)
         self.console.print(self._seats(), style="dim")
         status = self._status()
         status.append(f" · tricks NS {view.tricks_won[0]}–EW {view.tricks_won[1]}")

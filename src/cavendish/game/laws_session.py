@@ -24,7 +24,10 @@ The step-by-step driver is Session's, with what the laws add:
   (:meth:`~cavendish.players.sloppy.SloppyPlayer.deal_slip`): the deal is made
   act by act (:func:`~cavendish.laws.deal_laws.slipped_deal`), the misdeal is
   ruled (laws 43-44; at double dummy no misdeal, the same dealer deals again) and
-  the next dealer deals; the rulings are :attr:`LawsSession.deal_rulings`;
+  the next dealer deals; the rulings are :attr:`LawsSession.deal_rulings`; a
+  slip whose election is a person's side's waits (:attr:`LawsSession.deal_pending`),
+  and a save made then keeps it: the deal, the slip and the dealing's rulings so
+  far, the same election offered again on resume (the deal not drawn again);
 * the score is kept by the computers (Cavendish's choice: no law says who scores);
   with ``score_slips`` the scorer writes a hand down wrongly at that chance (a
   trick of the side that won the odd tricks left out, where that changes no game's
@@ -80,7 +83,7 @@ from typing import Any
 
 from ..core.cards import CARDS, Card, Seat
 from ..core.deal import Deal
-from ..core.events import Elected, Event, Ruling
+from ..core.events import Elected, Event, Ruling, event_from_dict, event_to_dict
 from ..core.rules import Rules
 from ..core.state import HandState, SeatView
 from ..core.table import deal_cards
@@ -207,6 +210,8 @@ class LawsSession(TableBase):
         deal it would make (:meth:`elect_in_deal`)."""
         self.deal_elections: list[Elected] = []
         """The elections made in dealing the hand in play (laws 38, 40, 41)."""
+        self._pending_slip: tuple[str, int] | None = None
+        """The slip (act, cards dealt) of :attr:`deal_pending`, for :meth:`snapshot`."""
         self._dealt: Deal | None = None
         self._dealing = False
         self._called_at: int | None = None
@@ -332,8 +337,45 @@ class LawsSession(TableBase):
             "score_slips": self.score_slips,
             "own_deal_slips": self.own_deal_slips,
             "corrections": [list(c) for c in self._corrections],
+            "deal_pending": self._deal_pending_data(),
             "app": dict(app or {}),
         }
+
+    def _deal_pending_data(self) -> dict[str, Any] | None:
+        """The election awaited in the deal (:attr:`deal_pending`), as :meth:`snapshot`
+        saves it: the deal, the dealer's slip, and the rulings and elections of the
+        dealing so far; None when none is awaited."""
+        if self.deal_pending is None or self._pending_slip is None:
+            return None
+        deal = self.deal_pending[1]
+        return {
+            "deal": deal.to_pbn(),
+            "trump_card": str(deal.trump_card),
+            "slip": list(self._pending_slip),
+            "rulings": [event_to_dict(r) for r in self.deal_rulings],
+            "elections": [event_to_dict(e) for e in self.deal_elections],
+        }
+
+    def _restore_deal_pending(self, data: dict[str, Any]) -> None:
+        """The election awaited in the deal, as :meth:`_deal_pending_data` saved it: the
+        same slip in the same deal put to the same side again (laws 38, 40, 41)."""
+        deal = Deal.from_pbn(str(data["deal"]), trump_card=str(data["trump_card"]))
+        if deal.dealer != self.dealer:
+            raise ValueError(f"the deal awaiting an election is {deal.dealer}'s, "
+                             f"but the dealer is {self.dealer}")
+        act, at = data["slip"]
+        slip = (str(act), int(at))
+        proc = slipped_deal(deal, self.rules, *slip)
+        if proc.pending() is None:
+            raise ValueError(f"the slip {slip[0]!r} in the deal awaits no election")
+        rulings = [event_from_dict(r) for r in data["rulings"]]
+        elections = [event_from_dict(e) for e in data["elections"]]
+        if not all(isinstance(r, Ruling) for r in rulings) or not all(
+                isinstance(e, Elected) for e in elections):
+            raise ValueError("the deal's rulings and elections are not rulings and elections")
+        self.deal_rulings = [r for r in rulings if isinstance(r, Ruling)]
+        self.deal_elections = [e for e in elections if isinstance(e, Elected)]
+        self.deal_pending, self._pending_slip = (proc, deal), slip
 
     def _replay_data(self, arb: Arbiter) -> dict[str, Any]:
         return {
@@ -395,6 +437,14 @@ class LawsSession(TableBase):
                 )
         session.dealer = Seat.parse(str(data["dealer"]))
         session.rubber = int(data["rubber"])
+        pending = data.get("deal_pending")  # saved before it was kept: none
+        if pending is not None and not in_play:
+            try:
+                session._restore_deal_pending(pending)
+            except (KeyError, TypeError, ValueError, AttributeError, LawsError) as exc:
+                raise SessionError(
+                    f"the saved session is damaged: the election awaited in the deal: {exc}"
+                ) from None
         return session
 
     def _replay(self, deal: Deal, acts: list[Action], called_at: int | None) -> None:
@@ -493,7 +543,7 @@ class LawsSession(TableBase):
             decision = proc.pending()
             if decision is not None:
                 if any(self._person(s) for s in Seat if s.side == decision.side):
-                    self.deal_pending = (proc, deal)
+                    self.deal_pending, self._pending_slip = (proc, deal), slip
                     return None
                 # the computer's rule for the deal's elections: a new deal
                 proc.elect(decision.side, decision.options[0], decision.seat)
@@ -551,7 +601,7 @@ class LawsSession(TableBase):
         decision = proc.pending()
         assert decision is not None
         proc.elect(decision.side, option, decision.seat if by is None else by)
-        self.deal_pending = None
+        self.deal_pending = self._pending_slip = None
         self._dealt = self._settle_deal(proc, deal)
         self._dealing = True  # the rulings so far stay with the next deal
 

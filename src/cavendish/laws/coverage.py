@@ -385,6 +385,7 @@ LAWS: tuple[LawCoverage, ...] = (
         _MIS + "test_law_46_short_hand_found_after_playing_deal_stands_card_restored",
         _MIS + "test_law_46_short_hand_found_before_playing_a_new_deal",
         _DEAL + "test_law_46_card_missing_from_a_hand_named_for_the_play",
+        _PACKS + "test_law_46_search_the_other_pack_needs_two_packs",
     ),
     _law(
         47,

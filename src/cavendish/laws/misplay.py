@@ -18,8 +18,10 @@ Design note
 * **A short hand** (law 46): three players have thirteen cards and the fourth
   fewer, found only after he has played: the deal stands, he is answerable for his
   revokes as if the missing card were in his hand, and he may search the other pack
-  for it.  Found before he has played, the pack was not dealt right: a new deal by
-  the same dealer (an implementer's reading of laws 37 and 46).
+  for it.  At a table of one pack (``Rules.packs``) there is no other pack: the card
+  is found and restored all the same, and the ruling says there was none to search.
+  Found before he has played, the pack was not dealt right: a new deal by the same
+  dealer (an implementer's reading of laws 37 and 46).
 * **A pack proved incorrect or imperfect** during the play (laws 37, 47): the hand is
   void, the same dealer deals again, and no past score is altered.
 """
@@ -226,11 +228,17 @@ class MisplayLaws(ArbiterBase):
             )
             return
         self.state.restore(seat, card, law=46)
+        found = (
+            "found in the other pack"
+            if self.rules.packs == 2
+            else "found (one pack at this table: there is no other pack to search, law 46's "
+            "search runs where two packs are used, as clubs play, 000)"
+        )
         self._rule(
             46,
             seat,
-            f"{seat} has played with a card short: the deal stands; {card} is found in the "
-            "other pack and restored; he is answerable for any revoke as if he had held it",
+            f"{seat} has played with a card short: the deal stands; {card} is {found} and "
+            "restored; he is answerable for any revoke as if he had held it",
         )
 
     def _missing_cards(self, seat: Seat) -> list[Card]:
