@@ -30,13 +30,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .connection import TOO_SLOW, client_of
+from .connection import TOO_SLOW, client_of, same_origin
 
-__all__ = ["NO_LIMITS", "ClientLimits", "Limits", "Shares", "admit", "limits_of"]
+__all__ = ["NO_LIMITS", "ClientLimits", "Limits", "Shares", "admit", "limits_of", "serve_socket"]
 
 
 @dataclass(frozen=True)
@@ -203,3 +203,20 @@ def dropper(websocket: Any) -> Callable[[], Any]:
             await asyncio.wait_for(websocket.close(code=TOO_SLOW, reason="too slow: not "
                                                    "reading its messages"), 10)
     return drop
+
+
+async def serve_socket(websocket: Any, serve: Callable[[str], Awaitable[None]]) -> None:
+    """A websocket's whole life under the limits (``/ws-room`` and ``/ws/{id}`` alike):
+    a page of another site or port is closed unread (4403: it would read a seat
+    token); a client with too many open is told why (:func:`admit`); else
+    ``serve(client)``, and the socket is counted closed when it ends."""
+    if not same_origin(websocket):
+        await websocket.close(code=4403)
+        return
+    client = await admit(websocket)  # accepted; None: its client has too many open
+    if client is None:
+        return
+    try:
+        await serve(client)
+    finally:
+        limits_of(websocket).close_socket(client)

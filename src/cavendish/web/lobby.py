@@ -28,8 +28,8 @@ from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisco
 from fastapi.responses import FileResponse, JSONResponse
 
 from ..laws.errors import NotAllowed
-from .connection import MAX_MESSAGE, Connection, client_of, same_origin
-from .limits import admit, dropper, limits_of
+from .connection import MAX_MESSAGE, Connection, client_of
+from .limits import dropper, limits_of, serve_socket
 from .members import KEY_REFUSED, Member
 from .room import Room, RoomError
 from .roomhost import RoomHost
@@ -146,16 +146,7 @@ def lobby_router(member_of: MemberOf) -> APIRouter:
 
     @router.websocket("/ws-room")
     async def ws_room(websocket: WebSocket) -> None:
-        if not same_origin(websocket):  # a page of another site reads no seat token
-            await websocket.close(code=4403)
-            return
-        client = await admit(websocket)  # accepted; None: its client has too many open
-        if client is None:
-            return
-        try:
-            await room_socket(websocket, client)
-        finally:
-            limits_of(websocket).close_socket(client)
+        await serve_socket(websocket, lambda client: room_socket(websocket, client))
 
     async def room_socket(websocket: WebSocket, client: str) -> None:
         if not _held(websocket):

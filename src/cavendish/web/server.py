@@ -59,9 +59,9 @@ from .bus import for_store
 from .challenge import add_challenge_routes
 from .computer import make_pool
 from .config import ConfigError, TableConfig, default_dummies, request_object, request_seed
-from .connection import QUICK, SLOW, Connection, client_of, same_origin
+from .connection import QUICK, SLOW, Connection, client_of
 from .laws_table import table_class
-from .limits import ClientLimits, Limits, admit, dropper, limits_of
+from .limits import ClientLimits, Limits, dropper, limits_of, serve_socket
 from .lobby import lobby_router
 from .members import COOKIE, KEY_REFUSED, Member, MemberError, Members, TooManyTries
 from .records import records_router
@@ -317,16 +317,7 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
 
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
-        if not same_origin(websocket):  # a page of another site (or port) reads nothing
-            await websocket.close(code=4403)
-            return
-        client = await admit(websocket)  # accepted; None: its client has too many open
-        if client is None:
-            return
-        try:
-            await table_socket(websocket, table_id, client)
-        finally:
-            limits_of(websocket).close_socket(client)
+        await serve_socket(websocket, lambda client: table_socket(websocket, table_id, client))
 
     async def table_socket(websocket: WebSocket, table_id: str, client: str) -> None:
         hub = hub_of(websocket)
