@@ -630,8 +630,9 @@ class LiveTable:
             conn.put_text(text)
 
     def _instead(self, turn: Seat) -> Action:
-        """A legal card of the server's session for the computer at ``turn``, as an
-        action (a laws table's: :mod:`.laws_table`)."""
+        """A legal card of the server's session for ``turn``, as an action (a laws
+        table's: :mod:`.laws_table`): played in the stead of a computer's card the
+        table refused, and as a person's last card, which plays itself."""
         return ("card", str(self.session.view(turn).legal_cards()[0]))
 
     def _refused(self, turn: Seat, action: Action, reason: str) -> Action:
@@ -655,8 +656,7 @@ class LiveTable:
         if self.hub.delay:
             await asyncio.sleep(self.hub.delay)
         # (if the table moved on meanwhile, an undo say, nothing is played)
-        await self._computers_act(
-            seen, lambda: ("card", str(self.session.view(turn).legal_cards()[0])))
+        await self._computers_act(seen, lambda: self._instead(turn))
         self.busy = None
         self.kick()
 
