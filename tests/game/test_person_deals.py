@@ -108,3 +108,40 @@ def test_law_38_41_a_computer_dealers_slip_is_the_persons_election() -> None:
                            for r in s.deal_rulings)
         play_out(s)
     assert seen.get("stand") and seen.get("new-deal"), seen
+
+
+def test_law_43_44_a_computers_deal_slips_at_a_web_table_option() -> None:
+    """A web table's computers play in the pool (their seats hold None), so no
+    :class:`SloppyPlayer` slips for them: the table option ``computer_deal_slips``
+    makes a computer's deal slip through the same laws code as a person's own (laws
+    43-44: "A misdeal loses the deal"); 0, the default, never.  The option is a laws
+    table's only, a chance from 0 to 1."""
+    from cavendish.web.config import ConfigError, TableConfig
+    from cavendish.web.laws_table import build_laws_session
+
+    assert "A misdeal loses the deal" in words(43)
+    told: dict[float, list[int]] = {}
+    for chance in (1.0, 0.0):
+        config = TableConfig.from_request(
+            {"variant": "short", "laws": True, "seats": {"S": "human"},
+             "computer_deal_slips": chance}, seed=3)
+        session = build_laws_session(config)
+        assert session.computer_deal_slips == chance
+        rulings = []
+        for _ in range(3):
+            dealer = session.dealer
+            session.start_hand()
+            if session.deal_pending is not None:  # the person's side elects (law 38, 41)
+                session.elect_in_deal(session.deal_pending[0].pending().options[1])
+                session.start_hand()
+            rulings += [(dealer, r.law) for r in session.deal_rulings]
+            play_out(session)
+        told[chance] = [law for _, law in rulings]
+        assert all(dealer != Seat.S for dealer, _ in rulings)  # the person's never slips
+    assert told[0.0] == []
+    assert any(law in (38, 41, 44) for law in told[1.0]), told
+    with pytest.raises(ConfigError, match="computer_deal_slips 2"):
+        TableConfig.from_request({"variant": "short", "laws": True,
+                                  "computer_deal_slips": 2}, seed=3)
+    with pytest.raises(ConfigError, match="computer_deal_slips"):
+        TableConfig.from_request({"variant": "short", "computer_deal_slips": 0.5}, seed=3)

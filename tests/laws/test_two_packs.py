@@ -11,6 +11,9 @@ player sees it: each side deals with its own pack."""
 
 from __future__ import annotations
 
+import json
+import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,11 +22,18 @@ from typer.testing import CliRunner
 
 from cavendish.cli.main import app
 from cavendish.core import Seat, get_rules
-from cavendish.core.cards import Card
+from cavendish.core.cards import Card, Side
 from cavendish.core.rules import Rules, RulesError
+from cavendish.core.table import cut_pack, deal_pack
+from cavendish.game.session import Session
+from cavendish.io.jsonlog import records_from_json, records_to_json
+from cavendish.io.pbn import read_pbn_file, write_pbn_file
+from cavendish.io.record import RecordError
 from cavendish.laws.deal_laws import DealProcedure, packs_line
 from cavendish.laws.errors import NotAllowed
+from cavendish.laws.packs import TablePacks, side_name
 from cavendish.laws.texts import law_words
+from cavendish.players import RandomPlayer
 
 SEED_000 = Path(__file__).parents[2] / "sources" / "000_240c701a064834c4.txt"
 SEED_003 = Path(__file__).parents[2] / "sources" / "003_66747c784035cc3b.txt"
@@ -95,7 +105,7 @@ def test_law_46_search_the_other_pack_needs_two_packs() -> None:
         assert arb.state.hand(N) >> c("C8") & 1 and arb.void is None
         assert arb.rulings[-1].law == 46
         whats[packs] = arb.rulings[-1].what
-    assert "C8 is found in the other pack and restored" in whats[2]
+    assert "C8 is found in the other pack, E-W's, and restored" in whats[2]
     assert "other pack" not in whats[1].split("(")[0]
     assert "there is no other pack to search" in whats[1] and "restored" in whats[1]
 
@@ -121,3 +131,153 @@ def test_law_30_31_plain_play_tells_the_packs_once_a_board_where_two_are_used(
                                      str(tmp_path / "w.pbn")], input=hand + "quit\n")
     assert whisk.exit_code == 0, whisk.output
     assert "Board 1" in whisk.output and "pack" not in whisk.output
+
+
+# ------------------------------------------------ the packs as real objects
+def _line(seed: Path, number: int) -> str:
+    return seed.read_text(encoding="utf-8").splitlines()[number - 1]
+
+
+def _computers(seed: int = 0) -> dict[Seat, RandomPlayer]:
+    return {s: RandomPlayer(seed + i, f"P{i}") for i, s in enumerate(Seat)}
+
+
+def test_law_30_31_the_still_pack_made_up_during_the_play_is_dealt_next() -> None:
+    """003 line 313, law 30: "The dealer's partner must collect the cards for the ensuing
+    deal, and has the first right to shuffle that pack"; line 318, law 31: "place the
+    cards [...] to the left of the player about to deal".  At seed 7, while board 1 is
+    in play the still pack lies made up by the dealer's partner at the next dealer's
+    left, and board 2 is that very order, cut (law 34) and dealt (law 33)."""
+    assert "has the first right to shuffle that pack" in _line(SEED_003, 313)
+    assert "to the left of the player about to deal" in _line(SEED_003, 318)
+    session = Session.seated("short", _computers(), seed=7, max_hands=3)
+    session.start_hand()
+    dealer = session.dealer
+    assert session.packs is not None and session.pack_dealt == side_name(dealer.side)
+    still = session.packs.still
+    assert still is not None and still.order is not None
+    assert still.side == dealer.side.other and still.name == f"{side_name(still.side)}'s pack"
+    assert still.shuffled_by == dealer.partner and still.placed_at == dealer.left
+    assert packs_line(session.rules, dealer).endswith(
+        f"made up by {still.shuffled_by}, the dealer's partner (law 30), and placed at "
+        f"{dealer.left}'s left for the next deal (law 31)")
+    order = list(still.order)
+    session.run()
+    session.finish_hand()
+    cutter = random.Random()
+    cutter.setstate(session.rng.getstate())
+    cut, lifted = cut_pack(order, cutter)
+    session.start_hand()
+    assert session.dealer == dealer.left and 4 <= lifted <= 48
+    assert session.state is not None and session.state.deal == deal_pack(cut, dealer.left)
+    assert session.pack_dealt == side_name(still.side)
+    # and the pack of board 1, gathered, is made up in its turn, by the new dealer's partner
+    again = session.packs.still
+    assert again is not None and again.side == dealer.side
+    assert again.shuffled_by == dealer.left.partner and again.placed_at == dealer.left.left
+
+
+@pytest.mark.parametrize("variant", ["short", "long", "dummy"])
+def test_000_two_packs_deal_the_cards_one_generator_dealt_at_the_same_seed(variant: str) -> None:
+    """000 line 945: "Two packs of cards are invariably used at clubs".  The still pack
+    is shuffled where a deal made at once shuffled (just after the deal of the pack in
+    play), so a seed deals the same cards with two packs as with one: every deal of a
+    rubber (seeds 1-3), whose dealers alternate sides (law 33)."""
+    assert "Two packs of cards are invariably used at clubs" in " ".join(
+        SEED_000.read_text(encoding="utf-8").split())
+    for seed in (1, 2, 3):
+        deals = []
+        for packs in (2, 1):
+            seats = tuple(Seat) if variant != "dummy" else (Seat.N, Seat.E, Seat.S)
+            players = {s: RandomPlayer(i) for i, s in enumerate(seats)}
+            s = Session.seated(get_rules(variant, packs=packs), players, seed=seed, rubbers=1)
+            result = s.play_all()
+            deals.append([h.state.deal for h in result.hands])
+            assert [h.pack for h in result.hands] == (
+                [side_name(h.dealer.side) for h in result.hands] if packs == 2 else
+                [""] * len(result.hands))
+        assert deals[0] == deals[1] and len(deals[0]) >= 2
+
+
+def test_law_30_31_the_pack_dealt_is_in_the_record_pbn_and_json(tmp_path: Path) -> None:
+    """The record tells whose pack was dealt: PBN's ``[Pack "N-S"]`` and the JSON log's
+    ``"pack"``, read back the same; a table of one pack tells none."""
+    session = Session.seated("short", _computers(), seed=5, max_hands=2)
+    result = session.play_all()
+    records = result.records()
+    assert [r.pack for r in records] == [side_name(r.deal.dealer.side) for r in records]
+    write_pbn_file(records, tmp_path / "p.pbn")
+    text = (tmp_path / "p.pbn").read_text(encoding="utf-8")
+    assert f'[Pack "{records[0].pack}"]' in text
+    assert [r.pack for r in read_pbn_file(tmp_path / "p.pbn")] == [r.pack for r in records]
+    log = records_to_json(records)
+    assert [b["pack"] for b in json.loads(log)["boards"]] == [r.pack for r in records]
+    assert [r.pack for r in records_from_json(log)] == [r.pack for r in records]
+    one = Session.seated(get_rules("short", packs=1), _computers(), seed=5, max_hands=1)
+    (rec,) = one.play_all().records()
+    assert rec.pack == "" and "pack" not in json.loads(records_to_json([rec]))["boards"][0]
+    with pytest.raises(RecordError, match="pack 'S-N'"):
+        replace(rec, pack="S-N")
+
+
+def test_law_30_31_a_saved_table_keeps_the_still_pack_and_deals_it_on_resume() -> None:
+    """A session saved while a hand is in play keeps the still pack made up (its order,
+    who shuffled it, where it lies): the table resumed deals the next board from it,
+    as the unbroken table does."""
+    first = Session.seated("short", _computers(), seed=11, max_hands=3)
+    first.start_hand()
+    first.step()
+    data = json.loads(json.dumps(first.snapshot()))
+    assert data["packs"]["dealt"] == first.pack_dealt
+    again = Session.restore(data, _computers())
+    assert again.packs is not None and first.packs is not None
+    assert again.packs.to_dict() == first.packs.to_dict()
+    for s in (first, again):
+        s.run()
+        s.finish_hand()
+        s.start_hand()
+    assert again.state is not None and first.state is not None
+    assert again.state.deal == first.state.deal
+    assert again.hands[0].pack == first.hands[0].pack != ""
+
+
+def test_law_48_the_adversarys_real_pack_dealt_and_stopped() -> None:
+    """003 line 507, law 48: "Any one dealing out of turn, or with the adversary's cards,
+    may be stopped before the trump card is turned up".  S dealt board 1 with N-S's
+    pack, and E-W's lies made up at W's left; W takes up N-S's pack, gathered (he
+    shuffles it himself), and deals it: the procedure deals those real cards; stopped,
+    W deals his own pack, E-W's, cut from the order it lay in."""
+    assert "with the adversary's cards, may be stopped" in _line(SEED_003, 507)
+    rules, rng, packs = get_rules("short"), random.Random(3), TablePacks()
+    packs.deal(rng, Seat.S)
+    packs.make_up_still(rng, Seat.S)
+    lying = packs.packs[Side.EW].order
+    proc = packs.deal_procedure(rng, Seat.W, rules, own=False)
+    assert packs.dealt == Side.NS and packs.packs[Side.EW].order == lying
+    assert proc.rulings[0].law == 48 and "with the adversaries' pack" in proc.rulings[0].what
+    proc.stop(Seat.N)
+    assert proc.outcome is not None and proc.outcome.next_dealer == Seat.W
+    assert "W deals with his own pack" in proc.rulings[-1].what
+    cutter = random.Random()
+    cutter.setstate(rng.getstate())
+    assert lying is not None
+    expected = deal_pack(cut_pack(list(lying), cutter)[0], Seat.W)
+    assert packs.deal(rng, Seat.W) == expected and packs.dealt == Side.EW
+    with pytest.raises(NotAllowed, match="no adversary's cards"):
+        TablePacks().deal_procedure(rng, Seat.S, get_rules("short", packs=1), own=False)
+
+
+def test_law_42_46_the_other_pack_is_the_real_pack_not_dealt() -> None:
+    """003 line 413, law 42: "a card belonging to the other pack"; line 492, law 46: "he
+    may search the other pack for it".  The other pack is the side's pack not dealt:
+    named in the law 42 election of a deal by hand from the table's packs, and in the
+    law 46 search; a table of one pack has none."""
+    assert "a card belonging to the other pack" in _line(SEED_003, 413)
+    assert "he may search the other pack for it" in _line(SEED_003, 492)
+    rules, rng, packs = get_rules("short"), random.Random(4), TablePacks()
+    assert packs.other_pack(rules, Seat.S, 42).name == "E-W's pack"
+    proc = packs.deal_procedure(rng, Seat.S, rules)
+    proc.foreign_card(Seat.W, Card.parse("HQ"))
+    assert "W holds a card of the other pack, E-W's" in proc.rulings[-1].what
+    with pytest.raises(NotAllowed, match="there is no other pack"):
+        packs.other_pack(get_rules("short", packs=1), Seat.S, 46)

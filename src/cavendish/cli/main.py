@@ -699,8 +699,9 @@ def variants() -> None:
         if get_rules(name).packs == 2:  # 000's etiquette; which pack is whose, Cavendish's
             typer.echo("    Cavendish's reading: two packs, as clubs play, each side dealing "
                        "with its own, the other's the still pack made ready for the next deal "
-                       "(laws 30-31, 42, 48) (000: \"Two packs of cards are invariably used "
-                       "at clubs\")")
+                       "by the dealer's partner while his pack is in play, with one shuffle "
+                       "(the others waive theirs, laws 29, 32) (laws 30-31, 42, 48) (000: "
+                       "\"Two packs of cards are invariably used at clubs\")")
         for reading, words in READINGS.get(name, ()):
             typer.echo(f"    Cavendish's reading: {reading} (000: \"{words}\")")
 

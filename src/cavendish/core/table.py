@@ -42,6 +42,7 @@ from typing import Final
 
 from .cards import CARDS, Card, Seat
 from .deal import Deal
+from .errors import DealError
 from .rules import Rules
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "cut_round",
     "deal_cards",
     "deal_for",
+    "deal_pack",
     "shuffled_pack",
 ]
 
@@ -291,6 +293,21 @@ def deal_cards(rng: random.Random, dealer: Seat) -> Deal:
         lifted = bits(_CUT_BITS)
     lifted += MIN_PACKET
     return _dealt(cards[lifted:] + cards[:lifted], dealer)
+
+
+def deal_pack(pack: Sequence[Card], dealer: Seat) -> Deal:
+    """Deal ``pack`` (shuffled and cut, its top card first) one card at a time from
+    the dealer's left, the last card, the dealer's own, turned up (law 33): the deal
+    :func:`deal_cards` makes of the pack it shuffles and cuts.
+
+    >>> rng, again = random.Random(9), random.Random(9)
+    >>> deal_pack(cut_pack(shuffled_pack(rng), rng)[0], Seat.E) == deal_cards(again, Seat.E)
+    True
+    """
+    if sorted(pack) != list(CARDS):
+        raise DealError(f"a pack to deal holds the 52 cards once each, not {len(pack)} cards "
+                         f"({len(set(pack))} different)")
+    return _dealt([int(c) for c in pack], dealer)
 
 
 def _dealt(pack: list[int], dealer: Seat) -> Deal:

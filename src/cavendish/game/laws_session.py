@@ -21,7 +21,8 @@ The step-by-step driver is Session's, with what the laws add:
   (:func:`~cavendish.laws.policy.computer_option`) at :meth:`LawsSession.step`,
   a human's side through :meth:`LawsSession.elect`;
 * a sloppy computer dealer may slip in dealing
-  (:meth:`~cavendish.players.sloppy.SloppyPlayer.deal_slip`): the deal is made
+  (:meth:`~cavendish.players.sloppy.SloppyPlayer.deal_slip`; a computer that is no
+  sloppy player at ``computer_deal_slips``, a web table's option): the deal is made
   act by act (:func:`~cavendish.laws.deal_laws.slipped_deal`), the misdeal is
   ruled (laws 43-44; at double dummy no misdeal, the same dealer deals again) and
   the next dealer deals; the rulings are :attr:`LawsSession.deal_rulings`; a
@@ -86,7 +87,6 @@ from ..core.deal import Deal
 from ..core.events import Elected, Event, Ruling, event_from_dict, event_to_dict
 from ..core.rules import Rules
 from ..core.state import HandState, SeatView
-from ..core.table import deal_cards
 from ..laws.actions import Action
 from ..laws.arbiter import Arbiter
 from ..laws.deal_laws import DEAL_ACTS, ELECTED_DEAL_ACTS, DealProcedure, slipped_deal
@@ -169,11 +169,13 @@ class LawsSession(TableBase):
         score_slips: float = 0.0,
         own_deal_slips: float = 0.0,
         persons: frozenset[Seat] | None = None,
+        computer_deal_slips: float = 0.0,
     ) -> None:
         refused = laws_refusal(rules)
         if refused is not None:
             raise SessionError(f"{refused}, so it is played without --laws")
-        for name, chance in (("score_slips", score_slips), ("own_deal_slips", own_deal_slips)):
+        for name, chance in (("score_slips", score_slips), ("own_deal_slips", own_deal_slips),
+                             ("computer_deal_slips", computer_deal_slips)):
             if not 0.0 <= chance <= 1.0:
                 raise SessionError(f"{name} {chance}: expected a chance from 0 to 1")
         super().__init__(rules, seating, players, rng, rubbers=rubbers, max_hands=max_hands)
@@ -201,6 +203,11 @@ class LawsSession(TableBase):
         """The chance that a person's own deal slips (the program deals for him): one of
         the misdeals of law 44, or a card exposed or the trump card looked at, which
         his adversaries elect on (laws 38, 40, 41)."""
+        self.computer_deal_slips = computer_deal_slips
+        """The chance that a computer's deal slips where his seat holds no
+        :class:`~cavendish.players.sloppy.SloppyPlayer` (a web table's computers, which
+        play in the pool): the same slips as a person's own (:attr:`own_deal_slips`),
+        drawn the same way, so that a replay makes them again."""
         self.persons = persons
         """The seats of the people, where the players do not say it (a web server's
         session, whose computer seats hold None: they play in the pool); None: the seats
@@ -218,6 +225,9 @@ class LawsSession(TableBase):
         """How many of the arbiter's actions came before the call of honours (for replay)."""
         self._replays: list[dict[str, Any]] = []
         """Each finished hand's deal and acts, as :meth:`snapshot` saves them."""
+        self._hand_pack = ""
+        """The side whose pack the hand in play was dealt from (:attr:`pack_dealt` when
+        it was dealt; as saved, when it is replayed)."""
 
     # ----------------------------------------------------------------- queries
     @property
@@ -297,7 +307,8 @@ class LawsSession(TableBase):
         """The hand in play, unscored (for saving a record of an unfinished session)."""
         if self.arbiter is None:
             return None
-        return LawsHand(self.board, self.rubber, self.names, self.arbiter.state)
+        return LawsHand(self.board, self.rubber, self.names, self.arbiter.state,
+                        pack=self._hand_pack)
 
     # ------------------------------------------------------- saving, resuming
     def snapshot(self, app: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -336,6 +347,7 @@ class LawsSession(TableBase):
             "hands": replays,
             "score_slips": self.score_slips,
             "own_deal_slips": self.own_deal_slips,
+            "computer_deal_slips": self.computer_deal_slips,
             "corrections": [list(c) for c in self._corrections],
             "deal_pending": self._deal_pending_data(),
             "app": dict(app or {}),
@@ -383,6 +395,7 @@ class LawsSession(TableBase):
             "trump_card": str(arb.deal.trump_card),
             "acts": [a.to_dict() for a in arb.actions],
             "honours_called_after": self._called_at,
+            **({"pack": self._hand_pack} if self._hand_pack else {}),
         }
 
     @classmethod
@@ -401,7 +414,8 @@ class LawsSession(TableBase):
             hands = [
                 (Deal.from_pbn(str(h["deal"]), trump_card=str(h["trump_card"])),
                  [Action.from_dict(a) for a in h["acts"]],
-                 None if h["honours_called_after"] is None else int(h["honours_called_after"]))
+                 None if h["honours_called_after"] is None else int(h["honours_called_after"]),
+                 str(h.get("pack", "")))
                 for h in data["hands"]
             ]
             in_play = bool(data["in_play"])
@@ -409,19 +423,20 @@ class LawsSession(TableBase):
             max_hands = None if data["max_hands"] is None else int(data["max_hands"])
             slips = float(data.get("score_slips", 0.0))  # saved before laws 11-12: none
             own = float(data.get("own_deal_slips", 0.0))
+            computers = float(data.get("computer_deal_slips", 0.0))  # saved before: none
             corrections = [(int(n), int(b), str(s)) for n, b, s in data.get("corrections", [])]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SessionError(f"the saved session is damaged: {exc}") from None
         session = cls(rules, seating, dict(players), rng, rubbers=rubbers, max_hands=max_hands,
-                      score_slips=slips, own_deal_slips=own)
+                      score_slips=slips, own_deal_slips=own, computer_deal_slips=computers)
         def correct_due() -> None:  # the scores corrected after as many hands as then
             for finished, board, seat in corrections:
                 if finished == len(session.hands):
                     session.correct_score(Seat.parse(seat), board)
         correct_due()
-        for i, (deal, acts, called_at) in enumerate(hands):
+        for i, (deal, acts, called_at, pack) in enumerate(hands):
             try:
-                session._replay(deal, acts, called_at)
+                session._replay(deal, acts, called_at, pack)
             except (LawsError, SessionError, ValueError) as exc:
                 raise SessionError(
                     f"the saved session cannot be replayed: board {i + 1}: {exc}"
@@ -437,6 +452,7 @@ class LawsSession(TableBase):
                 )
         session.dealer = Seat.parse(str(data["dealer"]))
         session.rubber = int(data["rubber"])
+        session._restore_packs(data)
         pending = data.get("deal_pending")  # saved before it was kept: none
         if pending is not None and not in_play:
             try:
@@ -447,10 +463,13 @@ class LawsSession(TableBase):
                 ) from None
         return session
 
-    def _replay(self, deal: Deal, acts: list[Action], called_at: int | None) -> None:
-        """Play one saved hand again: ``deal`` before a fresh arbiter, then each act, the
-        call of honours made after ``called_at`` acts, as it was."""
+    def _replay(self, deal: Deal, acts: list[Action], called_at: int | None,
+                pack: str = "") -> None:
+        """Play one saved hand again: ``deal`` (dealt from ``pack``) before a fresh
+        arbiter, then each act, the call of honours made after ``called_at`` acts, as it
+        was."""
         self.dealer = deal.dealer
+        self._hand_pack = pack
         self.deal_rulings = []
         self._open(deal)
         arb = self._require()
@@ -482,6 +501,8 @@ class LawsSession(TableBase):
         deal = self._deal()
         if deal is None:  # a person's side elects in the deal first (elect_in_deal)
             return []
+        self._still_pack_made_up()
+        self._hand_pack = self.pack_dealt
         return [*self._open(deal), *self._after()]
 
     def _open(self, deal: Deal) -> list[Event]:
@@ -535,7 +556,7 @@ class LawsSession(TableBase):
             self.deal_elections = []
         self._dealing = False
         for _ in range(64):
-            deal = deal_cards(self.rng, self.dealer)
+            deal = self._deal_from_packs()
             slip = self._deal_slip(deal)
             if slip is None:
                 return deal
@@ -550,13 +571,14 @@ class LawsSession(TableBase):
             stood = self._settle_deal(proc, deal)
             if stood is not None:
                 return stood
-        return deal_cards(self.rng, self.dealer)  # sixty-four misdeals: one dealt as it comes
+        return self._deal_from_packs()  # sixty-four misdeals: one dealt as it comes
 
     def _deal_slip(self, deal: Deal) -> tuple[str, int] | None:
         """The dealer's slip in dealing ``deal``, or None: a sloppy computer's
         (:meth:`~cavendish.players.sloppy.SloppyPlayer.deal_slip`, and at the same chance,
         where a person is among his adversaries, a slip that gives them an election); a
-        person's own at :attr:`own_deal_slips` (the program deals for him).  The draws
+        person's own at :attr:`own_deal_slips` (the program deals for him); another
+        computer's at :attr:`computer_deal_slips`.  The draws
         beyond the player's own come from the board and the deal: a replay makes them
         again."""
         player = self.controller(self.dealer)
@@ -567,7 +589,8 @@ class LawsSession(TableBase):
             if slip is None and person_against and draw.random() < player.deal_rate:
                 slip = (draw.choice(ELECTED_DEAL_ACTS), draw.randint(1, 49))
             return slip
-        if self._person(self.dealer) and draw.random() < self.own_deal_slips:
+        chance = self.own_deal_slips if self._person(self.dealer) else self.computer_deal_slips
+        if chance and draw.random() < chance:
             return draw.choice(DEAL_ACTS + ELECTED_DEAL_ACTS), draw.randint(1, 49)
         return None
 
@@ -686,7 +709,8 @@ class LawsSession(TableBase):
                 f"board {self.board} is not over: trick {arb.state.trick_number + 1} is in play"
             )
         if arb.void is not None:
-            hand = LawsHand(self.board, self.rubber, self.names, arb.state, void=arb.void)
+            hand = LawsHand(self.board, self.rubber, self.names, arb.state, void=arb.void,
+                            pack=self._hand_pack)
             self.dealer = arb.next_dealer
         else:
             result = arb.result()
@@ -701,7 +725,8 @@ class LawsSession(TableBase):
             )
             if written != result:
                 self.misscored[len(self.sheet.results) - 1] = result
-            hand = LawsHand(self.board, self.rubber, self.names, arb.state, result, score)
+            hand = LawsHand(self.board, self.rubber, self.names, arb.state, result, score,
+                            pack=self._hand_pack)
             self.dealer, self.rubber = dealer, rubber
         self.hands.append(hand)
         self._replays.append(self._replay_data(arb))

@@ -73,6 +73,7 @@ from ..core.events import (
 from ..core.rules import Rules, get_rules
 from ..core.state import HandState, SeatView
 from ..core.table import CutResult, deal_for
+from ..laws.packs import TablePacks, side_name
 from ..players.base import Player, PlayerError, notify_begin, notify_score, observer_hook
 from ..players.random import RandomPlayer
 from ..players.ruff import choose_put_out
@@ -257,6 +258,9 @@ class PlayedHand:
     """The hand as played (finished, or in progress for :meth:`Session.current_hand`)."""
     result: HandResult | None = None
     score: HandScore | None = None
+    pack: str = ""
+    """The side whose pack was dealt (``N-S`` or ``E-W``) where two packs are used, as
+    clubs play (000; :mod:`cavendish.laws.packs`); empty where it is not told."""
 
     @property
     def dealer(self) -> Seat:
@@ -277,6 +281,7 @@ class PlayedHand:
             event=event,
             site=site,
             date=date,
+            pack=self.pack,
         )
 
 
@@ -357,6 +362,12 @@ class TableBase:
         self.rubber = 1
         self._call: tuple[Seat, int] | None = None
         self._called: HonoursCalled | None = None
+        self.packs: TablePacks | None = (
+            TablePacks() if rules.packs == 2 and rules.tricks == 13 else None)
+        """The two packs, as clubs play (000): each deal cut and dealt from the dealer's
+        side's pack, the still pack made up while it is in play (laws 30-31,
+        :mod:`cavendish.laws.packs`); None at a table of one pack (deals drawn at once,
+        :func:`~cavendish.core.table.deal_for`)."""
 
     @classmethod
     def by_cut(
@@ -433,6 +444,34 @@ class TableBase:
         """The call of honours made in the hand in play (long whist), if any."""
         return self._called
 
+    def _deal_from_packs(self) -> Deal:
+        """The dealer's next deal: from his side's pack where two are used (cut and
+        dealt, :meth:`TablePacks.deal <cavendish.laws.packs.TablePacks.deal>`), else
+        shuffled, cut and dealt at once (:func:`~cavendish.core.table.deal_for`)."""
+        if self.packs is None:
+            return deal_for(self.rules, self.rng, self.dealer)
+        return self.packs.deal(self.rng, self.dealer)
+
+    def _still_pack_made_up(self) -> None:
+        """The deal stands and its pack is in play: the dealer's partner makes up the
+        still pack for the next deal (laws 30-31)."""
+        if self.packs is not None:
+            self.packs.make_up_still(self.rng, self.dealer)
+
+    def _deal_given(self) -> None:
+        """A deal given (a board replayed from a file) is dealt from no pack of the
+        table's: the record tells no pack for it."""
+        if self.packs is not None:
+            self.packs.dealt = None
+
+    @property
+    def pack_dealt(self) -> str:
+        """The side whose pack the hand in play (or the last) was dealt from, ``N-S`` or
+        ``E-W``; empty at a table of one pack or for a deal given."""
+        if self.packs is None or self.packs.dealt is None:
+            return ""
+        return side_name(self.packs.dealt)
+
     def result(self) -> SessionResult:
         """The sheet and the hands finished so far."""
         return SessionResult(self.rules, self.sheet, list(self.hands), self.seating)
@@ -455,7 +494,17 @@ class TableBase:
             "rubbers": self.rubbers,
             "max_hands": self.max_hands,
             "rng": [v, list(internal), gauss],
+            **({} if self.packs is None else {"packs": self.packs.to_dict()}),
         }
+
+    def _restore_packs(self, data: dict[str, Any]) -> None:
+        """The packs a snapshot saved (:meth:`_table_snapshot`); a save made before the
+        packs were kept has none made up: the next deal shuffles its pack anew."""
+        if self.packs is not None and data.get("packs") is not None:
+            try:
+                self.packs = TablePacks.from_dict(data["packs"])
+            except ValueError as exc:
+                raise SessionError(f"the saved session is damaged: {exc}") from None
 
 
 def read_table(
@@ -682,7 +731,8 @@ class Session(TableBase):
         """The hand in play, unscored (for saving a record of an unfinished session)."""
         if self.state is None:
             return None
-        return PlayedHand(self.board, self.rubber, self.names, self.state)
+        return PlayedHand(self.board, self.rubber, self.names, self.state,
+                          pack=self.pack_dealt)
 
     # ------------------------------------------------------- saving, resuming
     def snapshot(self, app: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -775,7 +825,8 @@ class Session(TableBase):
                 result = session._result_of(state)
                 score = session.sheet.record(result)
                 session.hands.append(
-                    PlayedHand(rec.board, rubber, session.names, state, result, score)
+                    PlayedHand(rec.board, rubber, session.names, state, result, score,
+                               pack=rec.pack)
                 )
             if in_play:
                 session.state = records[-1].replay(rules)
@@ -787,12 +838,13 @@ class Session(TableBase):
             for rec, rubber in zip(void, data.get("void_rubbers", []), strict=True):
                 names = (rec.players[0], rec.players[1], rec.players[2], rec.players[3])
                 session.void_hands.append(
-                    PlayedHand(rec.board, int(rubber), names, rec.replay(rules))
+                    PlayedHand(rec.board, int(rubber), names, rec.replay(rules), pack=rec.pack)
                 )
         except (RecordError, ValueError, JSONLogError) as exc:
             raise SessionError(f"the saved session cannot be replayed: {exc}") from None
         session.dealer = Seat.parse(data["dealer"])
         session.rubber = int(data["rubber"])
+        session._restore_packs(data)
         if session.state is not None:
             session._call = honours_call(rules, session.sheet.score, session.state)
             session._called = next(
@@ -815,12 +867,15 @@ class Session(TableBase):
             raise SessionError("the session is over")
         deal, self.next_deal = self.next_deal, None
         if deal is None:
-            deal = deal_for(self.rules, self.rng, self.dealer)
+            deal = self._deal_from_packs()
+            self._still_pack_made_up()
         elif deal.dealer != self.dealer or deal.hand_size != self.rules.tricks:
             raise SessionError(
                 f"the deal given is dealt by {deal.dealer} with {deal.hand_size} cards a hand; "
                 f"the table's dealer is {self.dealer}, {self.rules.tricks} cards a hand"
             )
+        else:
+            self._deal_given()
         self.state = HandState(deal, self.rules, dummies=self.dummies)
         ruffed = self._computer_ruff(self.state)
         self._call = honours_call(self.rules, self.sheet.score, self.state)
@@ -926,7 +981,8 @@ class Session(TableBase):
         score, dealer, rubber = end_hand(
             self.rules, self.sheet, self.seating, self.dealer, self.rubber, result
         )
-        played = PlayedHand(self.board, self.rubber, self.names, state, result, score)
+        played = PlayedHand(self.board, self.rubber, self.names, state, result, score,
+                            pack=self.pack_dealt)
         self.hands.append(played)
         self.state = None
         self._call = None
@@ -1244,7 +1300,8 @@ class Session(TableBase):
         state.note(event)
         self._broadcast(event)
         if claim:
-            self.void_hands.append(PlayedHand(self.board, self.rubber, self.names, state))
+            self.void_hands.append(PlayedHand(self.board, self.rubber, self.names, state,
+                                              pack=self.pack_dealt))
             self.state = None  # a fresh deal by the same dealer: start_hand() deals it
             self._call = None
             self._called = None

@@ -22,7 +22,9 @@ card turned up.  On reading, only ``deal`` and ``trump_card`` are required:
 ``dealer`` to the first seat of ``deal``, ``plays`` to the cards of the ``play``
 events that stand (not taken back, :func:`~cavendish.core.state.standing_plays`),
 and the rest to empty; ``stock`` (ruff-and-honours: the four cards left undealt, as a
-PBN hand) is written only for a deal that has one.  The writer puts one event per
+PBN hand) is written only for a deal that has one, and ``pack`` (``N-S`` or ``E-W``,
+the side whose pack was dealt where two packs are used, as clubs play, 000) only
+where it is told.  The writer puts one event per
 line.  A hand played under the laws arbiter keeps every ruling, election and
 correction in ``events``
 (:data:`~cavendish.core.events.LAWS_EVENTS`), each kind as
@@ -90,6 +92,7 @@ class JSONLogError(RecordFileError):
 
 def _board_dict(rec: HandRecord) -> dict[str, Any]:
     stock = {"stock": format_hand(rec.deal.stock)} if rec.deal.stock else {}
+    pack = {"pack": rec.pack} if rec.pack else {}  # two packs, as clubs play: whose was dealt
     return {
         "board": rec.board,
         "variant": rec.variant,
@@ -99,6 +102,7 @@ def _board_dict(rec: HandRecord) -> dict[str, Any]:
         **stock,
         "players": {str(seat): name for seat, name in zip(Seat, rec.players, strict=True)},
         "dummies": [str(s) for s in rec.dummies],
+        **pack,
         "event": rec.event,
         "site": rec.site,
         "date": rec.date,
@@ -218,7 +222,7 @@ def _board(item: object, index: int, source: str) -> HandRecord:
     if plays is None:
         plays = tuple(e.card for e in standing_plays(events))
     text_fields: dict[str, str] = {}
-    for key in ("variant", "event", "site", "date"):
+    for key in ("variant", "event", "site", "date", "pack"):
         value = item.get(key, "short" if key == "variant" else "")
         if not isinstance(value, str):
             raise fail(f'"{key}" must be a string, not {json_kind(value)}')
@@ -240,6 +244,7 @@ def _board(item: object, index: int, source: str) -> HandRecord:
             event=text_fields["event"],
             site=text_fields["site"],
             date=text_fields["date"],
+            pack=text_fields["pack"],
         )
     except RecordError as exc:
         raise JSONLogError(f"{source}, {exc}") from None

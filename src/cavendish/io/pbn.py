@@ -20,7 +20,9 @@ the fifteen mandatory tags, the ``Play`` section and a few tags of our own
   deal is kept, unfinished, before the deal that replaces it), their events in
   ``Detail``.
 * ``[TrumpCard "C3"]`` is the card turned up (it must be in the dealer's hand),
-  ``[Variant "short"]`` the rule-set, ``[Dummies "N"]`` the exposed hands.
+  ``[Variant "short"]`` the rule-set, ``[Dummies "N"]`` the exposed hands, and
+  where two packs are used, as clubs play (000), ``[Pack "N-S"]`` the side whose pack
+  was dealt (laws 30-31).
 * The old games (000, :mod:`cavendish.core.old_games`) deal twelve cards a hand: the
   ``Deal`` tag holds four hands of twelve (whisk: the deuces out), and the play is
   twelve tricks.  Ruff-and-honours adds ``[Stock "4.A.6.7"]``, the four cards left
@@ -319,6 +321,8 @@ def _game_lines(rec: HandRecord) -> list[str]:
         held, staked = swabber_tags(deal, rec.variant)
         tags.append(("Stakes", staked))
         tags.append(("Swabbers", held))
+    if rec.pack:
+        tags.append(("Pack", rec.pack))
     tags.append(("TrumpCard", str(deal.trump_card)))
     tags.append(("Variant", rec.variant))
     given = {"Event": rec.event, "Site": rec.site}
@@ -544,6 +548,7 @@ _NO_INHERIT = frozenset(
         "Stock",
         "Swabbers",
         "Stakes",
+        "Pack",
         "Irregularities",
     }
 )
@@ -571,6 +576,7 @@ _PLAIN = frozenset(
         "Dummies",
         "Swabbers",
         "Stakes",
+        "Pack",
     }
 )
 _UNKNOWN = frozenset({"", "?"})
@@ -758,9 +764,11 @@ class _Reader:
                 event="" if event in _UNKNOWN else event,
                 site="" if site in _UNKNOWN else site,
                 date=date,
+                pack=values.get("Pack", ""),
             )
         except RecordError as exc:
-            raise self.fail(str(exc), start, board) from None
+            line = first["Pack"].line if "Pack" in first and "pack" in str(exc) else start
+            raise self.fail(str(exc), line, board) from None
 
     def check_swabbers(self, tags: dict[str, _Tag], deal: Deal, variant: str,
                        board: int) -> None:

@@ -74,6 +74,7 @@ from ..core.state import HandState, Trick, standing_plays, trick_winner
 from ..scoring.result import PENALTIES, HandResult, Penalty, Revoke
 
 __all__ = [
+    "PACKS",
     "UNKNOWN_DATE",
     "HandRecord",
     "RecordError",
@@ -87,6 +88,8 @@ __all__ = [
 _EVENT_TYPES: tuple[type[Any], ...] = get_args(Event)
 _DATE = re.compile(r"\A[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}\Z")
 UNKNOWN_DATE = "????.??.??"
+PACKS = ("", "N-S", "E-W")
+"""What a record's ``pack`` may say: not told, or the side whose pack was dealt."""
 """The PBN date with no digit known; a record keeps it as ``""``."""
 
 
@@ -302,9 +305,15 @@ class HandRecord:
     site: str = ""
     date: str = ""
     """PBN style ``YYYY.MM.DD`` (``?`` for an unknown digit), or empty."""
+    pack: str = ""
+    """Where two packs are used, as clubs play (000), the side whose pack was dealt:
+    ``N-S`` or ``E-W`` (laws 30-31, :mod:`cavendish.laws.packs`); empty: not told."""
 
     def __post_init__(self) -> None:
         where = f"board {self.board}"
+        if self.pack not in PACKS:
+            raise RecordError(f"{where}: pack {self.pack!r}: expected N-S or E-W (the side "
+                              "whose pack was dealt), or nothing")
         if isinstance(self.board, bool) or not isinstance(self.board, int) or self.board < 1:
             raise RecordError(f"board {self.board!r}: a board number is a positive integer")
         try:
@@ -361,9 +370,10 @@ class HandRecord:
         event: str = "",
         site: str = "",
         date: str = "",
+        pack: str = "",
     ) -> HandRecord:
         """The record of a hand in play or played out: its deal, cards (the standing
-        plays), dummies and log."""
+        plays), dummies and log (and the pack dealt, where it is told)."""
         log = state.events
         return cls(
             deal=state.deal,
@@ -376,6 +386,7 @@ class HandRecord:
             event=event,
             site=site,
             date=date,
+            pack=pack,
         )
 
     # ------------------------------------------------------------- queries

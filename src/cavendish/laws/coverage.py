@@ -282,14 +282,22 @@ LAWS: tuple[LawCoverage, ...] = (
         _DL,
         _DEAL + "test_law_30_dealers_partner_has_the_first_right_to_shuffle",
         _PACKS + "test_law_30_31_the_still_pack_made_up_by_the_dealers_partner_for_the_next_deal",
-        note="with two packs (Rules.packs, as clubs play, 000) the still pack is told at "
-        "each deal: the other side's, made up by the dealer's partner for the next deal",
+        _PACKS + "test_law_30_31_the_still_pack_made_up_during_the_play_is_dealt_next",
+        _PACKS + "test_000_two_packs_deal_the_cards_one_generator_dealt_at_the_same_seed",
+        _PACKS + "test_law_30_31_the_pack_dealt_is_in_the_record_pbn_and_json",
+        _PACKS + "test_law_30_31_a_saved_table_keeps_the_still_pack_and_deals_it_on_resume",
+        note="with two packs (Rules.packs, as clubs play, 000) each is a real pack "
+        "(cavendish.laws.packs): while one is in play the dealer's partner shuffles the "
+        "other, the still pack, and the next deal is cut and dealt from its order; told "
+        "at each deal and in the record (PBN [Pack], the JSON log's pack). Cavendish's "
+        "choice: the others waive their shuffle (laws 29, 32), one shuffle makes a pack up",
     ),
     _recorded(
         31,
         "The pack placed face down to the dealer's left",
-        "where the pack is put is physical; the code gives no penalty (told at each deal "
-        "with two packs: the still pack goes to the next dealer's left)",
+        "where the pack is put is physical; the code gives no penalty (with two packs the "
+        "still pack is placed, and kept, at the next dealer's left: "
+        "cavendish.laws.packs.Pack.placed_at)",
     ),
     _law(
         32,
@@ -361,6 +369,7 @@ LAWS: tuple[LawCoverage, ...] = (
         _DL,
         _DEAL + "test_law_42_card_of_the_other_pack_adversaries_decide",
         _PACKS + "test_law_42_48_the_other_pack_and_the_adversarys_cards_need_two_packs",
+        _PACKS + "test_law_42_46_the_other_pack_is_the_real_pack_not_dealt",
     ),
     _law(43, "A misdeal loses the deal", _DL, _DEAL + "test_law_43_misdeal_loses_the_deal"),
     _law(
@@ -386,6 +395,7 @@ LAWS: tuple[LawCoverage, ...] = (
         _MIS + "test_law_46_short_hand_found_before_playing_a_new_deal",
         _DEAL + "test_law_46_card_missing_from_a_hand_named_for_the_play",
         _PACKS + "test_law_46_search_the_other_pack_needs_two_packs",
+        _PACKS + "test_law_42_46_the_other_pack_is_the_real_pack_not_dealt",
     ),
     _law(
         47,
@@ -400,8 +410,10 @@ LAWS: tuple[LawCoverage, ...] = (
         _DL,
         _DEAL + "test_law_48_dealing_out_of_turn_stopped_before_the_trump_is_turned",
         _PACKS + "test_law_42_48_the_other_pack_and_the_adversarys_cards_need_two_packs",
+        _PACKS + "test_law_48_the_adversarys_real_pack_dealt_and_stopped",
         note="'the adversary's cards': each side deals with its own pack (Cavendish's "
-        "reading); refused at a table of one pack",
+        "reading), the other side's real pack taken up (cavendish.laws.packs); refused at "
+        "a table of one pack",
     ),
     _law(
         49,

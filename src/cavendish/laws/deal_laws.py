@@ -61,8 +61,10 @@ __all__ = [
     "ELECTED_DEAL_ACTS",
     "DealOutcome",
     "DealProcedure",
+    "adversarys_cards",
     "first_dealer_of_rubber",
     "packs_line",
+    "side_name",
     "slipped_deal",
 ]
 
@@ -144,10 +146,10 @@ class DealProcedure:
         self.trump_turned = False
         self.outcome: DealOutcome | None = None
         self._permitted_cutter: Seat | None = None
-        if not own_pack and self.rules.packs == 1:
-            raise NotAllowed(
-                "one pack at this table: there are no adversary's cards to deal with (law 48 "
-                "runs where two packs are used, as clubs play, 000)", 48)
+        self.other_pack: str | None = None
+        """The other pack by name (``E-W's pack``) where the deal is made from the
+        table's real packs (:meth:`cavendish.laws.packs.TablePacks.deal_procedure`)."""
+        adversarys_cards(self.rules, own_pack)
         if self.dealer != self.rightful or not own_pack:
             what = "out of turn" if self.dealer != self.rightful else "with the adversaries' pack"
             self._rule(
@@ -604,7 +606,8 @@ class DealProcedure:
             42,
             seat.side.other,
             seat,
-            f"{seat} holds a card of the other pack: a fresh deal?",
+            f"{seat} holds a card of the other pack"
+            + ("" if self.other_pack is None else f", {self.other_pack}") + ": a fresh deal?",
             ("new-deal", "stand"),
             apply,
         )
@@ -726,10 +729,34 @@ def packs_line(rules: Rules, dealer: Seat) -> str:
     """
     if rules.packs == 1:
         return f"{dealer} deals with the one pack of the table"
-    side, other = ("N-S", "E-W") if dealer.side == Side.NS else ("E-W", "N-S")
+    side, other = side_name(dealer.side), side_name(dealer.side.other)
     return (f"{dealer} deals with {side}'s pack; the still pack, {other}'s, is made up by "
             f"{dealer.partner}, the dealer's partner (law 30), and placed at {dealer.left}'s "
             "left for the next deal (law 31)")
+
+
+def adversarys_cards(rules: Rules, own_pack: bool) -> None:
+    """Refuse a deal "with the adversary's cards" (law 48) at a table of one pack.
+
+    >>> adversarys_cards(get_rules("short", packs=1), own_pack=False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cavendish.laws.errors.NotAllowed: one pack at this table: there are no adversary's cards ...
+    """
+    if not own_pack and rules.packs == 1:
+        raise NotAllowed(
+            "one pack at this table: there are no adversary's cards to deal with (law 48 "
+            "runs where two packs are used, as clubs play, 000)", 48)
+
+
+def side_name(side: Side) -> str:
+    """``N-S`` or ``E-W``: the side whose pack it is, as the players and the record
+    name it.
+
+    >>> side_name(Side.EW)
+    'E-W'
+    """
+    return "N-S" if side == Side.NS else "E-W"
 
 
 def pack_of(deal: Deal) -> list[Card]:

@@ -18,8 +18,10 @@ Design note
 * **A short hand** (law 46): three players have thirteen cards and the fourth
   fewer, found only after he has played: the deal stands, he is answerable for his
   revokes as if the missing card were in his hand, and he may search the other pack
-  for it.  At a table of one pack (``Rules.packs``) there is no other pack: the card
-  is found and restored all the same, and the ruling says there was none to search.
+  for it: the pack of the side that did not deal (each side deals with its own,
+  :mod:`cavendish.laws.packs`).  At a table of one pack (``Rules.packs``) there is no
+  other pack: the card is found and restored all the same, and the ruling says there
+  was none to search.
   Found before he has played, the pack was not dealt right: a new deal by the same
   dealer (an implementer's reading of laws 37 and 46).
 * **A pack proved incorrect or imperfect** during the play (laws 37, 47): the hand is
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 from ..core.cards import Card, Seat, Side
 from .base import ArbiterBase, Omission, table_action
+from .deal_laws import side_name
 from .errors import NotAllowed
 
 __all__ = ["MisplayLaws"]
@@ -229,7 +232,7 @@ class MisplayLaws(ArbiterBase):
             return
         self.state.restore(seat, card, law=46)
         found = (
-            "found in the other pack"
+            f"found in the other pack, {side_name(self.deal.dealer.side.other)}'s,"
             if self.rules.packs == 2
             else "found (one pack at this table: there is no other pack to search, law 46's "
             "search runs where two packs are used, as clubs play, 000)"

@@ -381,6 +381,13 @@ class TableConfig:
                 raise ConfigError(f"deal_slips {deal_slips!r}: a chance from 0 to 1 that a "
                                   "person's deal slips, at a table under the laws")
             extra["deal_slips"] = float(deal_slips)
+        computer_slips = body.get("computer_deal_slips")
+        if computer_slips is not None:  # laws 36-51: the computers' deals slip too
+            if not laws or not isinstance(computer_slips, int | float) \
+                    or isinstance(computer_slips, bool) or not 0 <= computer_slips <= 1:
+                raise ConfigError(f"computer_deal_slips {computer_slips!r}: a chance from 0 "
+                                  "to 1 that a computer's deal slips, at a table under the laws")
+            extra["computer_deal_slips"] = float(computer_slips)
         return cls(variant, kinds, names, seed, rubbers, practice, extra=extra,
                    auto_last=body.get("auto_last", True),
                    computer_claims=body.get("computer_claims", True), calls=calls, laws=laws,

@@ -148,7 +148,8 @@ def build_laws_session(config: TableConfig, *, computers: bool = False) -> LawsS
                        rubbers=config.rubbers,
                        score_slips=float(config.extra.get("score_slips", 0.0)),
                        own_deal_slips=float(config.extra.get("deal_slips", 0.0)),
-                       persons=frozenset(config.humans))
+                       persons=frozenset(config.humans),
+                       computer_deal_slips=float(config.extra.get("computer_deal_slips", 0.0)))
 
 
 def laws_action(name: str, **args: object) -> Action:
