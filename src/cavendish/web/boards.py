@@ -47,6 +47,7 @@ class BoardSession(Session):
             i = len(self.hands)
             self.rng = random.Random(deal_seed(self.match_seed, i))
             self.dealer = board_dealer(i)
+            self.packs = None  # each board dealt at once from its own seed: no still pack
             for seat, kind in (self.kinds or {}).items():
                 self.players[seat] = PlayerSpec.named(kind).build(
                     player_seed(self.match_seed, i, seat), f"{kind} {seat}")
