@@ -281,3 +281,35 @@ def test_law_42_46_the_other_pack_is_the_real_pack_not_dealt() -> None:
     assert "W holds a card of the other pack, E-W's" in proc.rulings[-1].what
     with pytest.raises(NotAllowed, match="there is no other pack"):
         packs.other_pack(get_rules("short", packs=1), Seat.S, 46)
+
+
+def test_dummy_law_i_a_side_dealing_twice_running_shuffles_its_own_pack_the_still_pack_waits(
+) -> None:
+    """Dummy law i (003 line 950: "Dummy deals at the commencement of each rubber"): when the
+    dummy's side dealt the last hand of a rubber, it deals the first of the next with
+    its own pack, gathered and shuffled anew (law 30: by the dealer's partner); the
+    still pack, the other side's, lies as it was made up and is dealt next.  (Here the
+    deals leave those of one generator dealt at once: 14 of 20 dummy sessions of three
+    rubbers, seeds 1-20, deal otherwise from such a board on.)"""
+    assert "Dummy deals at the commencement of each rubber" in _line(SEED_003, 950)
+    seen = 0
+    for seed in range(1, 6):
+        players = {s: RandomPlayer(i) for i, s in enumerate((Seat.N, Seat.E, Seat.S))}
+        session = Session.seated("dummy", players, seed=seed, rubbers=3)
+        last: Seat | None = None
+        while not session.is_over:
+            assert session.packs is not None
+            lying = session.packs.still
+            before = None if lying is None else (lying.side, lying.order)
+            session.start_hand()
+            dealer = session.dealer
+            if last is not None and last.side == dealer.side:
+                seen += 1
+                still = session.packs.still
+                assert before is not None and before[0] == dealer.side.other
+                assert still is not None and (still.side, still.order) == before
+                assert session.pack_dealt == side_name(dealer.side)
+            session.run()
+            session.finish_hand()
+            last = dealer
+    assert seen >= 1

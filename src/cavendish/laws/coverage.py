@@ -715,6 +715,10 @@ LAWS: tuple[LawCoverage, ...] = (
         "Dummy deals at the commencement of each rubber",
         _DL,
         _DEAL + "test_dummy_law_i_dummy_deals_at_the_commencement_of_each_rubber",
+        _PACKS + "test_dummy_law_i_a_side_dealing_twice_running_shuffles_its_own_pack_the_still"
+        "_pack_waits",
+        note="with two packs, the dummy's side dealing twice running deals its own pack "
+        "shuffled anew; the still pack waits for the other side (cavendish.laws.packs)",
     ),
     _law(
         DUMMY_II,
