@@ -3,8 +3,10 @@
 Design note
 -----------
 A :class:`Session` holds a table (who sits where, see :mod:`.seating`), one
-``random.Random`` seeded once (the cut, then every deal with
-:func:`~cavendish.core.table.deal_cards`), the :class:`~cavendish.scoring.ScoreSheet`
+``random.Random`` seeded once (the cut, then every deal: where two packs are used, as
+clubs play, each cut and dealt from the dealer's side's pack and the still pack made
+up while it is in play, :mod:`cavendish.laws.packs`; else with
+:func:`~cavendish.core.table.deal_for`), the :class:`~cavendish.scoring.ScoreSheet`
 and the hands played.  Each seat is held by a :class:`~cavendish.players.Player`
 or, for the terminal, by a human (``None``), who is asked for a card by the
 caller of the step-by-step driver:
