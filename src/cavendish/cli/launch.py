@@ -13,13 +13,27 @@ they used to wait for them.  The server imports the task's module and this one, 
 the command line (a worker runs the script again only as a module, which defines
 :func:`main` and calls nothing).  Any other command starts nothing.  The command
 line itself is :func:`cavendish.cli.main.main`.
+
+With :data:`ACCOUNTS_VAR` set to a file name, the script writes there, as it exits,
+the accounts of its run (:class:`Accounts`: when and on how much CPU each phase
+ended, every task's :class:`~cavendish.match.parallel.TaskTiming`, the pool's
+processes' CPU): what the pool benchmark reads (``python -m cavendish.bench.pool
+--only pool-cli``).  Nothing is recorded without it.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import json
+import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
 
+ACCOUNTS_VAR = "CAVENDISH_ACCOUNTS"
+"""The variable naming the file where the script writes its run's accounts."""
 POOL_TASKS = "cavendish.match.duplicate"
 """The module of a match's tasks (``play_boards``), which the fork server imports."""
 
@@ -57,14 +71,78 @@ def wants_pool(argv: Sequence[str], cores: int) -> bool:
     return workers.isdigit() and int(workers) > 1
 
 
+class Accounts:
+    """A run's accounts, written as one JSON object to ``path`` at exit (after the
+    pool's shutdown): ``marks``, the phases' ends (``time.time()``, this process's CPU
+    seconds, and the seconds its main thread had waited for a core: ``start`` as this
+    module's :func:`main` began, ``prestarted``, ``imported`` the command line,
+    ``ran`` the command, ``exit`` after the pool's shutdown); ``calls`` and ``tasks``,
+    :func:`~cavendish.match.parallel.task_timings`' records of the command; and
+    ``processes``, the CPU of the fork server and of each worker as the command
+    ended (``/proc``; :func:`~cavendish.match.parallel.process_times`)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.marks: list[dict[str, Any]] = []
+        self.record: dict[str, Any] = {"pid": os.getpid(), "marks": self.marks}
+        self.mark("start")
+        atexit.register(self.write)  # before the pool's: runs after its shutdown
+
+    def mark(self, name: str) -> None:
+        """The end of a phase."""
+        waited: float | None = None
+        with contextlib.suppress(OSError, IndexError, ValueError), \
+                open("/proc/self/schedstat") as f:
+            waited = int(f.read().split()[1]) / 1e9
+        self.marks.append({"name": name, "time": time.time(), "cpu": time.process_time(),
+                           "waited": waited})
+
+    @contextlib.contextmanager
+    def recording(self) -> Iterator[None]:
+        """The command's tasks recorded, then its processes' CPU read."""
+        from dataclasses import asdict
+        from multiprocessing import forkserver
+
+        from ..match.parallel import process_times, task_timings
+
+        with task_timings() as timings:
+            try:
+                yield
+            finally:
+                self.mark("ran")
+                self.record["tasks"] = [asdict(t) for t in timings]
+                self.record["calls"] = [asdict(c) for c in timings.calls]
+                server = getattr(forkserver._forkserver, "_forkserver_pid", None)
+                pids = {t.worker for t in timings} - {os.getpid()}
+                self.record["processes"] = {
+                    "forkserver": server and process_times(server),
+                    "workers": {str(pid): process_times(pid) for pid in sorted(pids)},
+                }
+
+    def write(self) -> None:
+        """The accounts to the file (at exit)."""
+        self.mark("exit")
+        with open(self.path, "w", encoding="utf-8") as f:
+            json.dump(self.record, f)
+
+
 def main() -> None:
     """The console script: a match's pool started early (see the module's note), then
-    the command line."""
+    the command line (its accounts recorded with :data:`ACCOUNTS_VAR`)."""
+    path = os.environ.get(ACCOUNTS_VAR)
+    accounts = Accounts(path) if path else None
     if wants_pool(sys.argv, 2):
         from ..match.parallel import default_workers, prestart
 
         if wants_pool(sys.argv, default_workers()):
             prestart(POOL_TASKS)
+    if accounts is not None:
+        accounts.mark("prestarted")
     from .main import main as run
 
-    run()
+    if accounts is None:
+        run()
+        return
+    accounts.mark("imported")
+    with accounts.recording():
+        run()
