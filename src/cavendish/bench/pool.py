@@ -473,7 +473,9 @@ def cli_accounts(run: CliRun, cores: int | None = None) -> dict[str, Any]:
         ts.sort(key=lambda t: t["start"])
         first, last = ts[0], max(ts, key=lambda t: t["start"] + t["seconds"])
         seen = (procs.get("workers") or {}).get(str(w))
-        cpu = seen[0] if seen else max(t["process_cpu"] for t in ts)
+        cpu = max(t["process_cpu"] for t in ts)  # to the ns; /proc's to the clock's tick:
+        if seen:  # what it spent after its last task too
+            cpu = max(cpu, seen[0])
         in_tasks = sum(t["cpu"] for t in ts)
         end = at(last["start"] + last["seconds"])
         workers.append({
@@ -490,7 +492,9 @@ def cli_accounts(run: CliRun, cores: int | None = None) -> dict[str, Any]:
     out["workers_accounts"] = workers
     server = procs.get("forkserver")
     if server:
-        out["forkserver"] = {"cpu": round(server[0], 3), "began": at(server[2])}
+        me = procs.get("self")  # the starts are to the clock's tick, from the same boot time
+        out["forkserver"] = {"cpu": round(server[0], 3),
+                             "began": round(server[2] - me[2], 2) if me else None}
     ours = run.cpu + sum(w["cpu"] for w in workers) + (server[0] if server else 0.0)
     out["cpu_total"] = round(ours, 3)
     if run.machine is not None:
@@ -517,18 +521,22 @@ def _spread(xs: Sequence[float]) -> dict[str, float] | None:
 
 def cli_line(a: str, b: str, boards: int, workers: int, seed: int, repeat: int,
              ceiling: bool = True, emit: Callable[[dict[str, Any]], None] | None = None,
-             ) -> dict[str, Any]:
+             against: str | None = None) -> dict[str, Any]:
     """The command line's match, cold, with ``-w 1`` and ``-w workers`` and (``ceiling``)
     ``workers`` independent ``-w 1`` runs started together, the machine's ceiling;
-    each repeat runs the three in a rotated order.  ``emit`` is given each run's
-    accounts (:func:`cli_accounts`) as it ends."""
+    each repeat runs them in a rotated order.  ``against``: another build's console
+    script (main's, before a change), whose ``-w 1`` and ``-w workers`` join each
+    repeat (``against`` in the line: its times, and ours over its).  ``emit`` is
+    given each run's accounts (:func:`cli_accounts`) as it ends."""
     import sys
     import tempfile
     from pathlib import Path
 
     script = Path(sys.executable).with_name("cavendish")
-    command = [str(script), "match", a, b, "--boards", str(boards), "--seed", str(seed), "-q"]
-    kinds = ["one", "pool", *(["ceiling"] if ceiling else [])]
+    rest = ["match", a, b, "--boards", str(boards), "--seed", str(seed), "-q"]
+    command = [str(script), *rest]
+    kinds = ["one", "pool", *(["ceiling"] if ceiling else []),
+             *(["against_one", "against_pool"] if against else [])]
     began_uptime, load = _uptime(), _load()
     repeats: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="cavendish-bench-pool-") as folder:
@@ -537,8 +545,10 @@ def cli_line(a: str, b: str, boards: int, workers: int, seed: int, repeat: int,
             now = _load()
             seen: dict[str, Any] = {"load": now[0] if now else None, "order": order}
             for kind in order:
-                ks = {"one": [1], "pool": [workers], "ceiling": [1] * workers}[kind]
-                runs = _cli_runs(command, ks, folder)
+                ks = {"one": [1], "pool": [workers], "ceiling": [1] * workers,
+                      "against_one": [1], "against_pool": [workers]}[kind]
+                which = [against, *rest] if kind.startswith("against") and against else command
+                runs = _cli_runs(which, ks, folder)
                 seen[kind] = runs
                 for run in runs:
                     if emit is not None:
@@ -574,10 +584,26 @@ def cli_line(a: str, b: str, boards: int, workers: int, seed: int, repeat: int,
                  "ceiling_median": round(statistics.median(ceilings), 2),
                  "ceiling_spread": _spread(ceilings),
                  "seconds_ceiling": round(best_pair, 2)}
+    if against:
+        theirs_one = [x["against_one"][0].wall for x in repeats]
+        theirs_pool = [x["against_pool"][0].wall for x in repeats]
+        line["against"] = {
+            "script": against,
+            "seconds_1": round(min(theirs_one), 2),
+            f"seconds_{workers}": round(min(theirs_pool), 2),
+            "ratio": round(min(theirs_one) / min(theirs_pool), 2),
+            "ratio_spread": _spread([o / p for o, p in zip(theirs_one, theirs_pool, strict=True)]),
+            "ours_over_theirs_1": _spread(
+                [o.wall / t for o, t in zip(one, theirs_one, strict=True)]),
+            f"ours_over_theirs_{workers}": _spread(
+                [p.wall / t for p, t in zip(pool, theirs_pool, strict=True)]),
+        }
     line["runs"] = [
         {"seconds_1": round(x["one"][0].wall, 2), f"seconds_{workers}": round(x["pool"][0].wall, 2),
          "ratio": round(x["one"][0].wall / x["pool"][0].wall, 2), "load": x["load"],
-         **({"seconds_ceiling": round(max(r.wall for r in x["ceiling"]), 2)} if ceiling else {})}
+         **({"seconds_ceiling": round(max(r.wall for r in x["ceiling"]), 2)} if ceiling else {}),
+         **({"against_1": round(x["against_one"][0].wall, 2),
+             f"against_{workers}": round(x["against_pool"][0].wall, 2)} if against else {})}
         for x in repeats]
     return line | {"uptime": [began_uptime, _uptime()], "load": [load, _load()]}
 
@@ -590,6 +616,7 @@ def run(
     repeat: int | None = None,
     only: Sequence[str] = NAMES,
     emit: Callable[[dict[str, Any]], None] | None = None,
+    against: str | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Yield the pool's benchmark lines (``scale`` multiplies the boards, ``repeat``
     replaces each match's runs a side; ``emit`` is given the command line's runs'
@@ -602,7 +629,7 @@ def run(
     if "pool-cli" in only:
         a, b, boards, runs = CLI
         yield cli_line(a, b, max(4 * workers, round(boards * scale)), workers, seed,
-                       runs if repeat is None else repeat, emit=emit)
+                       runs if repeat is None else repeat, emit=emit, against=against)
     if "pool-search-decision" in only:
         yield search_line(max(workers, round(SEARCH[2] * scale)), workers, seed)
 
@@ -619,6 +646,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "(default 3 for classical, 2 for pimc)")
     parser.add_argument("--only", action="append", choices=NAMES,
                         help="this line only (repeatable)")
+    parser.add_argument("--against", metavar="SCRIPT",
+                        help="pool-cli: another build's console script (e.g. main's "
+                        ".venv/bin/cavendish) timed in the same repeats, before against after")
     args = parser.parse_args(argv)
     if args.workers < 2:
         parser.error(f"--workers {args.workers}: a pool needs at least 2")
@@ -630,7 +660,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(json.dumps(line), flush=True)
 
     lines = run(workers=args.workers, seed=args.seed, scale=args.scale, repeat=args.repeat,
-                only=args.only or NAMES, emit=show)
+                only=args.only or NAMES, emit=show, against=args.against)
     for line in lines:
         show(line)
 

@@ -4,7 +4,8 @@ Design note
 -----------
 This module is the script's entry point (``pyproject.toml``) and imports nothing of
 the package at its top, so that its :func:`main` runs before the command line's
-modules are imported (some 0.6 s of CPU).  A ``match`` that will play in a pool of
+modules are imported (some 0.6 s of CPU; a ``match`` imports only its own,
+:func:`cavendish.cli.app.light`).  A ``match`` that will play in a pool of
 several processes (``-w K``, K above one, or no ``-w`` on a machine of several
 cores; not ``--ray``) has the pool's fork server started first
 (:func:`~cavendish.match.parallel.prestart`): the server's imports then run on
@@ -115,6 +116,7 @@ class Accounts:
                 server = getattr(forkserver._forkserver, "_forkserver_pid", None)
                 pids = {t.worker for t in timings} - {os.getpid()}
                 self.record["processes"] = {
+                    "self": process_times(),  # its start: the others' starts' reference
                     "forkserver": server and process_times(server),
                     "workers": {str(pid): process_times(pid) for pid in sorted(pids)},
                 }
@@ -138,8 +140,13 @@ def main() -> None:
             prestart(POOL_TASKS)
     if accounts is not None:
         accounts.mark("prestarted")
-    from .main import main as run
+    from .app import light
 
+    run = light(sys.argv)  # a match: its commands alone
+    if run is None:
+        from .main import main as whole
+
+        run = whole
     if accounts is None:
         run()
         return

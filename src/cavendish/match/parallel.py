@@ -363,9 +363,10 @@ def _timed_call(fn: Callable[[T], R], item: tuple[int, T]) -> tuple[R, TaskTimin
     result = fn(task)
     seconds, used = time.perf_counter() - wall, time.process_time() - cpu
     threads = dd.dds_threads() if dd.dds_loaded() else None  # a task that never solved: none
-    began = _began or (None, None)
+    if _began is None:  # the calling process: only what its tasks cost (no /proc read each)
+        return result, TaskTiming(index, os.getpid(), start, seconds, used, threads)
     return result, TaskTiming(index, os.getpid(), start, seconds, used, threads,
-                              time.process_time(), waited_seconds(), *began)
+                              time.process_time(), waited_seconds(), *_began)
 
 
 def chunk_ranges(n: int, chunks: int) -> list[range]:
