@@ -8,9 +8,10 @@ modules are imported (some 0.6 s of CPU; a ``match`` imports only its own,
 :func:`cavendish.cli.app.light`).  A ``match`` that will play in a pool of
 several processes (``-w K``, K above one, or no ``-w`` on a machine of several
 cores; not ``--ray``) has the pool's fork server started first
-(:func:`~cavendish.match.parallel.prestart`): the server's imports then run on
-another core beside the command line's, and the match's workers fork at once where
-they used to wait for them.  The server imports the task's module and this one, not
+(:func:`~cavendish.match.parallel.prestart`), and its workers forked as soon as it
+is up, by a thread: the server's imports then run on another core beside the
+command line's, and the match's workers are waiting when its first task is sent
+(:func:`pool_workers` reads their number).  The server imports the task's module and this one, not
 the command line (a worker runs the script again only as a module, which defines
 :func:`main` and calls nothing).  Any other command starts nothing.  The command
 line itself is :func:`cavendish.cli.main.main`.
@@ -39,37 +40,41 @@ POOL_TASKS = "cavendish.match.duplicate"
 """The module of a match's tasks (``play_boards``), which the fork server imports."""
 
 
-def wants_pool(argv: Sequence[str], cores: int) -> bool:
-    """Whether the command line ``argv`` (``sys.argv``) is a ``match`` that plays in a
-    pool of processes on a machine of ``cores`` cores.
+def pool_workers(argv: Sequence[str], cores: int) -> int:
+    """The workers of the pool the command line ``argv`` (``sys.argv``) plays in on a
+    machine of ``cores`` cores: a ``match``'s ``-w K`` (every core by default), 0 where
+    it plays in no pool of processes (one worker, ``--ray``, ``--help``, another
+    command, a ``-w`` that is no number: the command line will say so).
 
-    >>> wants_pool(["cavendish", "match", "classical", "random", "-w", "2"], 2)
-    True
-    >>> wants_pool(["cavendish", "match", "classical", "random"], 2)
-    True
-    >>> wants_pool(["cavendish", "match", "classical", "random", "--workers=1"], 2)
-    False
-    >>> wants_pool(["cavendish", "match", "classical", "random"], 1)
-    False
-    >>> wants_pool(["cavendish", "match", "a", "b", "--ray", "auto"], 2)
-    False
-    >>> wants_pool(["cavendish", "deal"], 2), wants_pool(["cavendish", "match", "--help"], 2)
-    (False, False)
+    >>> pool_workers(["cavendish", "match", "classical", "random", "-w", "2"], 2)
+    2
+    >>> pool_workers(["cavendish", "match", "classical", "random"], 4)
+    4
+    >>> pool_workers(["cavendish", "match", "classical", "random", "--workers=1"], 2)
+    0
+    >>> pool_workers(["cavendish", "match", "classical", "random", "-w3"], 2)
+    3
+    >>> pool_workers(["cavendish", "match", "classical", "random"], 1)
+    0
+    >>> pool_workers(["cavendish", "match", "a", "b", "--ray", "auto"], 2)
+    0
+    >>> pool_workers(["cavendish", "deal"], 2), pool_workers(["cavendish", "match", "--help"], 2)
+    (0, 0)
     """
     if len(argv) < 2 or argv[1] != "match" or "--help" in argv:
-        return False
+        return 0
     workers = str(cores)
     rest = list(argv[2:])
     for i, arg in enumerate(rest):
         if arg == "--ray" or arg.startswith("--ray="):
-            return False
+            return 0
         if arg in ("-w", "--workers"):
             workers = rest[i + 1] if i + 1 < len(rest) else ""
         elif arg.startswith("--workers="):
             workers = arg.partition("=")[2]
         elif arg.startswith("-w") and arg[2:].isdigit():
             workers = arg[2:]
-    return workers.isdigit() and int(workers) > 1
+    return int(workers) if workers.isdigit() and int(workers) > 1 else 0
 
 
 class Accounts:
@@ -133,11 +138,12 @@ def main() -> None:
     the command line (its accounts recorded with :data:`ACCOUNTS_VAR`)."""
     path = os.environ.get(ACCOUNTS_VAR)
     accounts = Accounts(path) if path else None
-    if wants_pool(sys.argv, 2):
+    if pool_workers(sys.argv, 2):
         from ..match.parallel import default_workers, prestart
 
-        if wants_pool(sys.argv, default_workers()):
-            prestart(POOL_TASKS)
+        workers = pool_workers(sys.argv, default_workers())
+        if workers:
+            prestart(POOL_TASKS, workers)
     if accounts is not None:
         accounts.mark("prestarted")
     from .app import light

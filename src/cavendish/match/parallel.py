@@ -760,15 +760,18 @@ def _preloads(module: str | None) -> list[str]:
     return [*names, "__main__"]
 
 
-def prestart(module: str | None = None) -> bool:
+def prestart(module: str | None = None, workers: int = 0) -> bool:
     """Start the fork server now, ahead of any pool, with the preloads a pool for
     ``module``'s tasks gives it (:func:`_preloads`), and return at once: the server
     imports them in its own process while this one goes on (a command line importing
     its own modules, on another core), so that a pool made later forks its workers
     at once instead of waiting for the server's imports (some 0.5 s of a core when a
-    command's pool starts).  Nothing is started where workers are spawned
-    (:func:`_start_method`) or a server runs already; whether it is running is
-    returned.  A server nobody uses ends with this process.
+    command's pool starts).  With ``workers`` (two or more) a thread then starts the
+    warm pool of that many workers (:func:`_fork_ahead`), so that they are up and
+    waiting when the work comes (some 0.05 to 0.1 s after the first submit
+    otherwise, the calling process playing meanwhile).  Nothing is started where
+    workers are spawned (:func:`_start_method`) or a server runs already; whether it
+    is running is returned.  A server nobody uses ends with this process.
 
     >>> prestart("cavendish.match.duplicate") == (_start_method() == "forkserver")
     True
@@ -781,7 +784,19 @@ def prestart(module: str | None = None) -> bool:
     assert isinstance(context, ForkServerContext)
     context.set_forkserver_preload(_preloads(module))
     forkserver.ensure_running()
+    if workers > 1:
+        threading.Thread(target=_fork_ahead, args=(workers, module), daemon=True,
+                         name="cavendish-fork-ahead").start()
     return True
+
+
+def _fork_ahead(workers: int, module: str | None) -> None:
+    """Start the warm pool of ``workers`` processes: one check-in a worker, each
+    submit forking one (a pool of forked-from-a-server workers starts them as the
+    work comes); the pool is kept warm (:data:`WARM_SECONDS`) for the call that
+    follows.  A failure here is left to that call to meet and report."""
+    with contextlib.suppress(Exception), _borrowed(workers, module) as pool:
+        _run_in(pool, _checkin, [0.0] * workers, None)
 
 
 def _acquire(workers: int, module: str | None) -> tuple[ProcessPoolExecutor, bool]:
