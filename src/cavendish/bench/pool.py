@@ -426,7 +426,7 @@ def cli_accounts(run: CliRun, cores: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"workers": run.workers, "seconds": round(run.wall, 3),
                            "cpu_parent": round(run.cpu, 3)}
     acc = run.accounts
-    if not acc:
+    if not acc or "imported" not in {m["name"] for m in acc["marks"]}:  # not a match's
         return out
     t0 = run.spawned
     marks = {m["name"]: m for m in acc["marks"]}

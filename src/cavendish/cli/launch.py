@@ -133,9 +133,27 @@ class Accounts:
             json.dump(self.record, f)
 
 
+def _end_now(status: list[int]) -> None:
+    """The last exit handler of a light command (:func:`~cavendish.cli.app.light`)
+    that ended with ``status``: the standard streams flushed, the process ends
+    without Python's teardown (freeing every module and object, 0.05 to 0.1 s of CPU
+    after a match, in ``-w 1`` and ``-w K`` alike).  Every other handler has run
+    (the pool's shutdown, the accounts), and threading's before them; a match
+    closes its files (the journal, the PBN) as it writes them.  Nothing is done
+    where no status was set (another command, or an exception)."""
+    if not status:
+        return
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(status[0])
+
+
 def main() -> None:
     """The console script: a match's pool started early (see the module's note), then
     the command line (its accounts recorded with :data:`ACCOUNTS_VAR`)."""
+    status: list[int] = []
+    atexit.register(_end_now, status)  # the first registered: the last to run
     path = os.environ.get(ACCOUNTS_VAR)
     accounts = Accounts(path) if path else None
     if pool_workers(sys.argv, 2):
@@ -152,10 +170,14 @@ def main() -> None:
     if run is None:
         from .main import main as whole
 
-        run = whole
-    if accounts is None:
-        run()
+        whole()
         return
-    accounts.mark("imported")
-    with accounts.recording():
-        run()
+    if accounts is not None:
+        accounts.mark("imported")
+    try:
+        with accounts.recording() if accounts is not None else contextlib.nullcontext():
+            run()
+    except SystemExit as exc:
+        if exc.code is None or isinstance(exc.code, int):
+            status.append(exc.code or 0)
+        raise
