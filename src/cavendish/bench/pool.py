@@ -59,12 +59,28 @@ bench-pool``, part of ``make bench``).  Each line is one JSON object:
   ``(1 - p + p / 1) / (1 - p + p / K)`` times the lone decision, before any
   slowing of the workers by each other.
 * ``pool-cli``: the issue's own figure, cold: ``cavendish match classical random
-  --boards 600 --seed 2024 -q`` with ``-w 1`` and with ``-w K``, each a new process
-  (the console script beside this Python), the two alternating ``repeat`` times;
-  ``ratio`` is the best ``-w 1`` time over the best ``-w K`` time, ``ratios`` each
-  pair's, with the load average as the pair began (target 1.7 for two workers).  The
-  CPU of the workers is not counted here (they are the fork server's children, not
-  this process's): the accounts are the other lines'.
+  --boards 600 --seed 2024 -q`` with ``-w 1``, with ``-w K`` and, the machine's
+  ceiling, K independent ``-w 1`` runs started together, each a new process (the
+  console script beside this Python), ``repeat`` times (default 5), the three in a
+  rotated order each repeat; ``ratio`` is the best ``-w 1`` time over the best ``-w
+  K`` time, ``ratio_median`` and ``ratio_spread`` the pairs' (median, range,
+  quartiles), ``ceiling`` K times one ``-w 1``'s time over the time the K together
+  took (the most a pool can get from these cores, start and all), and
+  ``ratio_if_the_cores_were_ours`` the ratio of the runs' ``ideal_seconds`` (below):
+  what the same CPU would give with the cores our own.  With ``--against SCRIPT``
+  (main's ``.venv/bin/cavendish``) that build's ``-w 1`` and ``-w K`` join each
+  repeat: ``against`` gives its times and ours over its (``ours_over_theirs_1``
+  shows whether ``-w 1`` grew).  ``uptime`` as it began and ended.
+* ``pool-cli-run``: one line a run of ``pool-cli`` (``kind``: ``one``, ``pool``,
+  ``ceiling``, ``against_*``), its accounts written by the console script
+  (``CAVENDISH_ACCOUNTS``, :class:`~cavendish.cli.launch.Accounts`) and read by
+  :func:`cli_accounts`: the parent's CPU phase by phase (``cpu_parent_phases``:
+  ``startup``, ``prestart``, ``imports``, ``setup``, ``match`` with ``own_tasks``
+  and ``pool_cost``, ``after``, ``exit``, ``teardown``), the ``timeline`` (wall
+  seconds from the spawn), each worker's start, first task, last end, idle time at
+  the end, CPU and wait for a core, the fork server's CPU, and the machine's
+  ``core_seconds`` over the run (ours, other programs', idle, stolen by the host,
+  from ``/proc/stat``): what was computed, and by whom, while the run's wall ran.
 * ``load``: the load averages before and after (``os.getloadavg``), to judge how
   far other programs distorted the wall times.
 

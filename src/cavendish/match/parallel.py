@@ -92,6 +92,7 @@ import sys
 import threading
 import time
 import types
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -595,7 +596,11 @@ def _run_in(
     command's pool spends its first seconds starting (the fork server imports the
     package, each worker its players), time in which the parent, warm already, plays
     the match's last chunks.  It stops at the first result, so it competes with the
-    workers for the cores for one chunk at most.
+    workers for the cores for one chunk at most.  A pool whose workers are all up
+    already (:func:`warm_pool`, or forked ahead by :func:`prestart`) gets no help:
+    its workers take the tasks at once, and the parent's playing would only take
+    their cores and hold back, holding the interpreter's lock, the threads that send
+    them the tasks (0.03 to 0.13 s before a worker's first task, measured).
 
     Each future, once done, puts itself on a queue that this thread reads: a
     result costs this process the same whatever the tasks still pending (a
@@ -635,7 +640,8 @@ def _run_in(
         if on_done is not None:
             on_done(i, result)
 
-    submitter = threading.Thread(target=submit_all, daemon=True) if parent_helps else None
+    helps = parent_helps and pool not in _up
+    submitter = threading.Thread(target=submit_all, daemon=True) if helps else None
     try:
         if submitter is None:
             submit_all()
@@ -791,12 +797,11 @@ def prestart(module: str | None = None, workers: int = 0) -> bool:
 
 
 def _fork_ahead(workers: int, module: str | None) -> None:
-    """Start the warm pool of ``workers`` processes: one check-in a worker, each
-    submit forking one (a pool of forked-from-a-server workers starts them as the
-    work comes); the pool is kept warm (:data:`WARM_SECONDS`) for the call that
-    follows.  A failure here is left to that call to meet and report."""
-    with contextlib.suppress(Exception), _borrowed(workers, module) as pool:
-        _run_in(pool, _checkin, [0.0] * workers, None)
+    """Start the warm pool of ``workers`` processes (:func:`warm_pool`, a check-in of
+    0.01 s a worker), kept warm (:data:`WARM_SECONDS`) for the call that follows.  A
+    failure here is left to that call to meet and report."""
+    with contextlib.suppress(Exception):
+        warm_pool(workers, module, delay=0.01)
 
 
 def _acquire(workers: int, module: str | None) -> tuple[ProcessPoolExecutor, bool]:
@@ -866,11 +871,18 @@ def _checkin(delay: float) -> int:
     return os.getpid()
 
 
-def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0) -> set[int]:
+_up: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
+"""The pools whose every worker has started (:func:`warm_pool`): their work needs no
+help from the calling process (:func:`_run_in`'s ``parent_helps``)."""
+
+
+def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0,
+              delay: float = 0.05) -> set[int]:
     """Start the warm pool of ``workers`` processes if it is not up, and return once
     every one of its workers has started (Python, its initializer, ``module``
     imported): their process ids.  A timed run that follows pays for no worker's
     start; :class:`ParallelError` if they are not all up within ``timeout`` seconds.
+    Each check-in keeps its worker ``delay`` seconds (:func:`_checkin`).
 
     >>> len(warm_pool(2)) == 2
     True
@@ -886,7 +898,8 @@ def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0) -
                 raise ParallelError(
                     f"only {len(seen)} of {workers} workers started in {timeout:g} s"
                 )
-            seen.update(_run_in(pool, _checkin, [0.05] * workers, None))
+            seen.update(_run_in(pool, _checkin, [delay] * workers, None))
+        _up.add(pool)
     return seen
 
 
