@@ -49,6 +49,8 @@ def test_the_command_line_line_times_the_console_script_cold_with_one_and_k_work
     assert run["seconds_1"] > 0 and run["seconds_2"] > 0 and run["seconds_ceiling"] > 0
     assert line["ratio"] == pytest.approx(line["seconds_1"] / line["seconds_2"], abs=0.02)
     assert line["ceiling"] > 0 and line["ratio_spread"]["min"] <= line["ratio_median"]
+    # a board's CPU in the pool, and in the ceiling's runs, over the same in -w 1 alone
+    assert line["cpu_inflation"]["median"] > 0 and line["ceiling_cpu_inflation"]["median"] > 0
     assert line["uptime"][0] and "load average" in line["uptime"][0]
     # one run alone with -w 1, one with -w 2, two -w 1 together: the ceiling
     assert sorted((x["kind"], x["workers"]) for x in seen) == [

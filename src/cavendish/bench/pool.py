@@ -67,7 +67,10 @@ bench-pool``, part of ``make bench``).  Each line is one JSON object:
   quartiles), ``ceiling`` K times one ``-w 1``'s time over the time the K together
   took (the most a pool can get from these cores, start and all), and
   ``ratio_if_the_cores_were_ours`` the ratio of the runs' ``ideal_seconds`` (below):
-  what the same CPU would give with the cores our own.  With ``--against SCRIPT``
+  what the same CPU would give with the cores our own; ``cpu_inflation`` the
+  boards' CPU in the pool over the same boards' in ``-w 1`` (above 1: a board costs
+  more while both cores run ours), ``ceiling_cpu_inflation`` the same for the
+  ceiling's independent runs.  With ``--against SCRIPT``
   (main's ``.venv/bin/cavendish``) that build's ``-w 1`` and ``-w K`` join each
   repeat: ``against`` gives its times and ours over its (``ours_over_theirs_1``
   shows whether ``-w 1`` grew).  ``uptime`` as it began and ended.
@@ -526,6 +529,12 @@ def cli_accounts(run: CliRun, cores: int | None = None) -> dict[str, Any]:
     return out
 
 
+def _boards_cpu(run: CliRun) -> float:
+    """The CPU seconds a run's boards took, wherever played (its tasks'; 0 without
+    accounts)."""
+    return float(sum(t["cpu"] for t in (run.accounts or {}).get("tasks") or []))
+
+
 def _spread(xs: Sequence[float]) -> dict[str, float] | None:
     """The median of ``xs`` with its range and quartiles."""
     if not xs:
@@ -578,6 +587,8 @@ def cli_line(a: str, b: str, boards: int, workers: int, seed: int, repeat: int,
     ratios = [o.wall / p.wall for o, p in zip(one, pool, strict=True)]
     ideal = [cli_accounts(o)["ideal_seconds"] / cli_accounts(p)["ideal_seconds"]
              for o, p in zip(one, pool, strict=True) if o.accounts and p.accounts]
+    inflation = [_boards_cpu(p) / _boards_cpu(o) for o, p in zip(one, pool, strict=True)
+                 if _boards_cpu(o) and _boards_cpu(p)]
     line: dict[str, Any] = {
         "name": "pool-cli",
         "command": " ".join(["cavendish", *command[1:]]),
@@ -589,6 +600,7 @@ def cli_line(a: str, b: str, boards: int, workers: int, seed: int, repeat: int,
         "ratio_median": round(statistics.median(ratios), 2),
         "ratio_spread": _spread(ratios),
         "ratio_if_the_cores_were_ours": _spread(ideal),
+        "cpu_inflation": _spread(inflation),
         "target_ratio": 1.7 if workers == 2 else None,
     }
     if ceiling:
@@ -596,9 +608,12 @@ def cli_line(a: str, b: str, boards: int, workers: int, seed: int, repeat: int,
         ceilings = [workers * x["one"][0].wall / max(r.wall for r in x["ceiling"])
                     for x in repeats]
         best_pair = min(max(r.wall for r in x["ceiling"]) for x in repeats)
+        together = [sum(_boards_cpu(r) for r in x["ceiling"]) / (workers * _boards_cpu(x["one"][0]))
+                    for x in repeats if _boards_cpu(x["one"][0])]
         line |= {"ceiling": round(workers * best_one / best_pair, 2),
                  "ceiling_median": round(statistics.median(ceilings), 2),
                  "ceiling_spread": _spread(ceilings),
+                 "ceiling_cpu_inflation": _spread(together),
                  "seconds_ceiling": round(best_pair, 2)}
     if against:
         theirs_one = [x["against_one"][0].wall for x in repeats]
