@@ -45,3 +45,13 @@ def test_a_light_match_s_usage_error_is_one_line_as_the_whole_command_line_s():
     assert out.returncode == 2
     assert out.stderr.startswith("cavendish: error: unknown player 'nobody'")
     assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_light_command_in_a_process_with_the_whole_command_line_registers_nothing_twice():
+    from cavendish.cli.app import app, light
+    from cavendish.cli.main import app as whole
+
+    before = [c.name for c in app.registered_commands]
+    assert light(["cavendish", "match", "random", "random"]) is not None
+    assert whole is app and [c.name for c in app.registered_commands] == before
+    assert before.count("match") == 1

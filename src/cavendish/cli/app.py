@@ -12,8 +12,6 @@ simulate`` with :mod:`cavendish.cli.match`'s commands alone, so that a match, wh
 pool waits for the command line to start, does not import the other commands and
 Typer does not build them (some 0.3 s of CPU before the first board).
 
->>> light(["cavendish", "match", "random", "random"]) is not None
-True
 >>> light(["cavendish", "play"]) is None, light(["cavendish"]) is None
 (True, True)
 """
@@ -122,9 +120,14 @@ def light(argv: Sequence[str]) -> Callable[[], None] | None:
     """For a command line ``argv`` (``sys.argv``) whose command is in :data:`LIGHT`,
     that command's module registered alone on :data:`app`, and :func:`main` to run
     it; None for any other (then :mod:`cavendish.cli.main` is the command line).
-    A help asked of the whole app (``cavendish --help``) is not light."""
+    A help asked of the whole app (``cavendish --help``) is not light.  For the
+    console script, once (a process that later imports :mod:`cavendish.cli.main`
+    would have the command twice); where that module is imported already, its app
+    (the same :data:`app`) has every command: :func:`main` is returned as it is."""
     if len(argv) < 2 or argv[1] not in LIGHT:
         return None
+    if f"{__package__}.main" in sys.modules:  # the whole command line is here already
+        return main
     from importlib import import_module
 
     from .common import tidy_help
