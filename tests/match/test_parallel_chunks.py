@@ -78,3 +78,16 @@ def test_the_parent_plays_the_last_tasks_while_a_cold_pool_starts():
     assert sorted(done) == list(range(12))  # every task reported once
     shutdown_pool()
     assert os.getpid() not in run_tasks(_pid, list(range(6)), workers=2)  # not unless asked
+
+
+def test_a_pool_whose_workers_are_all_up_gets_no_help_from_the_parent():
+    # its workers take the tasks at once: the parent's playing would take their cores
+    from cavendish.match.parallel import shutdown_pool, warm_pool
+
+    shutdown_pool()
+    try:
+        warm_pool(2)
+        pids = run_tasks(_pid, list(range(12)), workers=2, parent_helps=True)
+        assert os.getpid() not in pids and len(set(pids)) <= 2
+    finally:
+        shutdown_pool()

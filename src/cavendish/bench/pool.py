@@ -59,12 +59,31 @@ bench-pool``, part of ``make bench``).  Each line is one JSON object:
   ``(1 - p + p / 1) / (1 - p + p / K)`` times the lone decision, before any
   slowing of the workers by each other.
 * ``pool-cli``: the issue's own figure, cold: ``cavendish match classical random
-  --boards 600 --seed 2024 -q`` with ``-w 1`` and with ``-w K``, each a new process
-  (the console script beside this Python), the two alternating ``repeat`` times;
-  ``ratio`` is the best ``-w 1`` time over the best ``-w K`` time, ``ratios`` each
-  pair's, with the load average as the pair began (target 1.7 for two workers).  The
-  CPU of the workers is not counted here (they are the fork server's children, not
-  this process's): the accounts are the other lines'.
+  --boards 600 --seed 2024 -q`` with ``-w 1``, with ``-w K`` and, the machine's
+  ceiling, K independent ``-w 1`` runs started together, each a new process (the
+  console script beside this Python), ``repeat`` times (default 5), the three in a
+  rotated order each repeat; ``ratio`` is the best ``-w 1`` time over the best ``-w
+  K`` time, ``ratio_median`` and ``ratio_spread`` the pairs' (median, range,
+  quartiles), ``ceiling`` K times one ``-w 1``'s time over the time the K together
+  took (the most a pool can get from these cores, start and all), and
+  ``ratio_if_the_cores_were_ours`` the ratio of the runs' ``ideal_seconds`` (below):
+  what the same CPU would give with the cores our own; ``cpu_inflation`` the
+  boards' CPU in the pool over the same boards' in ``-w 1`` (above 1: a board costs
+  more while both cores run ours), ``ceiling_cpu_inflation`` the same for the
+  ceiling's independent runs.  With ``--against SCRIPT``
+  (main's ``.venv/bin/cavendish``) that build's ``-w 1`` and ``-w K`` join each
+  repeat: ``against`` gives its times and ours over its (``ours_over_theirs_1``
+  shows whether ``-w 1`` grew).  ``uptime`` as it began and ended.
+* ``pool-cli-run``: one line a run of ``pool-cli`` (``kind``: ``one``, ``pool``,
+  ``ceiling``, ``against_*``), its accounts written by the console script
+  (``CAVENDISH_ACCOUNTS``, :class:`~cavendish.cli.launch.Accounts`) and read by
+  :func:`cli_accounts`: the parent's CPU phase by phase (``cpu_parent_phases``:
+  ``startup``, ``prestart``, ``imports``, ``setup``, ``match`` with ``own_tasks``
+  and ``pool_cost``, ``after``, ``exit``, ``teardown``), the ``timeline`` (wall
+  seconds from the spawn), each worker's start, first task, last end, idle time at
+  the end, CPU and wait for a core, the fork server's CPU, and the machine's
+  ``core_seconds`` over the run (ours, other programs', idle, stolen by the host,
+  from ``/proc/stat``): what was computed, and by whom, while the run's wall ran.
 * ``load``: the load averages before and after (``os.getloadavg``), to judge how
   far other programs distorted the wall times.
 
@@ -79,7 +98,7 @@ import json
 import os
 import statistics
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..analysis import dd
@@ -109,7 +128,7 @@ would add minutes for nothing to learn: a task's trip is nothing beside a board)
 SEARCH = ("search", "pimc", 2)
 """The search player's match: some 55 s of CPU a board here (one board a worker)."""
 SEED = 2024
-CLI = ("classical", "random", 600, 3)
+CLI = ("classical", "random", 600, 5)
 """The command line's match timed cold (``pool-cli``): the players, the boards, the runs a side."""
 NAMES = (*(f"pool-{a}-{b}" for a, b, _, _, _ in MATCHES), "pool-cli", "pool-search-decision")
 MODULE = "cavendish.match.duplicate"
@@ -322,44 +341,302 @@ def search_line(boards: int, workers: int, seed: int) -> dict[str, Any]:
     }
 
 
-def cli_line(a: str, b: str, boards: int, workers: int, seed: int,
-             repeat: int) -> dict[str, Any]:
-    """The command line's match, cold, with ``-w 1`` and ``-w workers``, alternating."""
+CORES_FIELDS = ("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")
+
+
+def _machine() -> dict[str, float] | None:
+    """The machine's CPU seconds since boot, all cores (``/proc/stat``'s ``cpu``
+    line): ``busy`` (user, nice, system, irq, softirq), ``idle`` (idle, iowait) and
+    ``steal`` (what the host gave other guests); None where there is none."""
+    try:
+        with open("/proc/stat") as f:
+            first = f.readline().split()
+        ticks = dict(zip(CORES_FIELDS, (int(x) for x in first[1:9]), strict=True))
+    except (OSError, ValueError, IndexError):
+        return None
+    hz = os.sysconf("SC_CLK_TCK")
+    busy = sum(ticks[k] for k in ("user", "nice", "system", "irq", "softirq"))
+    return {"busy": busy / hz, "idle": (ticks["idle"] + ticks["iowait"]) / hz,
+            "steal": ticks["steal"] / hz}
+
+
+def _uptime() -> str | None:
+    """``uptime``'s line (the load the lead asks to see beside a figure)."""
     import subprocess
+
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+class CliRun:
+    """One cold run of the command line: its wall seconds, the CPU seconds of its
+    process (``wait4``'s rusage: the parent's; the workers, the fork server's
+    children, are in ``accounts``), when it was started (``time.time()``), the
+    accounts it wrote (:class:`~cavendish.cli.launch.Accounts`), and the machine's
+    CPU over it (:func:`_machine`, differences)."""
+
+    def __init__(self, workers: int, spawned: float, wall: float, cpu: float,
+                 accounts: dict[str, Any] | None, machine: dict[str, float] | None):
+        self.workers = workers
+        self.spawned = spawned
+        self.wall = wall
+        self.cpu = cpu
+        self.accounts = accounts
+        self.machine = machine
+
+
+def _cli_runs(command: list[str], workers: Sequence[int], folder: str) -> list[CliRun]:
+    """The command with ``-w K`` for each K of ``workers``, started together (one K:
+    alone), each with its accounts; each run's wall is to its own end."""
+    import subprocess
+
+    procs = []
+    before = _machine()
+    for i, k in enumerate(workers):
+        path = os.path.join(folder, f"accounts-{k}-{i}.json")
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+        env = dict(os.environ, CAVENDISH_ACCOUNTS=path)
+        spawned, start = time.time(), time.perf_counter()
+        proc = subprocess.Popen([*command, "-w", str(k)], stdout=subprocess.DEVNULL, env=env)
+        procs.append((k, proc, path, spawned, start))
+    ended: dict[int, tuple[float, float, int]] = {}
+    while len(ended) < len(procs):
+        pid, status, usage = os.wait4(-1, 0)
+        ended[pid] = (time.perf_counter(), usage.ru_utime + usage.ru_stime,
+                      os.waitstatus_to_exitcode(status))
+    after = _machine()
+    machine = None
+    if before is not None and after is not None:
+        machine = {k: round(after[k] - before[k], 2) for k in before}
+    runs = []
+    for k, proc, path, spawned, start in procs:
+        end, cpu, code = ended[proc.pid]
+        proc.returncode = code
+        if code:
+            raise RuntimeError(f"{' '.join(command)} -w {k} exited with status {code}")
+        accounts = None
+        with contextlib.suppress(OSError, ValueError), open(path) as f:
+            accounts = json.load(f)
+        runs.append(CliRun(k, spawned, end - start, cpu, accounts, machine))
+    return runs
+
+
+def cli_accounts(run: CliRun, cores: int | None = None) -> dict[str, Any]:
+    """Where one run's time went, from its accounts: the parent's CPU phase by phase
+    (``startup`` Python and the console script's module, ``prestart`` what it imports
+    to start the fork server, ``imports`` the command line's, ``setup`` parsing and
+    the match's making, ``match`` the match (its own tasks, ``own_tasks``, and
+    ``pool_cost``: sending, pickling, taking results), ``after`` the result's
+    figures and output, ``exit`` the pool's shutdown, ``teardown`` Python's end);
+    ``timeline``, the wall seconds from the spawn at which each phase ended (and the
+    pool's first result); each worker's start, first task, last end, CPU (its start,
+    its tasks) and the seconds it waited for a core; the fork server's CPU; and the
+    cores' seconds over the run: ours, other programs', idle (nobody computing) and
+    stolen by the host (``/proc/stat``; with other runs started together, theirs are
+    in ``others``).  ``ideal_seconds`` is the wall the run would take with the cores
+    its own and its CPU as measured: its serial CPU (the parent outside the match)
+    plus the match's CPU shared over the cores, at least the busiest worker's.
+    """
+    cores = cores or default_workers()
+    out: dict[str, Any] = {"workers": run.workers, "seconds": round(run.wall, 3),
+                           "cpu_parent": round(run.cpu, 3)}
+    acc = run.accounts
+    if not acc or "imported" not in {m["name"] for m in acc["marks"]}:  # not a match's
+        return out
+    t0 = run.spawned
+    marks = {m["name"]: m for m in acc["marks"]}
+    calls = acc.get("calls") or []
+    tasks = acc.get("tasks") or []
+    pid = acc["pid"]
+
+    def at(t: float | None) -> float | None:
+        return None if t is None else round(t - t0, 3)
+
+    own = sum(t["cpu"] for t in tasks if t["worker"] == pid)
+    match_cpu = sum(c["cpu"] for c in calls)
+    cpu_at = {name: m["cpu"] for name, m in marks.items()}
+    parent: dict[str, float | None] = {"startup": cpu_at["start"],
+                                       "prestart": cpu_at["prestarted"] - cpu_at["start"],
+                                       "imports": cpu_at["imported"] - cpu_at["prestarted"]}
+    if calls:
+        parent["setup"] = calls[0]["cpu_at_start"] - marks["imported"]["cpu"]
+        parent["match"] = match_cpu
+        parent["own_tasks"] = own
+        parent["pool_cost"] = match_cpu - own
+        parent["after"] = marks["ran"]["cpu"] - calls[-1]["cpu_at_start"] - calls[-1]["cpu"]
+    parent["exit"] = marks["exit"]["cpu"] - marks["ran"]["cpu"]
+    parent["teardown"] = run.cpu - marks["exit"]["cpu"]
+    out["cpu_parent_phases"] = {k: None if v is None else round(v, 3) for k, v in parent.items()}
+    waited = [m["waited"] for m in acc["marks"]]
+    if None not in waited:
+        out["parent_waited_for_a_core"] = round(waited[-1], 3)
+    timeline = {m["name"]: at(m["time"]) for m in acc["marks"]}
+    if calls:
+        timeline["match_start"] = at(calls[0]["start"])
+        timeline["first_result"] = at(calls[0]["first_result"])
+        timeline["match_end"] = at(calls[-1]["start"] + calls[-1]["seconds"])
+    timeline["end"] = round(run.wall, 3)
+    out["timeline"] = timeline
+    procs = acc.get("processes") or {}
+    by_worker: dict[int, list[dict[str, Any]]] = {}
+    for t in tasks:
+        if t["worker"] != pid:
+            by_worker.setdefault(t["worker"], []).append(t)
+    workers = []
+    match_end = timeline.get("match_end")
+    for w, ts in sorted(by_worker.items()):
+        ts.sort(key=lambda t: t["start"])
+        first, last = ts[0], max(ts, key=lambda t: t["start"] + t["seconds"])
+        seen = (procs.get("workers") or {}).get(str(w))
+        cpu = max(t["process_cpu"] for t in ts)  # to the ns; /proc's to the clock's tick:
+        if seen:  # what it spent after its last task too
+            cpu = max(cpu, seen[0])
+        in_tasks = sum(t["cpu"] for t in ts)
+        end = at(last["start"] + last["seconds"])
+        workers.append({
+            "began": at(first["began"]),
+            "first_task": at(first["start"]),
+            "last_end": end,
+            "idle_at_end": None if match_end is None or end is None else round(match_end - end, 3),
+            "tasks": len(ts),
+            "cpu": round(cpu, 3),
+            "cpu_tasks": round(in_tasks, 3),
+            "cpu_start": round(first["process_cpu"] - first["cpu"], 3),
+            "waited_for_a_core": max((t["process_waited"] or 0.0) for t in ts),
+        })
+    out["workers_accounts"] = workers
+    server = procs.get("forkserver")
+    if server:
+        me = procs.get("self")  # the starts are to the clock's tick, from the same boot time
+        out["forkserver"] = {"cpu": round(server[0], 3),
+                             "began": round(server[2] - me[2], 2) if me else None}
+    ours = run.cpu + sum(w["cpu"] for w in workers) + (server[0] if server else 0.0)
+    out["cpu_total"] = round(ours, 3)
+    if run.machine is not None:
+        m = run.machine
+        out["core_seconds"] = {"cores_x_wall": round(cores * run.wall, 2), "ours": round(ours, 2),
+                               "others": round(m["busy"] - ours, 2), "idle": m["idle"],
+                               "stolen": m["steal"]}
+    serial = run.cpu - match_cpu if calls else run.cpu
+    work = match_cpu + sum(w["cpu"] for w in workers)
+    busiest = max([own] + [w["cpu_tasks"] for w in workers])
+    parallel = work if run.workers == 1 else max(work / cores, busiest)
+    out["ideal_seconds"] = round(serial + parallel, 3)
+    return out
+
+
+def _boards_cpu(run: CliRun) -> float:
+    """The CPU seconds a run's boards took, wherever played (its tasks'; 0 without
+    accounts)."""
+    return float(sum(t["cpu"] for t in (run.accounts or {}).get("tasks") or []))
+
+
+def _spread(xs: Sequence[float]) -> dict[str, float] | None:
+    """The median of ``xs`` with its range and quartiles."""
+    if not xs:
+        return None
+    q = statistics.quantiles(xs, n=4) if len(xs) > 1 else [xs[0]] * 3
+    return {"median": round(statistics.median(xs), 2), "min": round(min(xs), 2),
+            "q1": round(q[0], 2), "q3": round(q[2], 2), "max": round(max(xs), 2)}
+
+
+def cli_line(a: str, b: str, boards: int, workers: int, seed: int, repeat: int,
+             ceiling: bool = True, emit: Callable[[dict[str, Any]], None] | None = None,
+             against: str | None = None) -> dict[str, Any]:
+    """The command line's match, cold, with ``-w 1`` and ``-w workers`` and (``ceiling``)
+    ``workers`` independent ``-w 1`` runs started together, the machine's ceiling;
+    each repeat runs them in a rotated order.  ``against``: another build's console
+    script (main's, before a change), whose ``-w 1`` and ``-w workers`` join each
+    repeat (``against`` in the line: its times, and ours over its).  ``emit`` is
+    given each run's accounts (:func:`cli_accounts`) as it ends."""
     import sys
+    import tempfile
     from pathlib import Path
 
     script = Path(sys.executable).with_name("cavendish")
-    command = [str(script), "match", a, b, "--boards", str(boards), "--seed", str(seed), "-q"]
-
-    def timed(k: int) -> float:
-        start = time.perf_counter()
-        subprocess.run([*command, "-w", str(k)], check=True, stdout=subprocess.DEVNULL)
-        return time.perf_counter() - start
-
-    load = _load()
-    pairs: list[tuple[float, float, float | None]] = []
-    for _ in range(max(1, repeat)):
-        began = _load()
-        one, many = timed(1), timed(workers)
-        pairs.append((one, many, None if began is None else began[0]))
-    best_one = min(one for one, _, _ in pairs)
-    best_many = min(many for _, many, _ in pairs)
-    return {
+    rest = ["match", a, b, "--boards", str(boards), "--seed", str(seed), "-q"]
+    command = [str(script), *rest]
+    kinds = ["one", "pool", *(["ceiling"] if ceiling else []),
+             *(["against_one", "against_pool"] if against else [])]
+    began_uptime, load = _uptime(), _load()
+    repeats: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="cavendish-bench-pool-") as folder:
+        for r in range(max(1, repeat)):
+            order = kinds[r % len(kinds):] + kinds[:r % len(kinds)]
+            now = _load()
+            seen: dict[str, Any] = {"load": now[0] if now else None, "order": order}
+            for kind in order:
+                ks = {"one": [1], "pool": [workers], "ceiling": [1] * workers,
+                      "against_one": [1], "against_pool": [workers]}[kind]
+                which = [against, *rest] if kind.startswith("against") and against else command
+                runs = _cli_runs(which, ks, folder)
+                seen[kind] = runs
+                for run in runs:
+                    if emit is not None:
+                        emit({"name": "pool-cli-run", "repeat": r, "kind": kind,
+                              "load": seen["load"]} | cli_accounts(run))
+            repeats.append(seen)
+    one = [x["one"][0] for x in repeats]
+    pool = [x["pool"][0] for x in repeats]
+    best_one = min(r.wall for r in one)
+    best_pool = min(r.wall for r in pool)
+    ratios = [o.wall / p.wall for o, p in zip(one, pool, strict=True)]
+    ideal = [cli_accounts(o)["ideal_seconds"] / cli_accounts(p)["ideal_seconds"]
+             for o, p in zip(one, pool, strict=True) if o.accounts and p.accounts]
+    inflation = [_boards_cpu(p) / _boards_cpu(o) for o, p in zip(one, pool, strict=True)
+                 if _boards_cpu(o) and _boards_cpu(p)]
+    line: dict[str, Any] = {
         "name": "pool-cli",
         "command": " ".join(["cavendish", *command[1:]]),
         "workers": workers,
-        "repeat": len(pairs),
+        "repeat": len(repeats),
         "seconds_1": round(best_one, 2),
-        f"seconds_{workers}": round(best_many, 2),
-        "ratio": round(best_one / best_many, 2),
-        "ratio_median": round(statistics.median(one / many for one, many, _ in pairs), 2),
+        f"seconds_{workers}": round(best_pool, 2),
+        "ratio": round(best_one / best_pool, 2),
+        "ratio_median": round(statistics.median(ratios), 2),
+        "ratio_spread": _spread(ratios),
+        "ratio_if_the_cores_were_ours": _spread(ideal),
+        "cpu_inflation": _spread(inflation),
         "target_ratio": 1.7 if workers == 2 else None,
-        "runs": [{"seconds_1": round(one, 2), f"seconds_{workers}": round(many, 2),
-                  "ratio": round(one / many, 2), "load": began}
-                 for one, many, began in pairs],
-        "load": [load, _load()],
     }
+    if ceiling:
+        # the hardware's: K matches' work in the time the K together took, over one's
+        ceilings = [workers * x["one"][0].wall / max(r.wall for r in x["ceiling"])
+                    for x in repeats]
+        best_pair = min(max(r.wall for r in x["ceiling"]) for x in repeats)
+        together = [sum(_boards_cpu(r) for r in x["ceiling"]) / (workers * _boards_cpu(x["one"][0]))
+                    for x in repeats if _boards_cpu(x["one"][0])]
+        line |= {"ceiling": round(workers * best_one / best_pair, 2),
+                 "ceiling_median": round(statistics.median(ceilings), 2),
+                 "ceiling_spread": _spread(ceilings),
+                 "ceiling_cpu_inflation": _spread(together),
+                 "seconds_ceiling": round(best_pair, 2)}
+    if against:
+        theirs_one = [x["against_one"][0].wall for x in repeats]
+        theirs_pool = [x["against_pool"][0].wall for x in repeats]
+        line["against"] = {
+            "script": against,
+            "seconds_1": round(min(theirs_one), 2),
+            f"seconds_{workers}": round(min(theirs_pool), 2),
+            "ratio": round(min(theirs_one) / min(theirs_pool), 2),
+            "ratio_spread": _spread([o / p for o, p in zip(theirs_one, theirs_pool, strict=True)]),
+            "ours_over_theirs_1": _spread(
+                [o.wall / t for o, t in zip(one, theirs_one, strict=True)]),
+            f"ours_over_theirs_{workers}": _spread(
+                [p.wall / t for p, t in zip(pool, theirs_pool, strict=True)]),
+        }
+    line["runs"] = [
+        {"seconds_1": round(x["one"][0].wall, 2), f"seconds_{workers}": round(x["pool"][0].wall, 2),
+         "ratio": round(x["one"][0].wall / x["pool"][0].wall, 2), "load": x["load"],
+         **({"seconds_ceiling": round(max(r.wall for r in x["ceiling"]), 2)} if ceiling else {}),
+         **({"against_1": round(x["against_one"][0].wall, 2),
+             f"against_{workers}": round(x["against_pool"][0].wall, 2)} if against else {})}
+        for x in repeats]
+    return line | {"uptime": [began_uptime, _uptime()], "load": [load, _load()]}
 
 
 def run(
@@ -369,9 +646,12 @@ def run(
     scale: float = 1.0,
     repeat: int | None = None,
     only: Sequence[str] = NAMES,
+    emit: Callable[[dict[str, Any]], None] | None = None,
+    against: str | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Yield the pool's benchmark lines (``scale`` multiplies the boards, ``repeat``
-    replaces each match's runs a side)."""
+    replaces each match's runs a side; ``emit`` is given the command line's runs'
+    accounts as each ends, ``pool-cli-run``)."""
     for a, b, boards, runs, like_for_like in MATCHES:
         if f"pool-{a}-{b}" in only:
             n = max(4 * workers, round(boards * scale))
@@ -380,7 +660,7 @@ def run(
     if "pool-cli" in only:
         a, b, boards, runs = CLI
         yield cli_line(a, b, max(4 * workers, round(boards * scale)), workers, seed,
-                       runs if repeat is None else repeat)
+                       runs if repeat is None else repeat, emit=emit, against=against)
     if "pool-search-decision" in only:
         yield search_line(max(workers, round(SEARCH[2] * scale)), workers, seed)
 
@@ -397,6 +677,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "(default 3 for classical, 2 for pimc)")
     parser.add_argument("--only", action="append", choices=NAMES,
                         help="this line only (repeatable)")
+    parser.add_argument("--against", metavar="SCRIPT",
+                        help="pool-cli: another build's console script (e.g. main's "
+                        ".venv/bin/cavendish) timed in the same repeats, before against after")
     args = parser.parse_args(argv)
     if args.workers < 2:
         parser.error(f"--workers {args.workers}: a pool needs at least 2")
@@ -404,10 +687,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(f"--scale {args.scale}: must be above 0")
     if args.repeat is not None and args.repeat < 1:
         parser.error(f"--repeat {args.repeat}: must be at least 1")
-    lines = run(workers=args.workers, seed=args.seed, scale=args.scale, repeat=args.repeat,
-                only=args.only or NAMES)
-    for line in lines:
+    def show(line: dict[str, Any]) -> None:
         print(json.dumps(line), flush=True)
+
+    lines = run(workers=args.workers, seed=args.seed, scale=args.scale, repeat=args.repeat,
+                only=args.only or NAMES, emit=show, against=args.against)
+    for line in lines:
+        show(line)
 
 
 if __name__ == "__main__":

@@ -16,18 +16,15 @@ import json
 import random
 import secrets
 import sys
-import warnings
-from collections.abc import Sequence
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from .. import __version__
 from ..core.cards import CardParseError, Seat, Side, format_hand
 from ..core.events import settled_claim
 from ..core.rules import SOURCES, Rules, UnknownVariant, get_rules, variant_names
@@ -39,55 +36,18 @@ from ..players import Player, get_player
 from ..scoring.clay import ClayTable
 from ..scoring.result import HandResult
 from ..scoring.sheet import ScoreSheet
+from .app import app, main
 from .common import checked_output, fail, read_error, tidy_help
 from .play import COMPUTER_NAMES, HUMAN, TerminalGame, default_out_path, today_pbn
 from .terminal import card_text, cut_text, deal_diagram, score_table, sheet_summary
-from .voice import guard_streams, set_ascii
 
 if TYPE_CHECKING:
     from ..io.record import HandRecord
 
 __all__ = ["app", "main", "make_session", "score_json"]
 
-app = typer.Typer(
-    name="cavendish",
-    help="Classical whist: play a rubber in the terminal, deal, score PBN records, odds, problems.",
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-)
 
 VARIANTS_HELP = ", ".join(variant_names())
-
-
-def _show_version(value: bool) -> None:
-    if value:
-        typer.echo(f"cavendish {__version__}")
-        raise typer.Exit(0)
-
-
-@app.callback()
-def _root(
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version",
-            callback=_show_version,
-            is_eager=True,
-            help="Print the version and exit.",
-        ),
-    ] = False,
-    ascii_cards: Annotated[
-        bool,
-        typer.Option(
-            "--ascii",
-            help="Write cards in ASCII (ST for the ten of spades) instead of with suit "
-            "symbols (♠10); chosen by itself when the terminal cannot print the symbols.",
-        ),
-    ] = False,
-) -> None:
-    """Classical whist: play a rubber in the terminal, deal, score PBN records, odds, problems."""
-    set_ascii(True if ascii_cards else None)
 
 
 def _fail(message: str, status: int = 1) -> NoReturn:
@@ -861,46 +821,3 @@ def _register_groups() -> None:
 
 _register_groups()
 tidy_help(app)
-
-
-# --------------------------------------------------------------------- main
-_python_showwarning = warnings.showwarning
-
-
-def _show_warning(
-    message: Warning | str,
-    category: type[Warning],
-    filename: str,
-    lineno: int,
-    file: TextIO | None = None,
-    line: str | None = None,
-) -> None:
-    """The project's warnings (a PBN date's time dropped, a journal's torn last line)
-    as one line on stderr; other warnings as Python shows them."""
-    if category.__module__.startswith("cavendish."):
-        print(f"cavendish: warning: {message}", file=sys.stderr)
-    else:
-        _python_showwarning(message, category, filename, lineno, file, line)
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """The console script: run the app; usage errors too are one line on stderr."""
-    warnings.showwarning = _show_warning
-    guard_streams()
-    try:
-        status = app(
-            args=None if argv is None else list(argv),
-            prog_name="cavendish",
-            standalone_mode=False,
-        )
-    except typer.TyperException as exc:  # click's usage errors, among others
-        if not exc.format_message():  # no command given: click has shown the help
-            sys.exit(exc.exit_code)
-        ctx = getattr(exc, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        print(f"cavendish: error: {exc.format_message()}{hint}", file=sys.stderr)
-        sys.exit(exc.exit_code)
-    except typer.Abort:
-        print("cavendish: aborted", file=sys.stderr)
-        sys.exit(1)
-    sys.exit(status if isinstance(status, int) else 0)

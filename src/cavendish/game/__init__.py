@@ -5,15 +5,44 @@ undo in practice, the review after a hand, saving and resuming a session.
 >>> result = play_rubber([RandomPlayer(i, f"R{i}") for i in range(4)], "short", seed=1)
 >>> result.sheet.rubbers[0].winner in (Side.NS, Side.EW)
 True
+
+The laws' session (:mod:`.laws_session`, which imports the laws) and saving
+(:mod:`.saved`) are imported when one of their names is first asked of the package
+(``__getattr__``): a match, which plays hands by :mod:`.session` alone, does not
+import the laws (some 0.1 s of CPU before its first board, in each pool's fork
+server too).
 """
+
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Side
 from .claims import claim_holds, double_dummy_tricks, sure_claim
-from .laws_session import LawsHand, LawsSession
 from .review import HandReview, review_hand
-from .saved import autosave_path, load_snapshot, save_session
 from .seating import Seating, SeatingError, cut_for_deal, seat_by_cut, seat_fixed
 from .session import PlayedHand, Session, SessionError, SessionResult, honours_call, play_rubber
+
+if TYPE_CHECKING:
+    from .laws_session import LawsHand, LawsSession
+    from .saved import autosave_path, load_snapshot, save_session
+
+_LATER = {
+    "LawsHand": "laws_session",
+    "LawsSession": "laws_session",
+    "autosave_path": "saved",
+    "load_snapshot": "saved",
+    "save_session": "saved",
+}
+"""The names imported from their module when first asked (see the note)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LATER:
+        from importlib import import_module
+
+        value = getattr(import_module(f"{__name__}.{_LATER[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "HandReview",

@@ -9,26 +9,57 @@
 
 Both reproduce exactly from a seed, with any number of workers.
 
+>>> from cavendish.match import run_match
 >>> run_match("random", "random", boards=2, seed=1).tricks.mean
 0.0
+
+The matches' and the rubbers' modules (:mod:`.duplicate`, :mod:`.rubbers`: the
+players, the game) are imported when one of their names is first asked of the
+package (``__getattr__``), so that importing the pool's module
+(:mod:`.parallel`) stays light: the console script starts a match's fork server
+(:func:`.parallel.prestart`) before it imports the players.
 """
 
-from .duplicate import (
-    BoardResult,
-    DecisionTimes,
-    MatchError,
-    MatchResult,
-    MatchSpec,
-    PlayerSpec,
-    TimedPlayer,
-    play_board,
-    play_room,
-    run_match,
-)
+from typing import TYPE_CHECKING, Any
+
 from .parallel import ParallelError, RayNotInstalled, default_workers, run_tasks
-from .rubbers import RubberError, RubberStats, RubberSummary, parse_players, simulate_rubbers
 from .seeds import derive_seed
 from .stats import Interval, mean_ci, median, percentile, student_t_quantile, wilson_interval
+
+if TYPE_CHECKING:
+    from .duplicate import (
+        BoardResult,
+        DecisionTimes,
+        MatchError,
+        MatchResult,
+        MatchSpec,
+        PlayerSpec,
+        TimedPlayer,
+        play_board,
+        play_room,
+        run_match,
+    )
+    from .rubbers import RubberError, RubberStats, RubberSummary, parse_players, simulate_rubbers
+
+_LATER = {
+    **dict.fromkeys(("BoardResult", "DecisionTimes", "MatchError", "MatchResult", "MatchSpec",
+                     "PlayerSpec", "TimedPlayer", "play_board", "play_room", "run_match"),
+                    "duplicate"),
+    **dict.fromkeys(("RubberError", "RubberStats", "RubberSummary", "parse_players",
+                     "simulate_rubbers"), "rubbers"),
+}
+"""The names imported from their module when first asked (see the note)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LATER:
+        from importlib import import_module
+
+        value = getattr(import_module(f"{__name__}.{_LATER[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "BoardResult",

@@ -57,6 +57,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -351,7 +352,8 @@ class DecisionTimes:
         """The summary of ``times`` (ms); zeros when no card was timed."""
         if not times:
             return cls(0.0, 0.0, 0)
-        return cls(median(times), percentile(times, 95.0), len(times))
+        ordered = sorted(times)  # once: sorting a sorted list again is a pass over it
+        return cls(median(ordered), percentile(ordered, 95.0), len(times))
 
     def to_json(self) -> dict[str, Any]:
         """``{"median": m, "p95": q, "cards": n}``, milliseconds to four decimals."""
@@ -385,8 +387,14 @@ class MatchResult:
 
     def decision_times(self, team: Team) -> DecisionTimes:
         """Team ``a``'s or ``b``'s decision times."""
-        times = [t for r in self.results for t in (r.times_a if team == "a" else r.times_b)]
-        return DecisionTimes.of(times)
+        return self._decision_times[team]
+
+    @cached_property
+    def _decision_times(self) -> dict[Team, DecisionTimes]:
+        """Both teams' decision times, computed once (the report and the JSON ask twice)."""
+        return {team: DecisionTimes.of(
+            [t for r in self.results for t in (r.times_a if team == "a" else r.times_b)])
+            for team in ("a", "b")}
 
     def records(self) -> list[HandRecord]:
         """Every hand played, as hand records for PBN: board ``i`` (1-based) in room 1,

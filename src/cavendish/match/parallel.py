@@ -92,6 +92,7 @@ import sys
 import threading
 import time
 import types
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -104,21 +105,25 @@ from typing import Any, TypeVar
 from ..core.errors import MatchError
 
 __all__ = [
+    "CallTiming",
     "ParallelError",
     "PoolOfOne",
     "RayAuthRequired",
     "RayNotInstalled",
     "RayUnavailable",
     "TaskTiming",
+    "Timings",
     "chunk_ranges",
     "connect_ray",
     "dd_threads",
     "default_workers",
     "import_ray",
     "prestart",
+    "process_times",
     "run_tasks",
     "shutdown_pool",
     "task_timings",
+    "waited_seconds",
     "warm_pool",
 ]
 
@@ -204,8 +209,15 @@ def watch_parent(parent: int, interval: float = PARENT_POLL) -> threading.Thread
     return thread
 
 
+_began: tuple[float, float] | None = None
+"""When this worker process's initializer began (``time.time()``) and the CPU seconds
+the process had spent by then (its fork and start); None outside a worker."""
+
+
 def _init_worker(parent: int, threads: int, module: str | None) -> None:
     """The start of every worker process (see the module's note)."""
+    global _began
+    _began = (time.time(), time.process_time())
     watch_parent(parent)
     from ..analysis import dd
 
@@ -235,24 +247,107 @@ class TaskTiming:
     """The solver threads DDS was set up for in that process
     (:func:`~cavendish.analysis.dd.dds_threads`); None where DDS is not loaded (no
     task of that process has solved a position)."""
+    process_cpu: float | None = None
+    """The CPU seconds of the task's process from its start to the task's end (a
+    worker's: its start, its imports, its tasks so far; a forked process's count
+    begins at its fork)."""
+    process_waited: float | None = None
+    """The seconds the process's main thread had waited for a core (runnable, not
+    running: another program or another of ours held it) from its start to the
+    task's end (Linux's ``/proc/PID/schedstat``); None where unknown."""
+    began: float | None = None
+    """When the worker's initializer began (``time.time()``); None for a task
+    played in the calling process."""
+    began_cpu: float | None = None
+    """The worker's CPU seconds when its initializer began (its fork and start)."""
 
 
-_recording: list[list[TaskTiming]] = []
+@dataclass(frozen=True, slots=True)
+class CallTiming:
+    """One call of :func:`run_tasks` inside :func:`task_timings`, seen from the
+    calling process: when it began and for how long, this process's CPU over it
+    (its own tasks, sending tasks, taking results: every thread of it), when its
+    pool's first result came, and the seconds this process's main thread waited for
+    a core meanwhile."""
+
+    start: float
+    """``time.time()`` as the call began."""
+    seconds: float
+    cpu: float
+    cpu_at_start: float
+    """This process's CPU seconds (``time.process_time()``) as the call began."""
+    workers: int
+    tasks: int
+    first_result: float | None
+    """``time.time()`` when the pool's first result was taken (None: no pool)."""
+    waited: float | None
+
+
+class Timings(list[TaskTiming]):
+    """What :func:`task_timings` records: the tasks' :class:`TaskTiming` (the list)
+    and the calls' :class:`CallTiming` (``calls``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[CallTiming] = []
+
+
+def waited_seconds(pid: int | str = "self") -> float | None:
+    """The seconds process ``pid``'s main thread has spent runnable but not running
+    (waiting on a run queue for a core) since it started: Linux's
+    ``/proc/PID/schedstat``; None where there is none.
+
+    >>> w = waited_seconds()
+    >>> w is None or w >= 0.0
+    True
+    """
+    try:
+        fields = Path(f"/proc/{pid}/schedstat").read_text().split()
+        return int(fields[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def process_times(pid: int | str = "self") -> tuple[float, float, float] | None:
+    """Process ``pid``'s CPU seconds (user and system, every thread), its reaped
+    children's, and when it started (``time.time()``'s scale, to the clock's tick):
+    Linux's ``/proc/PID/stat``; None where there is none (another system, or the
+    process is gone).  How the pool benchmark reads the fork server's CPU.
+
+    >>> t = process_times()
+    >>> t is None or (t[0] >= 0.0 and t[2] <= time.time())
+    True
+    """
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        boot = next(line for line in Path("/proc/stat").read_text().splitlines()
+                    if line.startswith("btime "))
+        fields = stat[stat.rindex(")") + 2:].split()  # from the state, field 3
+        tick = os.sysconf("SC_CLK_TCK")
+        user, system, child_user, child_system = (int(x) / tick for x in fields[11:15])
+        return user + system, child_user + child_system, int(boot.split()[1]) + \
+            int(fields[19]) / tick
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
+
+
+_recording: list[Timings] = []
 """The lists of the :func:`task_timings` blocks now open, innermost last."""
 
 
 @contextlib.contextmanager
-def task_timings() -> Iterator[list[TaskTiming]]:
+def task_timings() -> Iterator[Timings]:
     """A list that receives the :class:`TaskTiming` of every task :func:`run_tasks`
-    runs inside the block (in one process, in the pool or on Ray), as each call ends.
+    runs inside the block (in one process, in the pool or on Ray), as each call ends,
+    and in its ``calls`` each call's :class:`CallTiming`.
 
     >>> with task_timings() as seen:
     ...     run_tasks(abs, [-3, 2])
     [3, 2]
-    >>> [t.task for t in seen], seen[0].worker == os.getpid()
-    ([0, 1], True)
+    >>> [t.task for t in seen], seen[0].worker == os.getpid(), len(seen.calls)
+    ([0, 1], True, 1)
     """
-    timings: list[TaskTiming] = []
+    timings = Timings()
     _recording.append(timings)
     try:
         yield timings
@@ -269,7 +364,10 @@ def _timed_call(fn: Callable[[T], R], item: tuple[int, T]) -> tuple[R, TaskTimin
     result = fn(task)
     seconds, used = time.perf_counter() - wall, time.process_time() - cpu
     threads = dd.dds_threads() if dd.dds_loaded() else None  # a task that never solved: none
-    return result, TaskTiming(index, os.getpid(), start, seconds, used, threads)
+    if _began is None:  # the calling process: only what its tasks cost (no /proc read each)
+        return result, TaskTiming(index, os.getpid(), start, seconds, used, threads)
+    return result, TaskTiming(index, os.getpid(), start, seconds, used, threads,
+                              time.process_time(), waited_seconds(), *_began)
 
 
 def chunk_ranges(n: int, chunks: int) -> list[range]:
@@ -416,7 +514,17 @@ def run_tasks(
         raise ParallelError(f"workers must be at least 1, not {workers}")
     if _recording:
         timings = _recording.pop()  # the timed run below records nothing more
-        report = None if on_done is None else partial(_first_done, on_done)
+        here = os.getpid()
+        first: list[float] = []
+
+        def report(i: int, pair: tuple[R, TaskTiming]) -> None:
+            if not first and pair[1].worker != here:
+                first.append(time.time())
+            if on_done is not None:
+                on_done(i, pair[0])
+
+        start, wall, cpu, waited = time.time(), time.perf_counter(), time.process_time(), \
+            waited_seconds()
         try:
             pairs = run_tasks(
                 partial(_timed_call, fn),
@@ -428,7 +536,13 @@ def run_tasks(
             )
         finally:
             _recording.append(timings)
+        now_waited = waited_seconds()
         timings.extend(timing for _, timing in pairs)
+        timings.calls.append(CallTiming(
+            start, time.perf_counter() - wall, time.process_time() - cpu, cpu, workers, len(tasks),
+            first[0] if first else None,
+            None if waited is None or now_waited is None else now_waited - waited,
+        ))
         return [result for result, _ in pairs]
     if ray_address is not None:
         return _run_ray(fn, tasks, ray_address, on_done)
@@ -482,7 +596,11 @@ def _run_in(
     command's pool spends its first seconds starting (the fork server imports the
     package, each worker its players), time in which the parent, warm already, plays
     the match's last chunks.  It stops at the first result, so it competes with the
-    workers for the cores for one chunk at most.
+    workers for the cores for one chunk at most.  A pool whose workers are all up
+    already (:func:`warm_pool`, or forked ahead by :func:`prestart`) gets no help:
+    its workers take the tasks at once, and the parent's playing would only take
+    their cores and hold back, holding the interpreter's lock, the threads that send
+    them the tasks (0.03 to 0.13 s before a worker's first task, measured).
 
     Each future, once done, puts itself on a queue that this thread reads: a
     result costs this process the same whatever the tasks still pending (a
@@ -522,7 +640,8 @@ def _run_in(
         if on_done is not None:
             on_done(i, result)
 
-    submitter = threading.Thread(target=submit_all, daemon=True) if parent_helps else None
+    helps = parent_helps and pool not in _up
+    submitter = threading.Thread(target=submit_all, daemon=True) if helps else None
     try:
         if submitter is None:
             submit_all()
@@ -562,15 +681,12 @@ def _run_in(
     return [results[i] for i in range(len(tasks))]
 
 
-def _first_done(on_done: Callable[[int, R], None], i: int, pair: tuple[R, TaskTiming]) -> None:
-    on_done(i, pair[0])
-
-
 def _module_of(fn: Callable[..., Any]) -> str | None:
     """The module that defines ``fn`` (a ``partial``'s function's), which the workers
     import before their first task."""
     while isinstance(fn, partial):
-        fn = fn.func
+        # a timed task (:func:`_timed_call`): the module of what it times
+        fn = fn.args[0] if fn.func is _timed_call and fn.args else fn.func
     return getattr(fn, "__module__", None)
 
 
@@ -650,15 +766,18 @@ def _preloads(module: str | None) -> list[str]:
     return [*names, "__main__"]
 
 
-def prestart(module: str | None = None) -> bool:
+def prestart(module: str | None = None, workers: int = 0) -> bool:
     """Start the fork server now, ahead of any pool, with the preloads a pool for
     ``module``'s tasks gives it (:func:`_preloads`), and return at once: the server
     imports them in its own process while this one goes on (a command line importing
     its own modules, on another core), so that a pool made later forks its workers
     at once instead of waiting for the server's imports (some 0.5 s of a core when a
-    command's pool starts).  Nothing is started where workers are spawned
-    (:func:`_start_method`) or a server runs already; whether it is running is
-    returned.  A server nobody uses ends with this process.
+    command's pool starts).  With ``workers`` (two or more) a thread then starts the
+    warm pool of that many workers (:func:`_fork_ahead`), so that they are up and
+    waiting when the work comes (some 0.05 to 0.1 s after the first submit
+    otherwise, the calling process playing meanwhile).  Nothing is started where
+    workers are spawned (:func:`_start_method`) or a server runs already; whether it
+    is running is returned.  A server nobody uses ends with this process.
 
     >>> prestart("cavendish.match.duplicate") == (_start_method() == "forkserver")
     True
@@ -671,7 +790,18 @@ def prestart(module: str | None = None) -> bool:
     assert isinstance(context, ForkServerContext)
     context.set_forkserver_preload(_preloads(module))
     forkserver.ensure_running()
+    if workers > 1:
+        threading.Thread(target=_fork_ahead, args=(workers, module), daemon=True,
+                         name="cavendish-fork-ahead").start()
     return True
+
+
+def _fork_ahead(workers: int, module: str | None) -> None:
+    """Start the warm pool of ``workers`` processes (:func:`warm_pool`, a check-in of
+    0.01 s a worker), kept warm (:data:`WARM_SECONDS`) for the call that follows.  A
+    failure here is left to that call to meet and report."""
+    with contextlib.suppress(Exception):
+        warm_pool(workers, module, delay=0.01)
 
 
 def _acquire(workers: int, module: str | None) -> tuple[ProcessPoolExecutor, bool]:
@@ -741,11 +871,18 @@ def _checkin(delay: float) -> int:
     return os.getpid()
 
 
-def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0) -> set[int]:
+_up: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
+"""The pools whose every worker has started (:func:`warm_pool`): their work needs no
+help from the calling process (:func:`_run_in`'s ``parent_helps``)."""
+
+
+def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0,
+              delay: float = 0.05) -> set[int]:
     """Start the warm pool of ``workers`` processes if it is not up, and return once
     every one of its workers has started (Python, its initializer, ``module``
     imported): their process ids.  A timed run that follows pays for no worker's
     start; :class:`ParallelError` if they are not all up within ``timeout`` seconds.
+    Each check-in keeps its worker ``delay`` seconds (:func:`_checkin`).
 
     >>> len(warm_pool(2)) == 2
     True
@@ -761,7 +898,8 @@ def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0) -
                 raise ParallelError(
                     f"only {len(seen)} of {workers} workers started in {timeout:g} s"
                 )
-            seen.update(_run_in(pool, _checkin, [0.05] * workers, None))
+            seen.update(_run_in(pool, _checkin, [delay] * workers, None))
+        _up.add(pool)
     return seen
 
 
