@@ -76,12 +76,15 @@ function drawRuff(s) {
 // Who is to act now: while he is asked whether he ruffs, the holder of the ace of
 // trumps (told to him alone: only his own page names him), else the seat to play.
 function actor(s) {
-  return s.ruff_offered ? s.you : s.to_play;
+  const ref = s.laws && s.laws.referral; // law 89: a question put to the players first
+  return s.ruff_offered ? s.you : ref ? ref.waiting[0] : s.to_play;
 }
 
 // The header's words for whose turn it is (in play).
 function turnWords(s) {
   if (s.ruff_offered) return "Your turn: take the ruff or decline it";
+  const ref = s.laws && s.laws.referral;
+  if (ref) return ref.yours ? "Your turn: do you agree that a bystander decide the question?" : `Play waits for ${ref.waiting.map((x) => SEAT_NAME[x]).join(", ")} to agree that a bystander decide a question`;
   if (s.legal.length) return s.to_play === s.you ? "Your turn" : `Your turn (dummy ${s.to_play})`;
   // before the first card at ruff-and-honours the holder of the ace of trumps may ruff
   // first: said on every page, whoever holds it (the others are not told who)
@@ -467,6 +470,8 @@ function announce(s) {
   }
   if (s.phase === "play" && s.ruff_offered) {
     words.push(`You hold the ace of trumps; the card turned up on the stock is the ${W.spoken(s.stock_card)}. Your turn: take the ruff, choosing four cards to put out, or decline it.`);
+  } else if (s.phase === "play" && s.laws && s.laws.referral) {
+    words.push(`${turnWords(s)}.`);
   } else if (s.phase === "play" && s.to_play) {
     words.push(s.legal.length ? (s.to_play === s.you ? "Your turn." : `Your turn, from dummy ${SEAT_NAME[s.to_play]}.`) : `${who(s.to_play)} to play.`);
   } else if (s.phase === "between" && s.review) {
@@ -514,7 +519,7 @@ function draw(s) {
     back.textContent = " · back to the room";
     $("turn").append(back);
   }
-  $("turn").classList.toggle("mine", s.legal.length > 0 || !!s.ruff_offered);
+  $("turn").classList.toggle("mine", s.legal.length > 0 || !!s.ruff_offered || !!(s.laws && s.laws.referral && s.laws.referral.yours));
   for (const seat of SEATS) drawSeat(seat, pos[seat], s);
   drawTrick(s.trick, pos);
   drawScoreboard(s);
