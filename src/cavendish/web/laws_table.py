@@ -81,7 +81,7 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -530,14 +530,7 @@ class LawsTable(LiveTable):
             option = self.laws.computer_option(decision)
             return laws_action("elect", side=decision.side, option=option, by=decision.seat)
 
-        try:
-            await self._computers_act(seen, election)
-        except ProtocolError as exc:
-            self.failed = f"the computer's election failed: {exc}"
-            log.error("table %s: %s", self.id, self.failed)
-            return
-        self.busy = None
-        self.kick()
+        await self._move(seen, election, "the computer's election")
 
     async def _refer_agreed(self) -> None:
         """A proposal none is left to answer (a computer sits in for the person asked,
@@ -548,10 +541,16 @@ class LawsTable(LiveTable):
             ref = self.referral
             return None if ref is None or self._waiting(ref) else self._referred(ref)
 
+        await self._move(seen, referred, "the referral to a bystander")
+
+    async def _move(self, seen: int, make: Callable[[], Action | None], what: str) -> None:
+        """Store the computers' action ``make()`` if the table is still at action
+        ``seen``, then start their next move; a refusal stops the table, logged
+        (``what`` failed)."""
         try:
-            await self._computers_act(seen, referred)
+            await self._computers_act(seen, make)
         except ProtocolError as exc:
-            self.failed = f"the referral to a bystander failed: {exc}"
+            self.failed = f"{what} failed: {exc}"
             log.error("table %s: %s", self.id, self.failed)
             return
         self.busy = None
