@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from web_browser import launch
 from web_servers import Server
 
 from cavendish.web.server import create_app
@@ -35,3 +37,16 @@ def server(tmp_path: Path) -> Iterator[Server]:
         yield s
     finally:
         s.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, closed after the test (the browser tests)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = launch(pw)
+        try:
+            yield b
+        finally:
+            b.close()

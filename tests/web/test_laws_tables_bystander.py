@@ -6,20 +6,29 @@ they are in the terminal's ``cavendish play --laws``:
   called on, by the players only, to pay the stakes and all bets on that game or
   rubber": the ``act`` ``bystander``, the adversaries of the seat helped elect;
 * law 89 (003 line 848): "A bystander, by agreement among the players, may decide
-  any question" (``act`` ``refer``; the arbiter holds his decision final);
+  any question" (``act`` ``refer``; the arbiter holds his decision final): where
+  another person plays, he is asked on his page (``act`` ``agree``), the question
+  referred only when all agree, and a refusal told to all;
 * law 83 (003 line 803): "Any player (on paying for them) before, but not after, the
   pack be cut for the deal, may call for fresh cards. He must call for two new
   packs, of which the dealer takes his choice" (``act`` ``fresh``, between hands)."""
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
-from test_laws_tables import _play_out, _seated, _send, _until
+from test_laws_tables import _laws_table, _play_out, _seated, _send, _until
+from web_browser import axe_clean, chromium_missing, shot, wait_until
 from web_client import Receiver
+from web_servers import Server  # the server and browser fixtures: conftest.py
 
 from cavendish.laws.texts import law_words
+from cavendish.web.server import create_app
 
 
 def _refused(receiver: Receiver, msg: dict[str, Any]) -> str:
@@ -82,6 +91,98 @@ def test_law_89_a_question_referred_to_a_bystander_is_decided_finally_at_a_web_t
         rulings = [r for r in states[0]["laws"]["rulings"] if r["law"] == 89]
         assert rulings and "'was the king led?': yes" in rulings[0]["text"]
         assert "the decision is final" in _refused(receivers[1], msg)
+
+
+def test_law_89_by_agreement_among_the_players_each_person_at_a_web_table_is_asked(
+        client: TestClient, tmp_path: Path) -> None:
+    """003 law 89 (line 848): "A bystander, by agreement among the players, may decide
+    any question."  S and W, two people, play with two computers: S proposes a
+    question; W is asked on his page (``yours``), play waits (S's card and W's card
+    refused, the computers still); the proposal survives a restart of the server;
+    W agrees and the question is referred (law 89's ruling, for all).  S proposes
+    another; W does not agree: every connection is told so, nothing is referred,
+    and play goes on."""
+    assert "by agreement among the players, may decide any question" in _words(89)
+    with _seated(client, "SW", 11) as (tid, receivers):
+        states = _until(receivers, lambda ms: any(m["legal"] for m in ms))
+        assert all(m["laws"]["referral"] is None for m in states)
+        by_seat = {r.seat: r for r in receivers}
+        south, west = by_seat["S"], by_seat["W"]
+        ask = {"type": "act", "act": "refer", "question": "was the king led by West?",
+               "decision": "no"}
+        states = _send(receivers, "S", ask)
+        told = {r.seat: m for r, m in zip(receivers, states, strict=True)}
+        for seat, m in told.items():  # said aloud: all hear the proposal, W is asked
+            ref = m["laws"]["referral"]
+            assert ref["question"] == "was the king led by West?" and ref["seat"] == "S"
+            assert ref["waiting"] == ["W"] and ref["yours"] == (seat == "W"), (seat, ref)
+            assert ref["agreed"] == ["N", "E", "S"]  # the computers agree (the etiquette)
+            assert [e["kind"] for e in m["events"]] == ["referral"] and m["legal"] == []
+        assert not [r for r in told["S"]["laws"]["rulings"] if r["law"] == 89]
+        seq = told["S"]["seq"]
+        for r in (south, west):  # play waits for the answer: the next message an error
+            mine = r.messages[-1]
+            r.ws.send_json({"type": "play", "card": mine["hand"][0]})
+            error = r.ws.receive_json()
+            assert error["type"] == "error" and "play waits for W to answer" in error["message"]
+        south.ws.send_json({"type": "act", "act": "agree", "yes": True})
+        assert "not yours" in south.ws.receive_json()["message"]
+        db = f"sqlite:///{tmp_path / 'client.sqlite3'}"  # the client fixture's database
+        with (ThreadPoolExecutor(1) as pool, TestClient(create_app(db, delay=0, pool=pool)) as c,
+              c.websocket_connect(f"/ws/{tid}") as again):  # another server, the same store
+            snap = again.receive_json()
+            assert snap["seq"] == seq and snap["laws"]["referral"]["waiting"] == ["W"]
+        states = _send(receivers, "W", {"type": "act", "act": "agree", "yes": True})
+        assert states[0]["seq"] == seq + 1  # nothing else moved while W was asked
+        for m in states:
+            assert m["laws"]["referral"] is None
+            rulings = [r for r in m["laws"]["rulings"] if r["law"] == 89]
+            assert rulings and "'was the king led by West?': no" in rulings[0]["text"], rulings
+        states = _send(receivers, "S", {**ask, "question": "did East revoke?", "decision": "yes"})
+        assert states[0]["laws"]["referral"]["yours"] is False
+        states = _send(receivers, "W", {"type": "act", "act": "agree", "yes": False})
+        for m in states:  # the refusal told to all, the spectator too
+            event = next(e for e in m["events"] if e["kind"] == "referral")
+            assert event["refused"] and event["seat"] == "W"
+            assert "W does not agree that a bystander decide 'did East revoke?'" in event["text"]
+            assert m["laws"]["referral"] is None
+            assert not [r for r in m["laws"]["rulings"] if "did East revoke?" in r["text"]]
+        last = _play_out(receivers)  # play goes on to the end of the hand
+        assert last["phase"] in ("between", "over")
+
+
+def test_law_89_a_computer_sitting_in_for_the_person_asked_agrees_for_him(
+        client: TestClient) -> None:
+    """003 law 89 "by agreement among the players", Cavendish's choice where the law is
+    silent: S proposes, W (asked) leaves; once he has been away a while S puts a
+    computer in his seat (issue 30, point 10), which agrees by the computer's rule:
+    the question is referred (law 89's ruling), not left waiting for ever."""
+    table = _laws_table(client, "SW", 11)
+    tid, tokens = table["id"], table["tokens"]
+    with client.websocket_connect(f"/ws/{tid}?token={tokens['S']}") as ws:
+        south = Receiver("S", ws)
+        with client.websocket_connect(f"/ws/{tid}?token={tokens['W']}") as west:
+            west.receive_json()
+            m = south.next()
+            while not (m["type"] == "state" and m["phase"] == "play"):
+                m = south.next()
+            ws.send_json({"type": "act", "act": "refer", "question": "was the king led?",
+                          "decision": "yes"})
+            while (m := south.next())["laws"]["referral"] is None:
+                pass
+            assert m["laws"]["referral"]["waiting"] == ["W"]
+        client.app.state.hub.gone_after = 0.2  # type: ignore[attr-defined]
+        time.sleep(0.4)
+        ws.send_json({"type": "substitute", "seat": "W"})
+        deadline = time.monotonic() + 20
+        while True:  # the public state, asked: never a wait for ever
+            laws = client.get(f"/api/tables/{tid}").json()["laws"]
+            referred = [r["text"] for r in laws["rulings"] if r["law"] == 89]
+            if referred:
+                break
+            assert time.monotonic() < deadline, f"still waiting: {laws['referral']}"
+            time.sleep(0.05)
+        assert "'was the king led?': yes" in referred[0]
 
 
 def test_law_83_fresh_cards_called_for_between_hands_at_a_web_table(
@@ -153,3 +254,56 @@ def test_law_43_38_a_person_deals_at_a_web_table_and_his_adversary_elects(
         states = _send(receivers, "S", {"type": "elect", "option": "stand"})
         assert states[0]["phase"] == "play" and states[0]["dealer"] == "W"
         assert states[0]["laws"]["pending"] is None
+
+
+WHY = chromium_missing()
+
+
+@pytest.mark.skipif(WHY is not None, reason=WHY or "")
+def test_law_89_by_agreement_among_the_players_in_the_browser_a_dialog_asks_the_other(
+        server: Server, browser: Any) -> None:
+    """003 law 89 (line 848), "A bystander, by agreement among the players, may decide
+    any question", on the page: S refers a question in a dialog of the page; W's page
+    asks him in a dialog (axe-core passes it); W agrees and both pages show law 89's
+    ruling.  S refers another; W does not agree and S's page says so."""
+    table = server.post("/api/tables", {"seats": {"S": "human", "W": "human"}, "seed": 11,
+                                        "laws": True})
+    pages = {}
+    for seat in ("S", "W"):
+        page = browser.new_context().new_page()
+        page.goto(table["links"][seat].replace("#", "?pause=0#"))
+        wait_until(page, "document.body.dataset.phase === 'play'")
+        pages[seat] = page
+    south, west = pages["S"], pages["W"]
+
+    def refer(question: str, decision: str) -> None:
+        south.get_by_role("button", name="Refer to a bystander…").click()
+        south.fill("#refer-question", question)
+        south.fill("#refer-decision", decision)
+        south.click("#refer-propose")
+        west.wait_for_selector("#refer-ask[open]")
+
+    refer("was the king led by West?", "no")
+    asked = west.inner_text("#refer-ask")
+    assert 'South proposes that a bystander decide "was the king led by West?"' in asked
+    assert "by agreement among the players, may decide any question" in asked
+    assert "Waiting for West to agree." in south.inner_text("#laws")
+    assert south.inner_text("#turn") == ("Play waits for West to agree that a bystander "
+                                         "decide a question")
+    assert west.inner_text("#turn").startswith("Your turn: do you agree that a bystander")
+    assert south.locator("#my-hand button.card.legal").count() == 0  # play waits
+    axe_clean(west, "table under the laws, law 89's question asked in a dialog")
+    shot(west, "t31-law89-asked")
+    west.click("#refer-yes")
+    for page in (south, west):
+        wait_until(page, "document.getElementById('laws').innerText"
+                         ".includes(\"by agreement a bystander decides 'was the king led by "
+                         "West?': no\")")
+    assert west.locator("#refer-ask[open]").count() == 0
+    refer("did East revoke?", "yes")
+    west.click("#refer-no")
+    wait_until(south, "document.getElementById('message').innerText.includes("
+                      "\"W does not agree that a bystander decide 'did East revoke?'\")")
+    assert "error" in (south.get_attribute("#message", "class") or "")
+    assert "did East revoke?" not in south.inner_text("#laws")
+    shot(south, "t31-law89-refused")

@@ -17,12 +17,11 @@ from __future__ import annotations
 import re
 import time
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_browser import axe_clean, chromium_missing, launch, shot, wait_until
-from web_servers import Server  # the server fixture: conftest.py
+from web_browser import axe_clean, chromium_missing, shot, wait_until
+from web_servers import Server  # the server and browser fixtures: conftest.py
 
 WHY = chromium_missing()
 pytestmark = pytest.mark.skipif(WHY is not None, reason=WHY or "")
@@ -58,19 +57,6 @@ LOOK = """() => {
 }"""
 """The cards on the table and in the hand, whether a seat's card covers a played one,
 the scoreboard's data and the words of the table."""
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, closed after the test."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = launch(pw)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def _seq(page: Any) -> int:

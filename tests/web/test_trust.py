@@ -164,8 +164,9 @@ def test_a_spectators_chat_reaches_the_players_only_between_hands(client: TestCl
 
 
 def _play_out(receivers: list[Receiver], *, ask: bool = False) -> None:
-    """Read every connection in step and play the hand out; with ``ask``, the person to
-    play first asks for a hint and ``why`` (their answers are read too)."""
+    """Read every connection in step and play the hand out (a seat's first connection
+    plays); with ``ask``, the person to play first asks for a hint and ``why`` (their
+    answers are read too)."""
     states = [r.messages[-1] if r.messages else r.next() for r in receivers]
     top = max(m["seq"] for m in states)  # (a snapshot already read stands for its seat)
     for i, r in enumerate(receivers):
@@ -173,9 +174,11 @@ def _play_out(receivers: list[Receiver], *, ask: bool = False) -> None:
             states[i] = r.next()
     asked: dict[str, int] = {}
     while states[0]["phase"] == "play":
+        moved: set[str | None] = set()
         for r, m in zip(receivers, states, strict=True):
-            if not m["legal"]:
+            if not m["legal"] or r.seat in moved:  # (a seat's second connection: still)
                 continue
+            moved.add(r.seat)
             if ask and asked.get(r.seat or "", 0) < 3:  # the tutor's search: three a seat
                 asked[r.seat or ""] = asked.get(r.seat or "", 0) + 1
                 r.ws.send_json({"type": "hint"})
@@ -187,31 +190,48 @@ def _play_out(receivers: list[Receiver], *, ask: bool = False) -> None:
         assert len({m["seq"] for m in states}) == 1
 
 
-@pytest.mark.parametrize("follow", ["none", "one"])
+@pytest.mark.parametrize("follow", ["none", "one", "all"])
 def test_no_message_of_a_whole_hand_names_a_hidden_card_hints_and_why_included(
         client: TestClient, follow: str) -> None:
     """Every message to every connection (two people, a spectator, a follower where
     following is on, and a seated member who opens the spectators' link), hints and
-    ``why`` read as text, against the deal."""
+    ``why`` read as text, against the deal.  At a teaching table (``"all"``) a
+    spectator who sits nowhere there sees every hand as it stands, while a second
+    connection with N's seat token and Ann's member key asking to follow all get
+    no hidden hand (issue 30, point 2: "Whatever the option, a connection with the
+    seat token or member key of a person at that table gets no hidden hand of it")."""
     ann = _join(client, "Ann")
     table = new_table(client, "short", seed=12, practice=True, follow=follow,
                       computer="pimc:worlds=4")
     tid, tokens = table["id"], table["tokens"]
+    whom = "all" if follow == "all" else "E"
     with contextlib.ExitStack() as stack:
         def ws(path: str) -> Any:
             return stack.enter_context(client.websocket_connect(path))
+
+        def refused(path: str) -> Any:  # a person of the table asks to follow: refused
+            conn = ws(path)
+            first = conn.receive_json()
+            assert first["type"] == "error" and "you sit at this table" in first["message"]
+            return conn
 
         south = Receiver("S", ws(f"/ws/{tid}?token={tokens['S']}&member={ann}"))
         north = Receiver("N", ws(f"/ws/{tid}?token={tokens['N']}"))
         south.next()  # Ann sits at S: the club records it
         spectator = Receiver(None, ws(f"/ws/{tid}"))
-        ann_watching = Receiver(None, ws(f"/ws/{tid}?member={ann}&follow=E"))
-        first = ann_watching.ws.receive_json()  # she sits here: she follows nobody
-        assert first["type"] == "error" and "you sit at this table" in first["message"]
+        ann_watching = Receiver(None, refused(f"/ws/{tid}?member={ann}&follow={whom}"))
         receivers = [south, north, spectator, ann_watching]
-        if follow == "one":
-            receivers.append(Receiver(None, ws(f"/ws/{tid}?follow=E"), follow="E"))
+        persons = [ann_watching]  # connections of the people seated here: no other hand
+        if follow == "all":  # N opens the spectators' link with his token, following all
+            north_too = Receiver("N", refused(f"/ws/{tid}?token={tokens['N']}&follow=all"))
+            receivers.append(north_too)
+            persons.append(north_too)
+        if follow != "none":
+            receivers.append(Receiver(None, ws(f"/ws/{tid}?follow={whom}"), follow=whom))
         _play_out(receivers, ask=True)
+        if follow == "all":  # asked again in the hand's last state: refused again
+            ann_watching.ws.send_json({"type": "follow", "seat": "all"})
+            assert "you sit at this table" in _until(ann_watching.ws, "error")["message"]
     hands, trump_card, plays = deal_of(client.get(f"/api/tables/{tid}/pbn").text)
     told = [m for r in (south, north) for m in r.messages if m["type"] in ("hint", "why")]
     assert {m["type"] for m in told} == {"hint", "why"}, told  # both were read
@@ -219,6 +239,16 @@ def test_no_message_of_a_whole_hand_names_a_hidden_card_hints_and_why_included(
         assert check_no_leak(r, hands, [], trump_card, plays, words=True) == len(r.messages)
     assert all(m["hand"] == [] and "hands" not in m
                for m in ann_watching.messages + spectator.messages)
+    assert all("hands" not in m and set(m["hand"]) <= hands["N"]  # N's own, no other
+               for r in persons[1:] for m in r.messages if m["type"] == "state")
+    if follow == "all":  # the teacher's follower sees every hand, as it stands
+        teacher = receivers[-1]
+        states = [m for m in teacher.messages if m["type"] == "state" and m["phase"] == "play"]
+        assert states
+        for m in states:
+            n = m["trick_number"] * 4 + len(m["trick"])
+            held = {c for cards in m["hands"].values() for c in cards}
+            assert held == {c for cs in hands.values() for c in cs} - set(plays[:n]), m
 
 
 def _practice_hand_until_a_hidden_card_is_named(seed: int) -> tuple[str, list[Any]]:

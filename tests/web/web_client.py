@@ -50,7 +50,8 @@ def cards_in(obj: Any, *, words: bool = False) -> set[str]:
 
 @dataclass
 class Receiver:
-    """One connection's messages, in order (``follow``: the seat a spectator follows)."""
+    """One connection's messages, in order (``follow``: the seat a spectator follows,
+    or ``"all"`` at a teaching table)."""
 
     seat: str | None
     ws: Any
@@ -116,7 +117,8 @@ def check_no_leak(receiver: Receiver, deal_hands: dict[str, set[str]], dummies: 
 
     May see: his own cards still held, the dummies' cards still held (not a
     spectator; a spectator following a seat: that seat's cards still held, and no
-    other hand), the trump card, the cards of the current trick and of the last
+    other hand; one following all at a teaching table: every hand's cards still
+    held), the trump card, the cards of the current trick and of the last
     trick quitted (law 91) -- or, between hands, the whole hand just finished.
     How many cards were played at a message is read from its trick number and
     trick, and the trick shown must be the record's."""
@@ -140,6 +142,8 @@ def check_no_leak(receiver: Receiver, deal_hands: dict[str, set[str]], dummies: 
         if receiver.seat is not None:
             for s in (receiver.seat, *dummies):
                 allowed |= {c for c in deal_hands[s] if c not in gone}
+        elif receiver.follow == "all":  # a teaching table: every hand as it stands
+            allowed |= {c for cards in deal_hands.values() for c in cards if c not in gone}
         elif receiver.follow is not None:
             allowed |= {c for c in deal_hands[receiver.follow] if c not in gone}
         leaked = cards_in(msg, words=words) - allowed

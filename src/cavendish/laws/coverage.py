@@ -698,6 +698,8 @@ LAWS: tuple[LawCoverage, ...] = (
         "test_law_89_a_bystander_decides_by_agreement_of_all_at_the_terminal",
         _WEB_LAWS
         + "test_law_89_a_question_referred_to_a_bystander_is_decided_finally_at_a_web_table",
+        _WEB_LAWS
+        + "test_law_89_by_agreement_among_the_players_each_person_at_a_web_table_is_asked",
     ),
     _recorded(
         90,

@@ -29,7 +29,9 @@ revoke penalty, elected at the end of the hand when the claimants may consult
 * a card not played to a trick (law 69): let the deal stand if the hand so counted
   scores at least as well for the electors as the other side, else a new deal;
 * a bystander's remark (law 88): exact; the trump card taken up too soon (law 54):
-  pass.
+  pass;
+* a question a player proposes to refer to a bystander (law 89, "by agreement among
+  the players"): agreed, as the etiquette asks (:func:`agrees_to_referral`).
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from .decisions import Decision
 if TYPE_CHECKING:
     from .arbiter import Arbiter
 
-__all__ = ["auto_elect", "best_suit", "computer_option", "revoke_option"]
+__all__ = ["agrees_to_referral", "auto_elect", "best_suit", "computer_option", "revoke_option"]
 
 _PREFERENCE = ("add", "tricks", "deduct")
 
@@ -245,3 +247,17 @@ _RULES: dict[str, Callable[[Arbiter, Decision], str]] = {
     "bystander": lambda a, d: "exact",
     "lay-down-trump": lambda a, d: "pass",
 }
+
+
+def agrees_to_referral(question: str) -> bool:
+    """Whether the computer agrees that a bystander decide ``question`` when a player
+    proposes it (law 89: "A bystander, by agreement among the players, may decide any
+    question"): it agrees to any question put (a text of one character or more), as
+    the etiquette asks of every player (003, Etiquette of Whist: "No player should
+    object to refer to a bystander who professes himself uninterested in the game, and
+    able to decide any disputed question of facts").
+
+    >>> agrees_to_referral("was the king of hearts led by West?"), agrees_to_referral(" ")
+    (True, False)
+    """
+    return bool(question.strip())

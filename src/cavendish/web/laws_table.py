@@ -32,6 +32,21 @@ What a person may do, as at a real table (:meth:`LawsTable.person_action`):
 * ``elect`` an option of the decision awaited when it is his side's (law 84:
   either partner's election is final) or his answer.
 
+A question referred to a bystander (law 89, 003 line 848: "A bystander, by
+agreement among the players, may decide any question") is put to the others
+first: the person who refers it proposes it (``act`` ``refer``, a stored
+``("refer", SEAT, QUESTION, DECISION)``), every other person playing at the table
+is asked on his page and answers (``act`` ``agree`` with ``"yes"``, stored as
+``("refer-answer", SEAT, "yes" | "no")``), the computers agree by the computer's
+rule (:func:`~cavendish.laws.policy.agrees_to_referral`).  The last "yes" is
+stored as the arbiter's act itself (``refer_to_bystander`` with every player's
+seat); a "no" ends the proposal, told to all.  Both are no-ops on the session:
+the proposal awaited is read from the actions (:func:`referral_of`), so it comes
+back after a restart and reaches every server process.  Chosen here, the laws
+silent: while a proposal waits, play waits too (a question about the play in
+progress is settled before it goes on), and a person in whose seat a computer
+sits while he is away is answered for by the computer.
+
 The computer players elect by the computer's rules of election
 (:func:`~cavendish.laws.policy.computer_option`, at once, in the server: a
 rule of thumb, no search), and play their cards from the pool as at a plain
@@ -66,7 +81,8 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card, CardParseError, Seat
@@ -94,6 +110,7 @@ from ..laws.deal_laws import packs_line
 from ..laws.decisions import Decision, option_text
 from ..laws.errors import LawsError
 from ..laws.names import law_name
+from ..laws.policy import agrees_to_referral
 from ..laws.texts import law_words
 from ..players.sloppy import legal_choice
 from .config import HUMAN, Action, ConfigError, TableConfig, build_session
@@ -101,12 +118,14 @@ from .tables import Connection, LiveTable, ProtocolError, _public_events
 
 __all__ = [
     "LawsTable",
+    "Referral",
     "apply_laws_action",
     "build_laws_session",
     "choose_laws_card",
     "laws_action",
     "laws_review_for",
     "laws_view",
+    "referral_of",
     "table_class",
 ]
 
@@ -123,8 +142,10 @@ ACTS = {
     "correct_score": "prove an erroneous score (\"board\": the last hand scored if absent): "
                      "corrected before the next trump card is turned up (law 11), or during "
                      "the rubber for its amount (law 12)",
-    "refer": "all the players agree that a bystander decide a question (\"question\"); his "
-             "decision (\"decision\") is final (law 89)",
+    "refer": "propose that a bystander decide a question (\"question\"), his decision "
+             "(\"decision\") final: referred once every player agrees (law 89)",
+    "agree": "answer a proposal to refer a question to a bystander (\"yes\": true or false; "
+             "law 89: only by agreement among the players)",
 }
 """The ``act`` messages a person may send at a laws table during a hand, and what each
 does."""
@@ -179,10 +200,13 @@ def apply_laws_action(session: LawsSession, action: Sequence[str]) -> list[Event
     if kind == "score" and len(action) == 3:  # laws 11-12: ("score", SEAT, BOARD or "")
         return [session.correct_score(Seat.parse(action[1]),
                                       int(action[2]) if action[2] else None)]
+    if (kind == "refer" and len(action) == 4) or (kind == "refer-answer" and len(action) == 3):
+        return []  # law 89: a proposal and its answers (read by referral_of), the session still
     if kind != "laws" or len(action) != 2:
         raise ConfigError(f"action {list(action)!r} at a laws table: expected ['deal'], "
-                          "['fresh', SEAT, PACK], ['score', SEAT, BOARD] or ['laws', JSON of the "
-                          "arbiter's act]")
+                          "['fresh', SEAT, PACK], ['score', SEAT, BOARD], ['refer', SEAT, "
+                          "QUESTION, DECISION], ['refer-answer', SEAT, 'yes' or 'no'] or "
+                          "['laws', JSON of the arbiter's act]")
     try:
         act = LawsAction.from_dict(json.loads(action[1]))
     except ValueError as exc:
@@ -191,6 +215,39 @@ def apply_laws_action(session: LawsSession, action: Sequence[str]) -> list[Event
     if session.hand_over:
         session.finish_hand()
     return events
+
+
+@dataclass(frozen=True)
+class Referral:
+    """A question proposed for a bystander to decide (law 89), awaiting agreement: who
+    proposed it, the question, the decision, and the seats that have agreed."""
+
+    seat: Seat
+    question: str
+    decision: str
+    agreed: frozenset[Seat]
+
+
+def referral_of(actions: Sequence[Sequence[str]]) -> Referral | None:
+    """The proposal to refer a question to a bystander awaiting its answers, read from
+    a laws table's actions: the last ``refer`` of the hand in play, unless a "no"
+    ended it or it was referred (the arbiter's ``refer_to_bystander``).
+
+    >>> referral_of([("deal",), ("refer", "S", "was the king led?", "yes")]).agreed
+    frozenset({<Seat.S: 2>})
+    >>> referral_of([("deal",), ("refer", "S", "q", "d"), ("refer-answer", "N", "no")])
+    """
+    for i in range(len(actions) - 1, -1, -1):
+        kind = actions[i][0]
+        if kind == "deal" or (kind == "refer-answer" and actions[i][2] == "no") or (
+                kind == "laws" and actions[i][1].startswith('{"act": "refer_to_bystander"')):
+            return None
+        if kind == "refer":
+            _, by, question, decision = actions[i]
+            agreed = {Seat.parse(by)} | {Seat.parse(a[1]) for a in actions[i + 1:]
+                                         if a[0] == "refer-answer"}
+            return Referral(Seat.parse(by), question, decision, frozenset(agreed))
+    return None
 
 
 # ------------------------------------------------------------ what is shown
@@ -399,7 +456,10 @@ class LawsTable(LiveTable):
             raise ProtocolError(str(exc)) from None
 
     def _public(self, events: list[Event], action: Action) -> list[dict[str, Any]]:
-        return _laws_events(events, action)
+        out = _laws_events(events, action)
+        if action[0] in ("refer", "refer-answer"):  # law 89: said aloud, told to all
+            out.append(self._referral_event(action))
+        return out
 
     def info(self) -> dict[str, Any]:
         """The table's public description (``laws``: played under the laws)."""
@@ -413,6 +473,9 @@ class LawsTable(LiveTable):
         msg = super().message(seat, snapshot=snapshot, follow=follow, follow_all=follow_all,
                               player=player)
         msg["laws"] = laws_view(self.laws, seat, self.config)
+        msg["laws"]["referral"] = self._referral_json(seat)
+        if msg["laws"]["referral"] is not None:  # play waits for the answers (law 89)
+            msg["legal"] = []
         if msg["review"] is not None and self.laws.hands:
             hand = self.laws.hands[-1]
             msg["review"].update(_hand_rulings(hand.state.events),
@@ -441,6 +504,11 @@ class LawsTable(LiveTable):
             if not self.config.humans:
                 self._begin(self._deal())
             return
+        ref = self.referral
+        if ref is not None:  # play waits for the answers (law 89); all agreed: referred
+            if not self._waiting(ref):
+                self._begin(self._refer_agreed())
+            return
         decision = session.pending()
         if decision is not None:
             if self._computer_decides(decision):
@@ -463,10 +531,27 @@ class LawsTable(LiveTable):
             option = self.laws.computer_option(decision)
             return laws_action("elect", side=decision.side, option=option, by=decision.seat)
 
+        await self._move(seen, election, "the computer's election")
+
+    async def _refer_agreed(self) -> None:
+        """A proposal none is left to answer (a computer sits in for the person asked,
+        and agrees by its rule): referred, as the last "yes" would have."""
+        seen = self.seq
+
+        def referred() -> Action | None:
+            ref = self.referral
+            return None if ref is None or self._waiting(ref) else self._referred(ref)
+
+        await self._move(seen, referred, "the referral to a bystander")
+
+    async def _move(self, seen: int, make: Callable[[], Action | None], what: str) -> None:
+        """Store the computers' action ``make()`` if the table is still at action
+        ``seen``, then start their next move; a refusal stops the table, logged
+        (``what`` failed)."""
         try:
-            await self._computers_act(seen, election)
+            await self._computers_act(seen, make)
         except ProtocolError as exc:
-            self.failed = f"the computer's election failed: {exc}"
+            self.failed = f"{what} failed: {exc}"
             log.error("table %s: %s", self.id, self.failed)
             return
         self.busy = None
@@ -525,6 +610,12 @@ class LawsTable(LiveTable):
             return ("score", str(seat), "" if board is None else str(board))
         if session.state is None:
             raise ProtocolError(f"{kind}: no hand is in play")
+        if kind == "act" and msg.get("act") == "agree":
+            return self._answer_referral(seat, msg)
+        if (ref := self.referral) is not None:
+            raise ProtocolError(f"{kind}: {ref.seat} proposes that a bystander decide "
+                                f"{ref.question!r} (law 89): play waits for "
+                                f"{', '.join(str(s) for s in self._waiting(ref))} to answer")
         if kind == "play":
             card = self._card(msg, "play")
             return laws_action("play", seat=self._hand_of(seat, card), card=card)
@@ -565,26 +656,100 @@ class LawsTable(LiveTable):
                                     "whose attention was drawn, N, E, S or W") from None
             return laws_action("bystander_remark", helped=helped)
         if act == "refer":
-            return self._referral(msg)
+            return self._propose_referral(seat, msg)
         raise ProtocolError(f"act {act!r}: expected one of {', '.join(ACTS)}")
 
-    def _referral(self, msg: dict[str, Any]) -> Action:
-        """Law 89: a question referred to a bystander by all the players; the computers
-        agree to a person's proposal (Cavendish's choice); where another person plays,
-        the web cannot yet gather his agreement, and it is refused."""
+    # ------------------------------------------------- law 89: a bystander decides
+    @property
+    def referral(self) -> Referral | None:
+        """The proposal to refer a question to a bystander awaiting answers (law 89)."""
+        return referral_of(self.actions)
+
+    def _players(self) -> list[Seat]:
+        """The players of the hand (law 89's "players": not a dummy)."""
+        return [s for s in Seat if s not in self.laws.seating.dummies]
+
+    def _waiting(self, ref: Referral) -> list[Seat]:
+        """The players still to answer ``ref``: the people playing here who have not
+        agreed (a computer agrees by its rule, also one sitting in for a person)."""
+        return [s for s in self._players() if s not in ref.agreed and self.kind_at(s) == HUMAN]
+
+    def _referred(self, ref: Referral) -> Action:
+        """The arbiter's act once all agree: every player's seat, the proposer's first."""
+        seats = (ref.seat, *(s for s in self._players() if s != ref.seat))
+        return laws_action("refer_to_bystander", question=ref.question,
+                           decision=ref.decision, seats=seats)
+
+    def _propose_referral(self, seat: Seat, msg: dict[str, Any]) -> Action:
+        """Law 89: ``seat`` proposes that a bystander decide a question.  Where another
+        person plays, he is asked first (a stored proposal, :func:`referral_of`); the
+        computers agree by their rule; with none to ask it is referred at once."""
         question, decision = msg.get("question"), msg.get("decision")
-        if not all(isinstance(x, str) and 0 < len(x.strip()) <= 200
-                   for x in (question, decision)):
+        if not (isinstance(question, str) and isinstance(decision, str)
+                and all(0 < len(x.strip()) <= 200 for x in (question, decision))):
             raise ProtocolError('refer: expected "question" and "decision", texts of 1 to '
                                 "200 characters")
-        if len(self.config.humans) > 1:
-            raise ProtocolError("refer: a bystander decides only by agreement of all (law 89): "
-                                "at a table of more than one person the web cannot ask "
-                                "the others; agree on it in the chat")
-        agreed = tuple(s for s in Seat if s not in self.laws.seating.dummies)
-        assert isinstance(question, str) and isinstance(decision, str)
-        return laws_action("refer_to_bystander", question=question.strip(),
-                           decision=decision.strip(), seats=agreed)
+        q, d = question.strip(), decision.strip()
+        arb = self.laws.arbiter
+        assert arb is not None
+        if q in arb.referrals:
+            raise ProtocolError(f"refer: {q!r} was decided: the decision is final (law 89)")
+        if (awaited := arb.pending()) is not None:
+            raise ProtocolError(f"refer: a decision is awaited first (law 87): {awaited}")
+        others = [s for s in self._players() if s != seat]
+        if not agrees_to_referral(q) and any(self.kind_at(s) != HUMAN for s in others):
+            raise ProtocolError(f"refer: the computers do not agree that a bystander decide "
+                                f"{q!r} (law 89: only by agreement among the players)")
+        if not any(self.kind_at(s) == HUMAN for s in others):
+            return self._referred(Referral(seat, q, d, frozenset({seat})))
+        return ("refer", str(seat), q, d)
+
+    def _answer_referral(self, seat: Seat, msg: dict[str, Any]) -> Action:
+        """A person's answer to the proposal awaited: the last "yes" refers the question
+        (the arbiter's act), any "no" ends the proposal."""
+        ref = self.referral
+        if ref is None:
+            raise ProtocolError("agree: no question is proposed for a bystander to decide")
+        yes = msg.get("yes")
+        if not isinstance(yes, bool):
+            raise ProtocolError('agree: expected "yes": true (you agree) or false')
+        waiting = self._waiting(ref)
+        if seat not in waiting:
+            raise ProtocolError(f"agree: the proposal awaits {', '.join(map(str, waiting))}'s "
+                                "answer, not yours")
+        if yes and waiting == [seat]:
+            return self._referred(ref)
+        return ("refer-answer", str(seat), "yes" if yes else "no")
+
+    def _referral_json(self, seat: Seat | None) -> dict[str, Any] | None:
+        """The proposal awaited, for every connection (said aloud at the table):
+        ``yours`` when this seat is asked."""
+        ref = self.referral
+        if ref is None:
+            return None
+        waiting = self._waiting(ref)
+        return {"seat": str(ref.seat), "question": ref.question, "decision": ref.decision,
+                "law": 89, "words": law_words(89),
+                "agreed": [str(s) for s in self._players() if s not in waiting],
+                "waiting": [str(s) for s in waiting],
+                "yours": seat is not None and seat in waiting}
+
+    def _referral_event(self, action: Action) -> dict[str, Any]:
+        """What all are told of a proposal or an answer (the action just stored)."""
+        proposal = next(a for a in reversed(self.actions) if a[0] == "refer")
+        by, question = proposal[1], proposal[2]
+        ref = self.referral
+        waiting = ", ".join(map(str, self._waiting(ref))) if ref is not None else ""
+        if action[0] == "refer":
+            text = (f"{by} proposes that a bystander decide {question!r}, his decision "
+                    f"{proposal[3]!r} (law 89): {waiting} to agree")
+        elif action[2] == "yes":
+            text = f"{action[1]} agrees that a bystander decide {question!r}: {waiting} to agree"
+        else:
+            text = (f"{action[1]} does not agree that a bystander decide {question!r}: it is "
+                    "not referred (law 89: only by agreement among the players)")
+        return {"kind": "referral", "seat": action[1], "refused": action[0] ==
+                "refer-answer" and action[2] == "no", "text": text}
 
     def _fresh_cards(self, seat: Seat, msg: dict[str, Any]) -> Action:
         """Law 83: ``seat`` calls for fresh cards between hands; the dealer chooses one

@@ -4,18 +4,22 @@
 // a revoke.  The panel shows the hand's rulings (law, title, what was found), the
 // elections, the calls in force, the decision awaited with its options (buttons when
 // it is yours), and the acts a person may do (expose a card, claim a revoke or a
-// lead out of turn, correct a revoke, ask "having none?").  It draws what the server
-// sends and nothing else; texts are escaped by the page's esc().
+// lead out of turn, correct a revoke, ask "having none?", refer a question to a
+// bystander).  A question referred to a bystander (law 89) is first put to the
+// other people at the table: each is asked in a dialog of the page (and in the
+// panel), and the question is referred only when all agree.  It draws what the
+// server sends and nothing else; texts are escaped by the page's esc().
 
 import * as W from "./words.js"; // cards in words, catalogue numbers named
 
 let exposing = false; // the next card clicked is exposed rather than played
 let answered = false; // a decision was awaited at the last state drawn
+let referralAsked = ""; // the proposal (law 89) this page last asked its person about
 
 // Whether a card of your hand may be clicked: any card, while a hand is in play at
 // a laws table and no decision is awaited (law 87: play waits for it).
 export function playable(s, card) {
-  return Boolean(s && s.table.laws && s.you && s.phase === "play" && !s.laws.pending && s.hand.includes(card));
+  return Boolean(s && s.table.laws && s.you && s.phase === "play" && !s.laws.pending && !s.laws.referral && s.hand.includes(card));
 }
 
 // A click on a card: exposed (law 56) if the person asked to expose one; true if handled.
@@ -97,14 +101,59 @@ function drawActs(box, s, hooks) {
   for (const seat of ["N", "E", "S", "W"]) helped.add(new Option(seat, seat));
   row.appendChild(button("A bystander's remark", () => send({ type: "act", act: "bystander", seat: helped.value }), s.laws.acts.bystander));
   row.appendChild(helped);
-  row.appendChild(button("Refer to a bystander…", () => {
-    const question = window.prompt("The question all the players refer to a bystander (law 89):");
-    if (!question) return;
-    const decision = window.prompt("The bystander's decision (final):");
-    if (decision) send({ type: "act", act: "refer", question, decision });
-  }, s.laws.acts.refer));
+  row.appendChild(button("Refer to a bystander…", () => proposeReferral(send), s.laws.acts.refer));
   row.appendChild(scoreButton(send, s));
   box.appendChild(row);
+}
+
+// law 89: the question and the bystander's decision, asked in a dialog of the page
+function proposeReferral(send) {
+  const dialog = document.getElementById("refer-form");
+  dialog.returnValue = "";
+  dialog.addEventListener("close", () => {
+    const question = document.getElementById("refer-question").value.trim();
+    const decision = document.getElementById("refer-decision").value.trim();
+    if (dialog.returnValue === "yes" && question && decision) send({ type: "act", act: "refer", question, decision });
+  }, { once: true });
+  dialog.showModal();
+}
+
+function referralWords(r) {
+  return `${W.SEAT_NAME[r.seat]} proposes that a bystander decide "${r.question}", his decision to be "${r.decision}".`;
+}
+
+// law 89: the proposal awaiting agreement, for all; the person asked answers in a
+// dialog of the page (opened once a proposal) or by the panel's buttons
+function drawReferral(box, s, { send, esc }) {
+  const r = s.laws.referral;
+  const dialog = document.getElementById("refer-ask");
+  if (!r || !r.yours) {
+    if (dialog && dialog.open) dialog.close(); // answered, or refused by another
+    if (!r) referralAsked = "";
+  }
+  if (!r) return;
+  const div = document.createElement("div");
+  div.className = `law-pending referral${r.yours ? " yours" : ""}`;
+  const waiting = r.waiting.map((x) => W.SEAT_NAME[x]).join(", ");
+  div.innerHTML = `<h3><b>Law 89</b> <span class="law-title">(a bystander decides, by agreement)</span></h3><blockquote class="law-words">${esc(r.words)}</blockquote><p>${esc(referralWords(r))} ${r.yours ? "Do you agree?" : `Waiting for ${esc(waiting)} to agree.`}</p>`;
+  if (r.yours) {
+    const row = document.createElement("div");
+    row.className = "law-options";
+    row.appendChild(button("Agree", () => send({ type: "act", act: "agree", yes: true })));
+    row.appendChild(button("Do not agree", () => send({ type: "act", act: "agree", yes: false })));
+    div.appendChild(row);
+    const key = `${r.seat}|${r.question}|${r.decision}`;
+    if (dialog && !dialog.open && referralAsked !== key) {
+      referralAsked = key;
+      document.getElementById("refer-ask-text").textContent = `${referralWords(r)} Law 89: "${r.words.trim()}" Do you agree?`;
+      dialog.returnValue = "";
+      dialog.addEventListener("close", () => {
+        if (dialog.returnValue) send({ type: "act", act: "agree", yes: dialog.returnValue === "yes" });
+      }, { once: true });
+      dialog.showModal();
+    }
+  }
+  box.appendChild(div);
 }
 
 // between hands: fresh cards called for before the cut (law 83); the dealer chooses the pack
@@ -169,6 +218,7 @@ export function draw(s, hooks) {
     box.appendChild(packs);
   }
   drawPending(box, s, hooks);
+  drawReferral(box, s, hooks);
   drawActs(box, s, hooks);
   drawBetween(box, s, hooks);
   if (laws.calls.length) {
@@ -185,6 +235,8 @@ export function draw(s, hooks) {
   drawList(box, "The score corrected", laws.score_rulings || [], (r) => `${lawHead(r, esc)}: ${esc(W.say(r.text))}`);
   if (!finished) drawList(box, "Before the deal", laws.deal_rulings || [], (r) => `${lawHead(r, esc)}: ${esc(W.say(r.text))}`);
   drawList(box, "Elections", elections, (e) => `${lawHead(e, esc)}: ${esc(W.say(e.text))}`);
+  // law 89: a proposal, an agreement or a refusal, said aloud: told to all
+  for (const e of s.events || []) if (e.kind === "referral") hooks.say(W.say(e.text), !!e.refused);
   if (finished && finished.void) {
     const p = document.createElement("p");
     p.textContent = `The hand is void (${finished.void}): it is dealt again, nothing scored.`;

@@ -59,17 +59,37 @@ function choosePutOut(card) {
 }
 function drawRuff(s) {
   const asked = !!(s && s.ruff_offered);
+  if (!asked && putOut.length) say(""); // answered: the count of cards chosen is old news
   if (!asked) putOut = [];
   $("ruff-offer").hidden = !asked;
   if (!asked) return;
   const chosen = putOut.length ? ` Chosen: ${putOut.map(W.card).join(", ")}.` : "";
-  $("ruff-text").textContent = `You hold the ace of trumps. The stock's card turned up: ${W.card(s.stock_card)}. Take the ruff: put out four cards (click them in your hand, or type them: the card turned up too) and take in the stock.${chosen} `;
+  $("ruff-text").textContent = `You hold the ace of trumps. The stock's card turned up: ${W.card(s.stock_card)}. Take the ruff: put out four cards (click them, or type each one's suit and rank letters: from your hand or the card turned up) and take in the stock.${chosen} `;
   $("ruff-btn").disabled = putOut.length !== 4;
   for (const el of document.querySelectorAll("#my-hand button.card, #stock-card button.card")) {
     el.disabled = false;
     el.classList.toggle("chosen", putOut.includes(el.dataset.card));
     el.setAttribute("aria-pressed", String(putOut.includes(el.dataset.card)));
   }
+}
+
+// Who is to act now: while he is asked whether he ruffs, the holder of the ace of
+// trumps (told to him alone: only his own page names him), else the seat to play.
+function actor(s) {
+  const ref = s.laws && s.laws.referral; // law 89: a question put to the players first
+  return s.ruff_offered ? s.you : ref ? ref.waiting[0] : s.to_play;
+}
+
+// The header's words for whose turn it is (in play).
+function turnWords(s) {
+  if (s.ruff_offered) return "Your turn: take the ruff or decline it";
+  const ref = s.laws && s.laws.referral;
+  if (ref) return ref.yours ? "Your turn: do you agree that a bystander decide the question?" : `Play waits for ${ref.waiting.map((x) => SEAT_NAME[x]).join(", ")} to agree that a bystander decide a question`;
+  if (s.legal.length) return s.to_play === s.you ? "Your turn" : `Your turn (dummy ${s.to_play})`;
+  // before the first card at ruff-and-honours the holder of the ace of trumps may ruff
+  // first: said on every page, whoever holds it (the others are not told who)
+  const first = s.score.rules.ruff && s.trick_number === 0 && !s.trick.length && !s.stock_taken;
+  return `${W.playerName(s.names[s.to_play], s.table.seats[s.to_play])} (${s.to_play}) to play${first ? ", once the holder of the ace of trumps has said whether he ruffs" : ""}`;
 }
 
 function play(card) {
@@ -97,7 +117,7 @@ function bySuit(cards) {
 function drawSeat(seat, pos, s) {
   const box = $(`seat-${pos}`);
   box.textContent = "";
-  box.classList.toggle("to-play", s.to_play === seat);
+  box.classList.toggle("to-play", actor(s) === seat);
   const name = document.createElement("div");
   name.className = "name";
   const kind = s.table.seats[seat];
@@ -161,7 +181,7 @@ function drawScoreboard(s) {
   stock.textContent = "";
   // once taken in by a ruff, it is shown where it lies (a hand, a trick), not twice
   if (s.phase === "play" && s.stock_card && s.stock_taken) stock.append(`turned up on the stock ${W.card(s.stock_card)}, taken in by a ruff`);
-  else if (s.phase === "play" && s.stock_card) stock.append("turned up on the stock ", cardEl(s.stock_card, { small: true }));
+  else if (s.phase === "play" && s.stock_card) stock.append("turned up on the stock ", cardEl(s.stock_card, { small: true, button: !!s.ruff_offered }));
   // ruff-and-honours: the cards of the stock this seat has not seen
   $("honours").textContent += s.phase === "play" && s.stock_hidden ? `; stock: ${s.stock_hidden} cards unseen` : "";
 }
@@ -448,7 +468,11 @@ function announce(s) {
   if (s.phase === "play" && s.trick.length === 0 && s.last_trick && (s.events || []).some((e) => e.kind === "card")) {
     words.push(`${who(s.last_trick.winner)} ${s.last_trick.winner === s.you ? "win" : "wins"} the trick. Tricks: North-South ${s.tricks_won.NS}, East-West ${s.tricks_won.EW}.`);
   }
-  if (s.phase === "play" && s.to_play) {
+  if (s.phase === "play" && s.ruff_offered) {
+    words.push(`You hold the ace of trumps; the card turned up on the stock is the ${W.spoken(s.stock_card)}. Your turn: take the ruff, choosing four cards to put out, or decline it.`);
+  } else if (s.phase === "play" && s.laws && s.laws.referral) {
+    words.push(`${turnWords(s)}.`);
+  } else if (s.phase === "play" && s.to_play) {
     words.push(s.legal.length ? (s.to_play === s.you ? "Your turn." : `Your turn, from dummy ${SEAT_NAME[s.to_play]}.`) : `${who(s.to_play)} to play.`);
   } else if (s.phase === "between" && s.review) {
     words.push(`Hand over: North-South ${s.review.result[0]} tricks, East-West ${s.review.result[1]}.`);
@@ -485,7 +509,7 @@ function draw(s) {
   let turn = "";
   const rubber = s.score.rubbers[s.score.rubbers.length - 1];
   if (s.phase === "play" && s.to_play) {
-    turn = s.legal.length ? (s.to_play === s.you ? "Your turn" : `Your turn (dummy ${s.to_play})`) : `${s.names[s.to_play]} (${s.to_play}) to play`;
+    turn = turnWords(s);
   } else if (s.phase === "between") turn = "Hand over";
   else if (s.phase === "over") turn = rubber ? `${W.rubberWords(rubber)}` : "The session is over";
   $("turn").textContent = turn;
@@ -495,7 +519,7 @@ function draw(s) {
     back.textContent = " · back to the room";
     $("turn").append(back);
   }
-  $("turn").classList.toggle("mine", s.legal.length > 0);
+  $("turn").classList.toggle("mine", s.legal.length > 0 || !!s.ruff_offered || !!(s.laws && s.laws.referral && s.laws.referral.yours));
   for (const seat of SEATS) drawSeat(seat, pos[seat], s);
   drawTrick(s.trick, pos);
   drawScoreboard(s);
