@@ -48,8 +48,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+
+from .trace import TRACER
 
 __all__ = ["GroupWriter", "LoopWriter", "Pending"]
 
@@ -121,7 +124,12 @@ class GroupWriter:
 
     def _run(self) -> None:
         while (items := self._take()) is not None:
+            taken = time.monotonic()
             errors = self._commit(items)
+            if TRACER is not None:  # the benchmark's marks (:mod:`.trace`)
+                committed = time.monotonic()
+                for item in items:
+                    TRACER.writes[(item.table_id, item.seq)] = [taken, committed]
             self.transactions += 1
             by_loop: dict[asyncio.AbstractEventLoop, list[tuple[Pending, BaseException | None]]]
             by_loop = {}
@@ -160,6 +168,10 @@ class GroupWriter:
 
 def _settle(done: list[tuple[Pending, BaseException | None]]) -> None:
     """On the loop: each waiting action told it is committed, or why not."""
+    if TRACER is not None:
+        now = time.monotonic()
+        for item, _ in done:
+            TRACER.writes.get((item.table_id, item.seq), []).append(now)
     for item, error in done:
         if item.future.done():  # its table stopped waiting (cancelled)
             continue
@@ -213,6 +225,7 @@ class LoopWriter:
         """Commit action ``seq`` of a table now; the future answers it (done already:
         its exception the store's, :class:`~.store.SeqTaken` and the like)."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        taken = time.monotonic()
         try:
             self._append(table_id, seq, action)
         except Exception as exc:  # the waiting table's to handle
@@ -220,6 +233,9 @@ class LoopWriter:
         else:
             self.transactions += 1
             future.set_result(None)
+            if TRACER is not None:  # committed and heard at once (:mod:`.trace`)
+                now = time.monotonic()
+                TRACER.writes[(table_id, seq)] = [taken, now, now]
         return future
 
     def shutdown(self, wait: bool = True) -> None:
