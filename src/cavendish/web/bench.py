@@ -403,7 +403,8 @@ def _page(url: str, runs: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print its JSON lines."""
     ap = argparse.ArgumentParser(prog="python -m cavendish.web.bench", description=__doc__)
-    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--tables", type=int, default=50,
+                    help="tables of the one-process run (0: no such run, nor the page's)")
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--workers", type=int, default=2, help="the server's pool processes")
     ap.add_argument("--page-runs", type=int, default=5)
@@ -413,6 +414,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-trace", dest="trace", action="store_false",
                     help="no stage marks in the servers (:mod:`cavendish.web.trace`)")
     args = ap.parse_args(argv)
+    if args.tables > 0:
+        _single(args)
+    if args.processes > 0:
+        print(json.dumps({"bench": "web-tables-multi", **_multi(args), "load": _load()}),
+              flush=True)
+
+
+def _single(args: argparse.Namespace) -> None:
+    """One server on SQLite, ``--tables`` tables; then the page."""
     with tempfile.TemporaryDirectory(prefix="cavendish-bench-web-") as tmp:
         trace = f"{tmp}/trace-one" if args.trace else None
         if trace:
@@ -434,9 +444,6 @@ def main(argv: list[str] | None = None) -> None:
             result["stages"] = _breakdown(trace, marks, {proc.pid: 0})
         print(json.dumps({"bench": "web-tables", **result, "load": _load()}), flush=True)
         print(json.dumps({"bench": "web-page", **page}), flush=True)
-    if args.processes > 0:
-        print(json.dumps({"bench": "web-tables-multi", **_multi(args), "load": _load()}),
-              flush=True)
 
 
 def _load() -> list[float]:

@@ -40,6 +40,7 @@ The default database is a SQLite file under the user's data folder
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -170,6 +171,8 @@ class Store:
             self._created_at = column.bind_processor(engine.dialect) or self._created_at
             self.checkpointer = Checkpointer(engine.raw_connection)
             self.checkpointer.start()
+        self._pg: Any = None
+        """PostgreSQL with the bus: the writer's own connection (:meth:`_append_notify`)."""
         self.notify: Callable[[str, int, Sequence[str]], tuple[str, str]] | None = None
         """On PostgreSQL, the bus's channel and payload for an action (:mod:`.bus`):
         :meth:`append` then sends them with ``pg_notify`` in the insert's own
@@ -244,19 +247,47 @@ class Store:
         if self._raw is not None:
             self._append_raw(actions)
             return
+        if self.notify is not None:
+            self._append_notify(actions)
+            return
         now = _now()
         rows = [{"table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
                  "created_at": now} for table_id, seq, action in actions]
         with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
-            if self.notify is None:
-                conn.execute(self._insert_action, rows)
-            else:  # every row and its notification in one statement: one round trip
-                notes = [self.notify(table_id, seq, action)
-                         for table_id, seq, action in actions]
-                conn.execute(INSERT_NOTIFY, {
-                    "tables": [r["table_id"] for r in rows], "seqs": [r["seq"] for r in rows],
-                    "actions": [r["action"] for r in rows], "created_at": now,
-                    "channel": notes[0][0], "payloads": [n[1] for n in notes]})
+            conn.execute(self._insert_action, rows)
+
+    def _append_notify(self, actions: Sequence[tuple[str, int, Sequence[str]]]) -> None:
+        """PostgreSQL with the bus: :meth:`append_many` as one statement
+        (:data:`INSERT_NOTIFY_PG`) on a connection of its own in autocommit mode: the
+        statement is its own transaction, every row and notification or none, in one
+        round trip (through SQLAlchemy's transaction it was three: ``BEGIN``, the
+        statement, ``COMMIT``, and the writer's thread waited for the interpreter's
+        lock after each, issue 30's benchmark).  A refused row is raised as
+        SQLAlchemy's :class:`IntegrityError`; a lost connection is made again at the
+        next call."""
+        import psycopg
+
+        assert self.notify is not None
+        now = _now()
+        texts = [json.dumps(list(action)) for _, _, action in actions]
+        notes = [self.notify(table_id, seq, action) for table_id, seq, action in actions]
+        params = {"tables": [a[0] for a in actions], "seqs": [a[1] for a in actions],
+                  "actions": texts, "created_at": now, "channel": notes[0][0],
+                  "payloads": [n[1] for n in notes]}
+        try:
+            if self._pg is None:
+                url = self.engine.url.set(drivername="postgresql")
+                self._pg = psycopg.connect(url.render_as_string(hide_password=False),
+                                           autocommit=True)
+            self._pg.execute(INSERT_NOTIFY_PG, params)
+        except psycopg.errors.IntegrityError as exc:
+            raise IntegrityError(INSERT_NOTIFY_PG, params, exc) from None
+        except BaseException:
+            if self._pg is not None:  # lost, or in doubt: made again next time
+                with contextlib.suppress(Exception):
+                    self._pg.close()
+                self._pg = None
+            raise
 
     def _append_raw(self, actions: Sequence[tuple[str, int, Sequence[str]]]) -> None:
         """SQLite: :meth:`append_many` on the driver's connection, without SQLAlchemy's
@@ -330,22 +361,27 @@ class Store:
         if self._raw is not None:
             self._raw.close()
             self._raw = None
+        if self._pg is not None:
+            self._pg.close()
+            self._pg = None
         self.engine.dispose()
 
 
 INSERT_RAW = "INSERT INTO actions (table_id, seq, action, created_at) VALUES (?, ?, ?, ?)"
 """SQLite: an action stored, on the driver's connection (:meth:`Store._append_raw`)."""
 
-INSERT_NOTIFY = text(
+INSERT_NOTIFY_PG = (
     "WITH stored AS (INSERT INTO actions (table_id, seq, action, created_at) "
-    "SELECT t, s, a, :created_at FROM unnest(CAST(:tables AS text[]), "
-    "CAST(:seqs AS integer[]), CAST(:actions AS text[])) AS u(t, s, a)) "
-    "SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p")
+    "SELECT t, s, a, %(created_at)s FROM unnest(CAST(%(tables)s AS text[]), "
+    "CAST(%(seqs)s AS integer[]), CAST(%(actions)s AS text[])) AS u(t, s, a)) "
+    "SELECT pg_notify(%(channel)s, p) FROM unnest(CAST(%(payloads)s AS text[])) AS p")
 """PostgreSQL: actions stored and their notifications queued, in one statement (a
 data-modifying ``WITH`` runs whole whether read or not; the notifications go out,
 in their order, when the transaction commits, and not at all if it fails).  It was
 one statement, one round trip, per action: a transaction of the writer's 64 actions
-was 64 round trips, and a person's card waited for them (issue 30's benchmark)."""
+was 64 round trips, and a person's card waited for them (issue 30's benchmark).
+Run alone in autocommit mode (:meth:`Store._append_notify`), it is its own
+transaction: one round trip for the whole of it."""
 
 MIGRATION_LOCK = 0x43617665
 """The PostgreSQL advisory lock held while the schema is upgraded."""
