@@ -149,6 +149,31 @@ def test_a_persons_action_is_committed_before_the_computers_actions_waiting() ->
     assert [c[0][0] for c in calls] == ["t0", "p1", "c1", "c2"]
 
 
+def test_a_persons_action_is_committed_in_a_transaction_without_the_computers() -> None:
+    """People's actions waiting are committed together, alone; the computers' after."""
+    store = Store.open("sqlite://")
+    for t in ("t0", "c1", "c2", "p1", "p2"):
+        store.create_table(t, "{}", {})
+    calls: list[list[tuple[str, int]]] = []
+    gate = threading.Event()
+    writer = GroupWriter(_gate(calls, gate, store.append_many),
+                         _gate(calls, gate, store.append))
+
+    async def run() -> None:
+        busy = writer.append("t0", 1, ("deal",))  # the transaction under way
+        await asyncio.sleep(0.05)
+        waiting = [writer.append("c1", 1, ("deal",)), writer.append("p1", 1, ("deal",),
+                                                                    first=True),
+                   writer.append("c2", 1, ("deal",)), writer.append("p2", 1, ("deal",),
+                                                                    first=True)]
+        gate.set()
+        await asyncio.gather(busy, *waiting)
+
+    asyncio.run(run())
+    writer.shutdown()
+    assert calls == [[("t0", 1)], [("p1", 1), ("p2", 1)], [("c1", 1), ("c2", 1)]]
+
+
 def test_a_failed_group_commit_gives_each_action_its_own_answer() -> None:
     """One action of a transaction numbered as one stored already: nothing of the
     transaction is kept, then each action is committed alone: that one is refused

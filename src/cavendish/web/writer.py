@@ -12,9 +12,13 @@ loop that answers the people, and a person's card waited in line behind every
 computer card queued before it.
 
 :class:`GroupWriter` keeps two lines, a person's actions and the computers', and
-one thread.  Each time round, the thread takes every action waiting (a person's
-first; at most ``batch`` of them) and commits them in one transaction
+one thread.  Each time round, the thread takes every action of one line waiting
+(at most ``batch`` of them: the people's if any wait, in a transaction of their
+own, else the computers') and commits them in one transaction
 (:meth:`~.store.Store.append_many`); the loop is then told once for all of them.
+A person's action waits at most for the transaction under way, and is never
+committed with a crowd of computers' actions (their rows and notifications made
+its transaction longer: issue 30's benchmark).
 An action waits at most for the transaction under way and its own: it is still
 committed before it is shown, and a server killed at any moment has shown
 nothing it has not stored.  If the transaction fails (an action whose number
@@ -108,18 +112,17 @@ class GroupWriter:
         return item.future
 
     def _take(self) -> list[Pending] | None:
-        """The next transaction's actions (a person's first), or None: shut down."""
+        """The next transaction's actions: the people's waiting, alone (a small
+        transaction, not one of the computers' 64 rows and notifications); else the
+        computers'.  None: shut down."""
         with self._cond:
             while not self._first and not self._rest:
                 if self._closed:
                     return None
                 self._cond.wait()
-            took = self._first[:self.batch]
-            del self._first[:len(took)]
-            room = self.batch - len(took)
-            if room:
-                took += self._rest[:room]
-                del self._rest[:room]
+            line = self._first or self._rest  # people's actions alone, when any wait
+            took = line[:self.batch]
+            del line[:len(took)]
             return took
 
     def _run(self) -> None:
