@@ -413,12 +413,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--multi-tables", type=int, default=200)
     ap.add_argument("--no-trace", dest="trace", action="store_false",
                     help="no stage marks in the servers (:mod:`cavendish.web.trace`)")
+    ap.add_argument("--paced-delay", type=float, default=0.5,
+                    help="the computers' delay (s) of the multi-process run again at a "
+                         "pace (the server's default, 0.5 s); 0: no such run")
     args = ap.parse_args(argv)
     if args.tables > 0:
         _single(args)
     if args.processes > 0:
         print(json.dumps({"bench": "web-tables-multi", **_multi(args), "load": _load()}),
               flush=True)
+    if args.processes > 0 and args.paced_delay > 0:
+        print(json.dumps({"bench": "web-tables-multi-paced",
+                          **_multi(args, args.paced_delay), "load": _load()}), flush=True)
 
 
 def _single(args: argparse.Namespace) -> None:
@@ -444,6 +450,13 @@ def _single(args: argparse.Namespace) -> None:
             result["stages"] = _breakdown(trace, marks, {proc.pid: 0})
         print(json.dumps({"bench": "web-tables", **result, "load": _load()}), flush=True)
         print(json.dumps({"bench": "web-page", **page}), flush=True)
+
+
+def _offered(tables: int, delay: float) -> float | None:
+    """Cards a second the tables ask for, at most: each plays a person's card and
+    three computers' in a round, the computers' each after ``delay`` (None: delay 0,
+    as many as the machine can answer)."""
+    return round(tables * 4 / (3 * delay), 1) if delay > 0 else None
 
 
 def _load() -> list[float]:
@@ -480,12 +493,15 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
 
 
-def _multi(args: argparse.Namespace) -> dict[str, Any]:
-    """``--processes`` servers on one throwaway PostgreSQL, ``--multi-tables`` tables."""
+def _multi(args: argparse.Namespace, delay: float = 0.0) -> dict[str, Any]:
+    """``--processes`` servers on one throwaway PostgreSQL, ``--multi-tables`` tables;
+    the computers play after ``delay`` seconds (0: at once, as fast as they are
+    answered: a closed loop that offers the machine all the work it can do)."""
     why = postgres_missing()
     if why:
         return {"skipped": why}
-    head = {"processes": args.processes, "db": "postgresql"}
+    head = {"processes": args.processes, "db": "postgresql", "delay_s": delay,
+            "offered_cards_per_s": _offered(args.multi_tables, delay)}
     with postgres_cluster("max_connections=300") as db, \
             tempfile.TemporaryDirectory(prefix="cavendish-bench-web-") as tmp:
         trace = tmp if args.trace else None
@@ -493,7 +509,7 @@ def _multi(args: argparse.Namespace) -> dict[str, Any]:
         try:
             urls = []
             for _ in range(args.processes):
-                proc, url = _start(db, args.workers, trace)
+                proc, url = _start(db, args.workers, trace, delay)
                 procs.append(proc)
                 urls.append(url)
             port = int(db.rsplit(":", 1)[1].split("/")[0])

@@ -40,6 +40,7 @@ The default database is a SQLite file under the user's data folder
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime as dt
 import hashlib
@@ -157,9 +158,10 @@ class Store:
         self._insert_action = insert(ActionRow)
         sqlite = engine.dialect.name == "sqlite"
         self.writer: GroupWriter | LoopWriter = (
-            LoopWriter(self.append) if sqlite else GroupWriter(self.append_many, self.append))
-        """Where the server commits its actions: on SQLite, on the event loop as they
-        come; else off it, several to a transaction, a person's first (:mod:`.writer`)."""
+            LoopWriter(self.append) if sqlite
+            else GroupWriter(self.append_many_async, self.append_async))
+        """Where the server commits its actions, on the event loop: on SQLite as they
+        come; else several to a transaction, the people's first (:mod:`.writer`)."""
         self._raw: Any = None
         """A SQLite file's own connection for the actions' inserts (the driver's)."""
         self._created_at: Callable[[dt.datetime], Any] = lambda d: d
@@ -171,8 +173,9 @@ class Store:
             self._created_at = column.bind_processor(engine.dialect) or self._created_at
             self.checkpointer = Checkpointer(engine.raw_connection)
             self.checkpointer.start()
-        self._pg: Any = None
-        """PostgreSQL with the bus: the writer's own connection (:meth:`_append_notify`)."""
+        self._aconn: tuple[Any, asyncio.AbstractEventLoop] | None = None
+        """PostgreSQL: the event loop's connection for the actions, and its loop
+        (:meth:`append_many_async`)."""
         self.notify: Callable[[str, int, Sequence[str]], tuple[str, str]] | None = None
         """On PostgreSQL, the bus's channel and payload for an action (:mod:`.bus`):
         :meth:`append` then sends them with ``pg_notify`` in the insert's own
@@ -256,38 +259,71 @@ class Store:
         with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
             conn.execute(self._insert_action, rows)
 
+    def _notify_params(self, actions: Sequence[tuple[str, int, Sequence[str]]]
+                       ) -> dict[str, Any]:
+        """The parameters of :data:`INSERT_NOTIFY_PG` for some actions."""
+        assert self.notify is not None
+        notes = [self.notify(table_id, seq, action) for table_id, seq, action in actions]
+        return {"tables": [a[0] for a in actions], "seqs": [a[1] for a in actions],
+                "actions": [json.dumps(list(a[2])) for a in actions], "created_at": _now(),
+                "channel": notes[0][0], "payloads": [n[1] for n in notes]}
+
     def _append_notify(self, actions: Sequence[tuple[str, int, Sequence[str]]]) -> None:
-        """PostgreSQL with the bus: :meth:`append_many` as one statement
-        (:data:`INSERT_NOTIFY_PG`) on a connection of its own in autocommit mode: the
-        statement is its own transaction, every row and notification or none, in one
-        round trip (through SQLAlchemy's transaction it was three: ``BEGIN``, the
-        statement, ``COMMIT``, and the writer's thread waited for the interpreter's
-        lock after each, issue 30's benchmark).  A refused row is raised as
-        SQLAlchemy's :class:`IntegrityError`; a lost connection is made again at the
-        next call."""
+        """PostgreSQL with the bus, off the event loop: :data:`INSERT_NOTIFY_PG`."""
+        with self.engine.begin() as conn:
+            conn.exec_driver_sql(INSERT_NOTIFY_PG, self._notify_params(actions))
+
+    async def append_many_async(self, actions: Sequence[tuple[str, int, Sequence[str]]]
+                                ) -> None:
+        """PostgreSQL: :meth:`append_many` on the event loop, on a connection of its
+        own (:class:`psycopg.AsyncConnection`, made when first needed, again after
+        it was lost) in autocommit mode: with the bus, :data:`INSERT_NOTIFY_PG` is its
+        own transaction, every row and notification or none, in one round trip, and
+        nothing waits for a thread (issue 30's benchmark: through SQLAlchemy in the
+        writer's thread it was three round trips, ``BEGIN``, the statement and
+        ``COMMIT``, and the thread waited for the interpreter's lock after each, and
+        again to wake, while the event loop ran).  A refused row is raised as
+        SQLAlchemy's :class:`IntegrityError`, as by :meth:`append_many`."""
         import psycopg
 
-        assert self.notify is not None
-        now = _now()
-        texts = [json.dumps(list(action)) for _, _, action in actions]
-        notes = [self.notify(table_id, seq, action) for table_id, seq, action in actions]
-        params = {"tables": [a[0] for a in actions], "seqs": [a[1] for a in actions],
-                  "actions": texts, "created_at": now, "channel": notes[0][0],
-                  "payloads": [n[1] for n in notes]}
+        if self.notify is not None:
+            sql, params = INSERT_NOTIFY_PG, self._notify_params(actions)
+        else:
+            sql, params = INSERT_PG, {
+                "tables": [a[0] for a in actions], "seqs": [a[1] for a in actions],
+                "actions": [json.dumps(list(a[2])) for a in actions], "created_at": _now()}
+        loop = asyncio.get_running_loop()
+        if self._aconn is not None and self._aconn[1] is not loop:  # another loop's
+            self._close_async()
         try:
-            if self._pg is None:
+            if self._aconn is None:
                 url = self.engine.url.set(drivername="postgresql")
-                self._pg = psycopg.connect(url.render_as_string(hide_password=False),
-                                           autocommit=True)
-            self._pg.execute(INSERT_NOTIFY_PG, params)
+                conn = await psycopg.AsyncConnection.connect(
+                    url.render_as_string(hide_password=False), autocommit=True)
+                self._aconn = (conn, loop)
+            await self._aconn[0].execute(sql, params)
         except psycopg.errors.IntegrityError as exc:
-            raise IntegrityError(INSERT_NOTIFY_PG, params, exc) from None
+            raise IntegrityError(sql, params, exc) from None
         except BaseException:
-            if self._pg is not None:  # lost, or in doubt: made again next time
-                with contextlib.suppress(Exception):
-                    self._pg.close()
-                self._pg = None
+            self._close_async()  # lost, or in doubt: made again next time
             raise
+
+    async def append_async(self, table_id: str, seq: int, action: Sequence[str]) -> None:
+        """:meth:`append` on the event loop (:meth:`append_many_async`): raises
+        :class:`SeqTaken` if that number is stored already."""
+        try:
+            await self.append_many_async([(table_id, seq, action)])
+        except IntegrityError:
+            if await asyncio.to_thread(self.actions_after, table_id, seq - 1):
+                raise SeqTaken(table_id, seq) from None
+            raise
+
+    def _close_async(self) -> None:
+        """Close the event loop's connection (from any thread: libpq's own close)."""
+        if self._aconn is not None:
+            with contextlib.suppress(Exception):
+                self._aconn[0].pgconn.finish()
+            self._aconn = None
 
     def _append_raw(self, actions: Sequence[tuple[str, int, Sequence[str]]]) -> None:
         """SQLite: :meth:`append_many` on the driver's connection, without SQLAlchemy's
@@ -361,26 +397,28 @@ class Store:
         if self._raw is not None:
             self._raw.close()
             self._raw = None
-        if self._pg is not None:
-            self._pg.close()
-            self._pg = None
+        self._close_async()
         self.engine.dispose()
 
 
 INSERT_RAW = "INSERT INTO actions (table_id, seq, action, created_at) VALUES (?, ?, ?, ?)"
 """SQLite: an action stored, on the driver's connection (:meth:`Store._append_raw`)."""
 
-INSERT_NOTIFY_PG = (
-    "WITH stored AS (INSERT INTO actions (table_id, seq, action, created_at) "
+INSERT_PG = (
+    "INSERT INTO actions (table_id, seq, action, created_at) "
     "SELECT t, s, a, %(created_at)s FROM unnest(CAST(%(tables)s AS text[]), "
-    "CAST(%(seqs)s AS integer[]), CAST(%(actions)s AS text[])) AS u(t, s, a)) "
+    "CAST(%(seqs)s AS integer[]), CAST(%(actions)s AS text[])) AS u(t, s, a)")
+"""PostgreSQL without the bus: actions stored, in one statement."""
+
+INSERT_NOTIFY_PG = (
+    "WITH stored AS (" + INSERT_PG + ") "
     "SELECT pg_notify(%(channel)s, p) FROM unnest(CAST(%(payloads)s AS text[])) AS p")
 """PostgreSQL: actions stored and their notifications queued, in one statement (a
 data-modifying ``WITH`` runs whole whether read or not; the notifications go out,
 in their order, when the transaction commits, and not at all if it fails).  It was
 one statement, one round trip, per action: a transaction of the writer's 64 actions
 was 64 round trips, and a person's card waited for them (issue 30's benchmark).
-Run alone in autocommit mode (:meth:`Store._append_notify`), it is its own
+Run alone in autocommit mode (:meth:`Store.append_many_async`), it is its own
 transaction: one round trip for the whole of it."""
 
 MIGRATION_LOCK = 0x43617665
