@@ -146,6 +146,35 @@ def _postgres_s(postmaster: int) -> float:
     return total / hz
 
 
+def _switches(pids: list[int]) -> tuple[int, int]:
+    """Context switches so far of every thread of some processes: voluntary (a
+    thread that waited, then was woken: a hop of a message) and not (a thread put
+    off the processor for another: the machine's contention)."""
+    woken = put_off = 0
+    for pid in pids:
+        try:
+            tids = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in tids:
+            try:
+                with open(f"/proc/{pid}/task/{tid}/status") as f:
+                    for line in f:
+                        if line.startswith("voluntary_ctxt_switches:"):
+                            woken += int(line.split()[1])
+                        elif line.startswith("nonvoluntary_ctxt_switches:"):
+                            put_off += int(line.split()[1])
+            except OSError:
+                continue
+    return woken, put_off
+
+
+def _children(parent: int) -> list[int]:
+    """The live children of a process."""
+    return [int(pid) for pid in os.listdir("/proc")
+            if pid.isdigit() and (f := _stat(pid)) is not None and f[1] == str(parent)]
+
+
 class Probe:
     """Processor seconds, sampled before and after a run: this client, each server
     process's event loop (its main thread), its other threads (the store's writer,
@@ -165,7 +194,12 @@ class Probe:
                 "own": [_own_cpu_s(p.pid) for p in self.procs],
                 "group": [_cpu_s(p.pid) for p in self.procs],
                 "postgres": None if self.postmaster is None else _postgres_s(self.postmaster),
-                "machine": _machine_s()}
+                "machine": _machine_s(),
+                "switches": {
+                    "client": _switches([os.getpid()]),
+                    "servers": _switches([p.pid for p in self.procs]),
+                    "postgres": _switches([] if self.postmaster is None
+                                          else _children(self.postmaster))}}
 
     def since(self, before: dict[str, Any], elapsed: float) -> dict[str, Any]:
         """Processor seconds spent since ``before``, as cores (seconds a second)."""
@@ -189,6 +223,12 @@ class Probe:
             out["postgres"] = cores(before["postgres"], now["postgres"])
         out["ours"] = round(out["client"] + sum(out["server_loops"]) + sum(out["server_threads"])
                             + sum(out["server_pools"]) + out.get("postgres", 0.0), 3)
+        out["switches_per_s"] = {
+            who: {"woken": round((now["switches"][who][0] - before["switches"][who][0])
+                                 / elapsed),
+                  "put_off": round((now["switches"][who][1] - before["switches"][who][1])
+                                   / elapsed)}
+            for who in ("client", "servers", "postgres")}
         out["machine_busy"] = round(busy / elapsed, 3)
         out["machine_cores"] = round(total / elapsed, 2)
         return out
@@ -475,6 +515,12 @@ def _costs(result: dict[str, Any], procs: list[subprocess.Popen[bytes]]) -> None
     result["loop_cpu_ms_per_card"] = _per_card(sum(cpu["server_loops"]) * result["seconds"],
                                                result)
     result["all_cpu_ms_per_card"] = _per_card(cpu["ours"] * result["seconds"], result)
+    cards_per_s = result["cards_per_s"] or 1.0
+    result["wakeups_per_card"] = {who: round(n["woken"] / cards_per_s, 2)
+                                  for who, n in cpu["switches_per_s"].items()}
+    result["capacity_cards_per_s"] = (round(result["cpu"]["machine_cores"] * 1000
+                                            / result["all_cpu_ms_per_card"])
+                                      if result["all_cpu_ms_per_card"] else None)
 
 
 def _per_card(cpu_s: float, result: dict[str, Any]) -> float | None:
