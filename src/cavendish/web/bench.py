@@ -231,6 +231,7 @@ class Probe:
             for who in ("client", "servers", "postgres")}
         out["machine_busy"] = round(busy / elapsed, 3)
         out["machine_cores"] = round(total / elapsed, 2)
+        out["ours_of_machine"] = round(out["ours"] / out["machine_cores"], 3)
         return out
 
 
