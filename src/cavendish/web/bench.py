@@ -9,17 +9,42 @@ JSON line.  A real ``cavendish serve`` is started in a subprocess (computer dela
   (from sending ``play`` to the ``state`` that shows the card) at the median and
   the 99th percentile, errors (error messages and failed connections: must be 0),
   the server's memory (resident set of the server and its pool, MiB) and the
-  processor time it spent per card (ms, the server and its pool; and the server
-  process alone, ``loop_cpu_ms_per_card``: its event loop and threads, one
-  interpreter lock, the share that makes a person wait);
+  processor time per card (ms, ``server_cpu_ms_per_card`` the server and its pool;
+  ``loop_cpu_ms_per_card`` its event loop alone, the share that makes a person
+  wait; ``all_cpu_ms_per_card`` everything the run runs: client, servers, pools,
+  PostgreSQL);
 * ``web-tables-multi``: the same with ``--processes`` server processes (2) on one
   throwaway PostgreSQL cluster (:mod:`.pgcluster`; fsync off) and ``--multi-tables``
   tables (200): each table is made on one process and its person plays on another,
-  so that every action crosses the bus (:mod:`.bus`); the memory of every
-  process.  Skipped, saying why, where PostgreSQL is absent;
+  so that every action crosses the bus (:mod:`.bus`).  Skipped, saying why, where
+  PostgreSQL is absent;
+* ``web-tables-multi-paced``: that run again with the computers playing after
+  ``--paced-delay`` seconds (0.5, the server's default) instead of at once, so
+  that the tables offer a known rate of cards (``offered_cards_per_s``) rather than
+  all the machine can do;
 * ``web-page``: in Debian's Chromium (Playwright), from opening a seat's link to
   the hand drawn, and to the first legal card shown (the hand is playable);
   skipped, saying why, where Chromium is absent.
+
+With computer delay 0 the benchmark is a closed loop: every table plays its next
+card as soon as the last is shown, so the tables ask for all the work the machine
+can do, and a percentile of the round trip then measures the wait for a processor
+as much as the server.  Each table line says so with figures: ``cpu`` (cores used
+over the run by the client, each server's event loop, its other threads, its
+pool, PostgreSQL; ``ours`` their sum, ``ours_of_machine`` its share of the
+machine, ``machine_busy`` the whole machine's, other people's work included),
+``capacity_cards_per_s`` (the cards a second the machine's cores could carry at
+``all_cpu_ms_per_card``), ``wakeups_per_card`` (threads woken per card: the hops
+of a message) and ``load`` (the load averages, as ``uptime``).
+
+``stages`` breaks each person's round trip into the stages of
+:data:`STAGES` (ms: p50, p99, and ``tail_mean``, the mean over the slowest 1%, whose
+stages add up to their round trip), from the marks the servers take of it when
+the benchmark starts them with :data:`.trace.ENV` (:mod:`.trace`; ``--no-trace``:
+none); ``bus_ms`` is the delay from an action committed by one process to its
+notification read by the other; ``server_loop_lag_ms`` and ``client_loop_lag_ms``
+how late each event loop runs a ready timer.  On a shared machine, read the
+stages, the processor times and the wakeups rather than the round trip itself.
 """
 
 from __future__ import annotations

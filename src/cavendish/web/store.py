@@ -299,7 +299,8 @@ class Store:
             if self._aconn is None:
                 url = self.engine.url.set(drivername="postgresql")
                 conn = await psycopg.AsyncConnection.connect(
-                    url.render_as_string(hide_password=False), autocommit=True)
+                    url.render_as_string(hide_password=False), autocommit=True,
+                    application_name=WRITER)
                 self._aconn = (conn, loop)
             await self._aconn[0].execute(sql, params)
         except psycopg.errors.IntegrityError as exc:
@@ -403,6 +404,10 @@ class Store:
 
 INSERT_RAW = "INSERT INTO actions (table_id, seq, action, created_at) VALUES (?, ?, ?, ?)"
 """SQLite: an action stored, on the driver's connection (:meth:`Store._append_raw`)."""
+
+WRITER = "cavendish-writer"
+"""The ``application_name`` of the event loop's connection for the actions (as
+``pg_stat_activity`` shows it)."""
 
 INSERT_PG = (
     "INSERT INTO actions (table_id, seq, action, created_at) "
