@@ -22,7 +22,7 @@ def test_the_stages_of_a_persons_card_add_up_to_its_round_trip(tmp_path: Path) -
              "shown": 10.0104}
     _trace(tmp_path, 11, actions=[["t1", 5, marks]],
            writes=[["t1", 5, 10.0030, 10.0090, 10.0095]])
-    _trace(tmp_path, 12, notes=[["t1", 5, 10.0190]])
+    _trace(tmp_path, 12, notes=[["t1", 5, 10.0190]], counts={"takeover": 1})
     _trace(tmp_path, 99, notes=[["t1", 5, 99.0]])  # a pool's worker: not a server
     out = _breakdown(str(tmp_path), [("t1", 5, 10.0, 10.0200)], {11: 0, 12: 1})
     assert out["cards_traced"] == 1
@@ -33,6 +33,7 @@ def test_the_stages_of_a_persons_card_add_up_to_its_round_trip(tmp_path: Path) -
     assert out["to_client"]["p50"] == pytest.approx(9.6)
     assert out["bus_ms"]["p50"] == pytest.approx(10.0) and out["bus_ms"]["notes"] == 1
     assert len(out["server_loop_lag_ms"]) == 2
+    assert out["events"] == {"takeover": 1, "seq_taken": 0}
 
 
 def test_a_card_a_server_did_not_mark_is_left_out_of_the_stages(tmp_path: Path) -> None:

@@ -334,6 +334,8 @@ def _breakdown(folder: str, marks: list[tuple[str, int, float, float]],
            if (table_id, seq) in committed_by and committed_by[(table_id, seq)][0] != t["pid"]]
     if bus:
         out["bus_ms"] = {**(_quantiles(bus) or {}), "notes": len(bus)}
+    out["events"] = {e: sum(t.get("counts", {}).get(e, 0) for t in traces)
+                     for e in ("takeover", "seq_taken")}
     out["server_loop_lag_ms"] = [_quantiles(t["lags"]) for t in
                                  sorted(traces, key=lambda t: origin_of[t["pid"]])]
     return out

@@ -435,6 +435,8 @@ class LiveTable:
         except SeqTaken:
             log.warning("table %s: action %d was stored by another process first",
                         self.id, self.seq + 1)
+            if TRACER is not None:
+                TRACER.count("seq_taken")
             self._rebuild()
             await self._catch_up()
             raise Superseded(f"{' '.join(action)}: the table moved on before it was stored "
@@ -531,6 +533,8 @@ class LiveTable:
         self.watch = None
         if self.seq == seen and not self.failed:
             log.warning("table %s stood still at action %d: this process moves it", self.id, seen)
+            if TRACER is not None:
+                TRACER.count("takeover")
             self.kick(takeover=True)
 
     def kick(self, *, takeover: bool = False) -> None:

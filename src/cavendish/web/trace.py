@@ -82,6 +82,10 @@ class Tracer:
         stored: taken into a transaction, committed, heard on the event loop."""
         self.notes: dict[tuple[str, int], float] = {}
         self.lags: list[float] = []
+        self.counts: dict[str, int] = {}
+        """Events of the multi-process rules: ``takeover`` (a table moved by this
+        process after it stood still), ``seq_taken`` (an action refused: another
+        process stored that number first)."""
         self._ticking = False
 
     def begin(self, now: float | None = None) -> None:
@@ -105,6 +109,10 @@ class Tracer:
             self.actions[(table_id, seq)] = marks
             CURRENT.set(None)
 
+    def count(self, event: str) -> None:
+        """One more ``event`` (:attr:`counts`)."""
+        self.counts[event] = self.counts.get(event, 0) + 1
+
     def tick(self, due: float) -> None:
         """One sample of the loop's lag; the next one armed."""
         now = time.monotonic()
@@ -119,7 +127,7 @@ class Tracer:
             "actions": [[t, s, m] for (t, s), m in self.actions.items()],
             "writes": [[t, s, *w] for (t, s), w in self.writes.items()],
             "notes": [[t, s, n] for (t, s), n in self.notes.items()],
-            "lags": self.lags}))
+            "lags": self.lags, "counts": self.counts}))
 
 
 def _from_env() -> Tracer | None:
