@@ -13,13 +13,12 @@ in :mod:`cavendish.web.migrations`, run by :meth:`Store.open` at start-up):
 :meth:`Store.append` commits an action in its own transaction and the caller
 broadcasts only after it returns: whatever anyone was shown is on disk, and a
 server killed with ``kill -9`` rebuilds every table from :meth:`Store.load`.
-The server runs the appends in :attr:`Store.writer` (:mod:`.writer`): one thread
-(SQLite takes one writer at a time: two threads committing at once make one of
-them wait in SQLite's busy handler, which sleeps 1, 2, 5, 10 ms and more: the tail
-of a person's round trip), which commits every action waiting in one transaction
-(:meth:`Store.append_many`), a person's before the computers'; on SQLite, an
-action is committed on the event loop as it is asked (:class:`~.writer.LoopWriter`:
-a commit there is some 60 us of the SQLite library, its insert written straight to
+The server runs the appends in :attr:`Store.writer` (:mod:`.writer`), on the
+event loop.  On PostgreSQL, one task commits every action waiting in one
+transaction (:meth:`Store.append_many_async`: one statement, one round trip, on the
+loop's own connection), the people's before, and apart from, the computers'; on
+SQLite, an action is committed as it is asked (:class:`~.writer.LoopWriter`: a
+commit there is some 60 us of the SQLite library, its insert written straight to
 the driver's connection), and the log's checkpoints, the one step that waits for
 the disk, are taken by a thread of their own (:mod:`.checkpoint`), never by a commit.
 The key of ``actions`` is ``(table_id, seq)``: an action numbered as one stored

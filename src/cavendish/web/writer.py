@@ -164,8 +164,8 @@ class LoopWriter:
 
     A commit to SQLite (WAL, ``synchronous=NORMAL``, no checkpoint on the way:
     :mod:`.store`) is a write to the operating system's cache: some 60 us of the
-    processor, in the SQLite library.  Handed to :class:`GroupWriter`'s thread it
-    cost a person far more: the thread had to win the interpreter's lock from the
+    processor, in the SQLite library.  Handed to a writer thread (as it was before
+    issue 20's benchmark) it cost a person far more: the thread had to win the interpreter's lock from the
     busy event loop three times a transaction (to take it, after the insert, after
     the commit), and a thread waiting for that lock waits up to the interpreter's
     switch interval (5 ms) each time, then the loop had to be woken to hear the
@@ -203,7 +203,7 @@ class LoopWriter:
         """Commit action ``seq`` of a table now; the future answers it (done already:
         its exception the store's, :class:`~.store.SeqTaken` and the like)."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        taken = time.monotonic()
+        taken = time.monotonic() if TRACER is not None else 0.0
         try:
             self._append(table_id, seq, action)
         except Exception as exc:  # the waiting table's to handle
