@@ -164,17 +164,17 @@ class LoopWriter:
 
     A commit to SQLite (WAL, ``synchronous=NORMAL``, no checkpoint on the way:
     :mod:`.store`) is a write to the operating system's cache: some 60 us of the
-    processor, in the SQLite library.  Handed to a writer thread (as it was before
-    issue 20's benchmark) it cost a person far more: the thread had to win the interpreter's lock from the
-    busy event loop three times a transaction (to take it, after the insert, after
-    the commit), and a thread waiting for that lock waits up to the interpreter's
-    switch interval (5 ms) each time, then the loop had to be woken to hear the
-    answer.  Here the action is committed before :meth:`append` returns, and the
-    future it answers is done already (``await`` goes straight on): a person's
-    card is applied, stored and shown in one turn of the loop, and never waits in
-    a line (``first`` changes nothing).  The price: while another connection of
-    the process writes (a table made, a member sitting down, in a thread), the
-    loop waits for it in SQLite's busy handler, a millisecond or so, rarely.
+    processor, in the SQLite library. Handed to a writer thread (as it was before
+    issue 20's benchmark) it cost a person far more: the thread had to win the
+    interpreter's lock from the busy event loop three times a transaction (to take it,
+    after the insert, after the commit), and a thread waiting for that lock waits up
+    to the interpreter's switch interval (5 ms) each time, then the loop had to be
+    woken to hear the answer. Here the action is committed before :meth:`append`
+    returns, and the future it answers is done already (``await`` goes straight on): a
+    person's card is applied, stored and shown in one turn of the loop, and never
+    waits in a line (``first`` changes nothing). The price: while another connection
+    of the process writes (a table made, a member sitting down, in a thread), the loop
+    waits for it in SQLite's busy handler, a millisecond or so, rarely.
 
     >>> import asyncio
     >>> from cavendish.web.store import Store
