@@ -201,6 +201,41 @@ def test_a_failed_group_commit_gives_each_action_its_own_answer() -> None:
     assert store.load("t2").actions == [("deal",)]
 
 
+def test_the_writer_goes_on_in_a_new_event_loop_after_its_loop_stopped_mid_line() -> None:
+    """A server stopped and started again in one process: the writer's task of the
+    old loop never finished, and the new loop's actions are committed all the same
+    (the old loop's, never shown, are dropped)."""
+    store = Store.open("sqlite://")
+    store.create_table("t1", "{}", {})
+
+    stuck: list[asyncio.AbstractEventLoop] = []
+
+    async def many(items: Sequence[tuple[str, int, Sequence[str]]]) -> None:
+        store.append_many(items)
+
+    async def one(table_id: str, seq: int, action: Sequence[str]) -> None:
+        if asyncio.get_running_loop() in stuck:  # the old loop's commit never ends
+            await asyncio.Event().wait()
+        store.append(table_id, seq, action)
+
+    writer = GroupWriter(many, one)
+
+    async def leave() -> None:
+        writer.append("t1", 1, ("card", "SA"))
+        await asyncio.sleep(0.05)  # its commit begun, and stuck
+
+    old = asyncio.new_event_loop()
+    stuck.append(old)
+    old.run_until_complete(leave())
+    old.close()
+
+    async def again() -> None:
+        await asyncio.wait_for(writer.append("t1", 1, ("deal",)), 10)
+
+    asyncio.run(again())
+    assert store.load("t1").actions == [("deal",)]
+
+
 def test_the_writer_refuses_a_batch_of_no_action() -> None:
     with pytest.raises(ValueError, match="batch 0"):
         GroupWriter(_nothing, _nothing, batch=0)

@@ -105,6 +105,12 @@ class GroupWriter:
         if self._closed:
             raise RuntimeError("the store's writer is shut down")
         loop = asyncio.get_running_loop()
+        if self._task is not None and self._task.get_loop() is not loop:
+            # another loop's task, stopped with it (a server started again in one
+            # process, as the tests do): its actions were never shown, nor are they now
+            self._first = [i for i in self._first if i.future.get_loop() is loop]
+            self._rest = [i for i in self._rest if i.future.get_loop() is loop]
+            self._task = None
         item = Pending(table_id, seq, action, loop.create_future())
         (self._first if first else self._rest).append(item)
         if self._task is None or self._task.done():
