@@ -11,8 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -113,15 +112,16 @@ def test_a_worker_holding_another_history_of_the_table_misses() -> None:
                             history.digests[1], [])[1] is not None  # its own: a card
 
 
-def _gate(calls: list[list[tuple[str, int]]], gate: threading.Event,
-          fn: Callable[..., None]) -> Callable[..., None]:
-    """``fn`` recording the actions of each call, the first call held until ``gate``."""
+def _gate(calls: list[list[tuple[str, int]]], gate: asyncio.Event,
+          fn: Callable[..., None]) -> Callable[..., Awaitable[None]]:
+    """``fn`` as the writer's coroutine, recording the actions of each call, the
+    first call held until ``gate``."""
 
-    def wrapped(*args: Any) -> None:
+    async def wrapped(*args: Any) -> None:
         items = args[0] if len(args) == 1 else [args]
         calls.append([(t, s) for t, s, _ in items])
         if len(calls) == 1:
-            gate.wait(10)
+            await asyncio.wait_for(gate.wait(), 10)
         fn(*args)
 
     return wrapped
@@ -132,11 +132,11 @@ def test_a_persons_action_is_committed_before_the_computers_actions_waiting() ->
     for t in ("t0", "c1", "c2", "p1"):
         store.create_table(t, "{}", {})
     calls: list[list[tuple[str, int]]] = []
-    gate = threading.Event()
-    writer = GroupWriter(_gate(calls, gate, store.append_many),
-                         _gate(calls, gate, store.append), batch=1)
 
     async def run() -> None:
+        gate = asyncio.Event()
+        writer = GroupWriter(_gate(calls, gate, store.append_many),
+                             _gate(calls, gate, store.append), batch=1)
         busy = writer.append("t0", 1, ("deal",))  # the transaction under way
         await asyncio.sleep(0.05)
         waiting = [writer.append("c1", 1, ("deal",)), writer.append("c2", 1, ("deal",)),
@@ -145,8 +145,31 @@ def test_a_persons_action_is_committed_before_the_computers_actions_waiting() ->
         await asyncio.gather(busy, *waiting)
 
     asyncio.run(run())
-    writer.shutdown()
     assert [c[0][0] for c in calls] == ["t0", "p1", "c1", "c2"]
+
+
+def test_a_persons_action_is_committed_in_a_transaction_without_the_computers() -> None:
+    """People's actions waiting are committed together, alone; the computers' after."""
+    store = Store.open("sqlite://")
+    for t in ("t0", "c1", "c2", "p1", "p2"):
+        store.create_table(t, "{}", {})
+    calls: list[list[tuple[str, int]]] = []
+
+    async def run() -> None:
+        gate = asyncio.Event()
+        writer = GroupWriter(_gate(calls, gate, store.append_many),
+                             _gate(calls, gate, store.append))
+        busy = writer.append("t0", 1, ("deal",))  # the transaction under way
+        await asyncio.sleep(0.05)
+        waiting = [writer.append("c1", 1, ("deal",)), writer.append("p1", 1, ("deal",),
+                                                                    first=True),
+                   writer.append("c2", 1, ("deal",)), writer.append("p2", 1, ("deal",),
+                                                                    first=True)]
+        gate.set()
+        await asyncio.gather(busy, *waiting)
+
+    asyncio.run(run())
+    assert calls == [[("t0", 1)], [("p1", 1), ("p2", 1)], [("c1", 1), ("c2", 1)]]
 
 
 def test_a_failed_group_commit_gives_each_action_its_own_answer() -> None:
@@ -158,11 +181,11 @@ def test_a_failed_group_commit_gives_each_action_its_own_answer() -> None:
         store.create_table(t, "{}", {})
     store.append("t1", 1, ("deal",))
     calls: list[list[tuple[str, int]]] = []
-    gate = threading.Event()
-    writer = GroupWriter(_gate(calls, gate, store.append_many),
-                         _gate(calls, gate, store.append))
 
     async def run() -> list[BaseException | None]:
+        gate = asyncio.Event()
+        writer = GroupWriter(_gate(calls, gate, store.append_many),
+                             _gate(calls, gate, store.append))
         busy = writer.append("t0", 1, ("deal",))
         await asyncio.sleep(0.05)
         waiting: Sequence[asyncio.Future[None]] = [
@@ -172,16 +195,54 @@ def test_a_failed_group_commit_gives_each_action_its_own_answer() -> None:
         return await asyncio.gather(*waiting, return_exceptions=True)
 
     results = asyncio.run(run())
-    writer.shutdown()
     assert [("t1", 1), ("t2", 1)] in calls  # tried together first
     assert isinstance(results[0], SeqTaken) and results[1] is None
     assert store.load("t1").actions == [("deal",)]
     assert store.load("t2").actions == [("deal",)]
 
 
+def test_the_writer_goes_on_in_a_new_event_loop_after_its_loop_stopped_mid_line() -> None:
+    """A server stopped and started again in one process: the writer's task of the
+    old loop never finished, and the new loop's actions are committed all the same
+    (the old loop's, never shown, are dropped)."""
+    store = Store.open("sqlite://")
+    store.create_table("t1", "{}", {})
+
+    stuck: list[asyncio.AbstractEventLoop] = []
+
+    async def many(items: Sequence[tuple[str, int, Sequence[str]]]) -> None:
+        store.append_many(items)
+
+    async def one(table_id: str, seq: int, action: Sequence[str]) -> None:
+        if asyncio.get_running_loop() in stuck:  # the old loop's commit never ends
+            await asyncio.Event().wait()
+        store.append(table_id, seq, action)
+
+    writer = GroupWriter(many, one)
+
+    async def leave() -> None:
+        writer.append("t1", 1, ("card", "SA"))
+        await asyncio.sleep(0.05)  # its commit begun, and stuck
+
+    old = asyncio.new_event_loop()
+    stuck.append(old)
+    old.run_until_complete(leave())
+    old.close()
+
+    async def again() -> None:
+        await asyncio.wait_for(writer.append("t1", 1, ("deal",)), 10)
+
+    asyncio.run(again())
+    assert store.load("t1").actions == [("deal",)]
+
+
 def test_the_writer_refuses_a_batch_of_no_action() -> None:
     with pytest.raises(ValueError, match="batch 0"):
-        GroupWriter(lambda items: None, lambda t, s, a: None, batch=0)
+        GroupWriter(_nothing, _nothing, batch=0)
+
+
+async def _nothing(*args: Any) -> None:
+    """A writer's store that stores nothing."""
 
 
 def test_spectators_share_one_message_built_once_and_each_seat_gets_its_own(

@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 from web_client import Receiver, check_no_leak, deal_of, play_hand
 from web_servers import Server, postgres_cluster, postgres_missing
 
 from cavendish.web.bus import APPLICATION, for_store
 from cavendish.web.config import TableConfig, apply_action, build_session
 from cavendish.web.laws_table import table_class
-from cavendish.web.store import Store
+from cavendish.web.store import WRITER, SeqTaken, Store
 from cavendish.web.tables import Hub, LiveTable, Superseded
 
 PG_WHY = postgres_missing()
@@ -363,3 +364,36 @@ def test_one_process_holds_the_room_and_another_takes_it_when_the_holder_dies(
     finally:
         a.stop()
         b.stop()
+
+
+def test_the_writers_lost_connection_refuses_that_action_and_is_made_again_for_the_next(
+        cluster: str) -> None:
+    """The event loop's connection for the actions killed by PostgreSQL: the action
+    under way is refused (the table says the storage is unavailable, nothing shown)
+    and nothing of it stored; the next is committed on a new connection."""
+    store = Store.open(cluster)
+    for_store(store)  # the bus's notifications with every action, as a server does
+    store.create_table("lost", "{}", {})
+
+    async def run() -> BaseException | None:
+        await store.writer.append("lost", 1, ("deal",))
+        with store.engine.begin() as conn:
+            killed = conn.execute(text("SELECT count(pg_terminate_backend(pid)) FROM "
+                                       "pg_stat_activity WHERE application_name = :name"),
+                                  {"name": WRITER}).scalar()
+        assert killed == 1
+        try:
+            await store.writer.append("lost", 2, ("card", "SA"))
+        except Exception as exc:  # the table's StorageUnavailable
+            refused: BaseException | None = exc
+        else:
+            refused = None
+        await store.writer.append("lost", 2, ("card", "SK"))
+        return refused
+
+    try:
+        refused = asyncio.run(run())
+        assert refused is not None and not isinstance(refused, SeqTaken)
+        assert store.load("lost").actions == [("deal",), ("card", "SK")]
+    finally:
+        store.close()

@@ -9,17 +9,42 @@ JSON line.  A real ``cavendish serve`` is started in a subprocess (computer dela
   (from sending ``play`` to the ``state`` that shows the card) at the median and
   the 99th percentile, errors (error messages and failed connections: must be 0),
   the server's memory (resident set of the server and its pool, MiB) and the
-  processor time it spent per card (ms, the server and its pool; and the server
-  process alone, ``loop_cpu_ms_per_card``: its event loop and threads, one
-  interpreter lock, the share that makes a person wait);
+  processor time per card (ms, ``server_cpu_ms_per_card`` the server and its pool;
+  ``loop_cpu_ms_per_card`` its event loop alone, the share that makes a person
+  wait; ``all_cpu_ms_per_card`` everything the run runs: client, servers, pools,
+  PostgreSQL);
 * ``web-tables-multi``: the same with ``--processes`` server processes (2) on one
   throwaway PostgreSQL cluster (:mod:`.pgcluster`; fsync off) and ``--multi-tables``
   tables (200): each table is made on one process and its person plays on another,
-  so that every action crosses the bus (:mod:`.bus`); the memory of every
-  process.  Skipped, saying why, where PostgreSQL is absent;
+  so that every action crosses the bus (:mod:`.bus`).  Skipped, saying why, where
+  PostgreSQL is absent;
+* ``web-tables-multi-paced``: that run again with the computers playing after
+  ``--paced-delay`` seconds (0.5, the server's default) instead of at once, so
+  that the tables offer a known rate of cards (``offered_cards_per_s``) rather than
+  all the machine can do;
 * ``web-page``: in Debian's Chromium (Playwright), from opening a seat's link to
   the hand drawn, and to the first legal card shown (the hand is playable);
   skipped, saying why, where Chromium is absent.
+
+With computer delay 0 the benchmark is a closed loop: every table plays its next
+card as soon as the last is shown, so the tables ask for all the work the machine
+can do, and a percentile of the round trip then measures the wait for a processor
+as much as the server.  Each table line says so with figures: ``cpu`` (cores used
+over the run by the client, each server's event loop, its other threads, its
+pool, PostgreSQL; ``ours`` their sum, ``ours_of_machine`` its share of the
+machine, ``machine_busy`` the whole machine's, other people's work included),
+``capacity_cards_per_s`` (the cards a second the machine's cores could carry at
+``all_cpu_ms_per_card``), ``wakeups_per_card`` (threads woken per card: the hops
+of a message) and ``load`` (the load averages, as ``uptime``).
+
+``stages`` breaks each person's round trip into the stages of
+:data:`STAGES` (ms: p50, p99, and ``tail_mean``, the mean over the slowest 1%, whose
+stages add up to their round trip), from the marks the servers take of it when
+the benchmark starts them with :data:`.trace.ENV` (:mod:`.trace`; ``--no-trace``:
+none); ``bus_ms`` is the delay from an action committed by one process to its
+notification read by the other; ``server_loop_lag_ms`` and ``client_loop_lag_ms``
+how late each event loop runs a ready timer.  On a shared machine, read the
+stages, the processor times and the wakeups rather than the round trip itself.
 """
 
 from __future__ import annotations
@@ -41,6 +66,7 @@ from pathlib import Path
 from typing import Any
 
 from .pgcluster import free_port, postgres_cluster, postgres_missing
+from .trace import ENV
 
 __all__ = ["main"]
 
@@ -95,13 +121,237 @@ def _own_cpu_s(pid: int) -> float:
         return 0.0
 
 
-def _start(db: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
+def _stat(pid: int | str) -> list[str] | None:
+    """The fields of ``/proc/PID/stat`` after the command's name (None: gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def _machine_s() -> tuple[float, float]:
+    """Processor seconds of the whole machine so far: busy (every process, other
+    people's too), and busy and idle."""
+    with open("/proc/stat") as f:
+        ticks = [int(x) for x in f.readline().split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle, iowait
+    hz = os.sysconf("SC_CLK_TCK")
+    return (sum(ticks) - idle) / hz, sum(ticks) / hz
+
+
+def _postmaster(port: int) -> int | None:
+    """The pid of the PostgreSQL server listening on ``port`` (its ``-p`` option)."""
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                args = f.read().split(b"\0")
+        except OSError:
+            continue
+        if args and args[0].endswith(b"postgres") and b"-p" in args:
+            i = args.index(b"-p")
+            if i + 1 < len(args) and args[i + 1] == str(port).encode():
+                return int(pid)
+    return None
+
+
+def _postgres_s(postmaster: int) -> float:
+    """Processor seconds of a PostgreSQL server so far: the postmaster, its live
+    children (backends, writers), and its children gone (reaped into its own)."""
+    hz = os.sysconf("SC_CLK_TCK")
+    own = _stat(postmaster)
+    if own is None:
+        return 0.0
+    total = sum(int(x) for x in own[11:15])  # utime, stime, cutime, cstime
+    for pid in os.listdir("/proc"):
+        if pid.isdigit() and (f := _stat(pid)) is not None and f[1] == str(postmaster):
+            total += int(f[11]) + int(f[12])
+    return total / hz
+
+
+def _switches(pids: list[int]) -> tuple[int, int]:
+    """Context switches so far of every thread of some processes: voluntary (a
+    thread that waited, then was woken: a hop of a message) and not (a thread put
+    off the processor for another: the machine's contention)."""
+    woken = put_off = 0
+    for pid in pids:
+        try:
+            tids = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in tids:
+            try:
+                with open(f"/proc/{pid}/task/{tid}/status") as f:
+                    for line in f:
+                        if line.startswith("voluntary_ctxt_switches:"):
+                            woken += int(line.split()[1])
+                        elif line.startswith("nonvoluntary_ctxt_switches:"):
+                            put_off += int(line.split()[1])
+            except OSError:
+                continue
+    return woken, put_off
+
+
+def _children(parent: int) -> list[int]:
+    """The live children of a process."""
+    return [int(pid) for pid in os.listdir("/proc")
+            if pid.isdigit() and (f := _stat(pid)) is not None and f[1] == str(parent)]
+
+
+class Probe:
+    """Processor seconds, sampled before and after a run: this client, each server
+    process's event loop (its main thread), its other threads (the store's writer,
+    the bus), its pool; PostgreSQL; the whole machine."""
+
+    def __init__(self, procs: list[subprocess.Popen[bytes]], postmaster: int | None = None):
+        self.procs = procs
+        self.postmaster = postmaster
+
+    def sample(self) -> dict[str, Any]:
+        """Every counter now."""
+        loops = []
+        for p in self.procs:
+            f = _stat(f"{p.pid}/task/{p.pid}")
+            loops.append((int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK") if f else 0.0)
+        return {"client": time.process_time(), "loop": loops,
+                "own": [_own_cpu_s(p.pid) for p in self.procs],
+                "group": [_cpu_s(p.pid) for p in self.procs],
+                "postgres": None if self.postmaster is None else _postgres_s(self.postmaster),
+                "machine": _machine_s(),
+                "switches": {
+                    "client": _switches([os.getpid()]),
+                    "servers": _switches([p.pid for p in self.procs]),
+                    "postgres": _switches([] if self.postmaster is None
+                                          else _children(self.postmaster))}}
+
+    def since(self, before: dict[str, Any], elapsed: float) -> dict[str, Any]:
+        """Processor seconds spent since ``before``, as cores (seconds a second)."""
+        now = self.sample()
+
+        def cores(a: float, b: float) -> float:
+            return round((b - a) / elapsed, 3)
+
+        busy = now["machine"][0] - before["machine"][0]
+        total = now["machine"][1] - before["machine"][1]
+        out: dict[str, Any] = {
+            "client": cores(before["client"], now["client"]),
+            "server_loops": [cores(a, b) for a, b in zip(before["loop"], now["loop"],
+                                                         strict=True)],
+            "server_threads": [cores(a - la, b - lb) for a, b, la, lb in zip(
+                before["own"], now["own"], before["loop"], now["loop"], strict=True)],
+            "server_pools": [cores(a - oa, b - ob) for a, b, oa, ob in zip(
+                before["group"], now["group"], before["own"], now["own"], strict=True)],
+        }
+        if now["postgres"] is not None:
+            out["postgres"] = cores(before["postgres"], now["postgres"])
+        out["ours"] = round(out["client"] + sum(out["server_loops"]) + sum(out["server_threads"])
+                            + sum(out["server_pools"]) + out.get("postgres", 0.0), 3)
+        out["switches_per_s"] = {
+            who: {"woken": round((now["switches"][who][0] - before["switches"][who][0])
+                                 / elapsed),
+                  "put_off": round((now["switches"][who][1] - before["switches"][who][1])
+                                   / elapsed)}
+            for who in ("client", "servers", "postgres")}
+        out["machine_busy"] = round(busy / elapsed, 3)
+        out["machine_cores"] = round(total / elapsed, 2)
+        out["ours_of_machine"] = round(out["ours"] / out["machine_cores"], 3)
+        return out
+
+
+async def _lag(lags: list[float]) -> None:
+    """The client's own event loop's lag: how late a 10 ms sleep wakes, every 10 ms."""
+    while True:
+        due = time.monotonic() + 0.01
+        await asyncio.sleep(0.01)
+        lags.append(time.monotonic() - due)
+
+
+def _quantiles(xs: list[float]) -> dict[str, float] | None:
+    """p50, p99 and max of seconds, in ms."""
+    if not xs:
+        return None
+    xs = sorted(xs)
+    return {"p50": round(xs[len(xs) // 2] * 1000, 2),
+            "p99": round(xs[min(len(xs) - 1, int(0.99 * len(xs)))] * 1000, 2),
+            "max": round(xs[-1] * 1000, 2)}
+
+
+STAGES = (("to_server", "sent", "read"), ("lock", "read", "locked"),
+          ("apply", "locked", "applied"), ("writer_wait", "applied", "taken"),
+          ("commit", "taken", "committed"), ("settle", "committed", "settled"),
+          ("resume", "settled", "stored"), ("show", "stored", "shown"),
+          ("to_client", "shown", "got"))
+"""The stages of a person's card (:mod:`.trace`), each from one mark to the next:
+``to_server`` the frame's way to the table (the kernel, the server's loop and
+websocket), ``writer_wait`` in the store's writer's line, ``commit`` the
+transaction (with the bus's ``NOTIFY``), ``settle`` the commit's answer's way
+back to the event loop, ``resume`` the table's task's turn of the loop after it,
+``to_client`` the message's way to the person (its connection's task, the
+kernel, the client's loop)."""
+
+
+def _breakdown(folder: str, marks: list[tuple[str, int, float, float]],
+               origin_of: dict[int, int]) -> dict[str, Any]:
+    """The round trip of each person's card broken into :data:`STAGES` (ms: p50,
+    p99, and the mean over the slowest 1% of cards, whose stages sum to their
+    round trip); the bus's delay (an action committed by one process, its
+    notification read by another); each server's loop lag."""
+    traces = []
+    for path in sorted(Path(folder).glob("trace-*.json")):
+        t = json.loads(path.read_text())
+        if t["pid"] in origin_of:  # a server, not one of its pool's workers
+            traces.append(t)
+    actions: dict[tuple[str, int], dict[str, float]] = {}
+    writes: dict[tuple[str, int], list[float]] = {}
+    committed_by: dict[tuple[str, int], tuple[int, float]] = {}
+    for t in traces:
+        for table_id, seq, m in t["actions"]:
+            actions[(table_id, seq)] = m
+        for table_id, seq, *w in t["writes"]:
+            writes[(table_id, seq)] = w
+            committed_by[(table_id, seq)] = (t["pid"], w[1])
+    rows = []
+    for table_id, seq, sent, got in marks:
+        m = actions.get((table_id, seq))
+        w = writes.get((table_id, seq))
+        if m is None or w is None or len(w) < 3:
+            continue
+        m = {**m, "sent": sent, "got": got, "taken": w[0], "committed": w[1], "settled": w[2]}
+        rows.append((got - sent, {name: m[b] - m[a] for name, a, b in STAGES}))
+    out: dict[str, Any] = {"cards_traced": len(rows)}
+    if rows:
+        rows.sort(key=lambda r: r[0])
+        tail = rows[min(len(rows) - 1, int(0.99 * len(rows))):]
+        for name, _, _ in STAGES:
+            q = _quantiles([r[1][name] for r in rows]) or {}
+            q["tail_mean"] = round(statistics.fmean(r[1][name] for r in tail) * 1000, 2)
+            out[name] = q
+        out["tail_rtt_mean_ms"] = round(statistics.fmean(r[0] for r in tail) * 1000, 2)
+    bus = [note - committed_by[(table_id, seq)][1]
+           for t in traces for table_id, seq, note in t["notes"]
+           if (table_id, seq) in committed_by and committed_by[(table_id, seq)][0] != t["pid"]]
+    if bus:
+        out["bus_ms"] = {**(_quantiles(bus) or {}), "notes": len(bus)}
+    out["events"] = {e: sum(t.get("counts", {}).get(e, 0) for t in traces)
+                     for e in ("takeover", "seq_taken")}
+    out["server_loop_lag_ms"] = [_quantiles(t["lags"]) for t in
+                                 sorted(traces, key=lambda t: origin_of[t["pid"]])]
+    return out
+
+
+def _start(db: str, workers: int, trace: str | None = None,
+           delay: float = 0.0) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     exe = Path(sys.executable).parent / "cavendish"
+    env = dict(os.environ)
+    if trace is not None:
+        env[ENV] = trace
     proc = subprocess.Popen(
-        [str(exe), "serve", "--port", str(port), "--db", db, "--delay", "0",
+        [str(exe), "serve", "--port", str(port), "--db", db, "--delay", str(delay),
          "--workers", str(workers), "--no-client-limits"],  # hundreds of people, one address
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
@@ -115,7 +365,7 @@ def _start(db: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
 
 
 async def _person(url: str, table: dict[str, Any], until: float, rtts: list[float],
-                  counts: dict[str, int]) -> None:
+                  counts: dict[str, int], marks: list[tuple[str, int, float, float]]) -> None:
     from websockets.asyncio.client import connect
 
     ws_url = url.replace("http", "ws") + f"/ws/{table['id']}?token={table['tokens']['S']}"
@@ -127,6 +377,7 @@ async def _person(url: str, table: dict[str, Any], until: float, rtts: list[floa
                     raw = await asyncio.wait_for(ws.recv(), until - time.monotonic())
                 except TimeoutError:
                     break
+                read = time.monotonic()
                 msg = json.loads(raw)
                 if msg["type"] == "error":
                     counts["errors"] += 1
@@ -137,7 +388,8 @@ async def _person(url: str, table: dict[str, Any], until: float, rtts: list[floa
                     if e["kind"] == "card":
                         counts["cards"] += 1
                         if sent is not None and e["seat"] == "S" and e["card"] == sent[0]:
-                            rtts.append(time.perf_counter() - sent[1])
+                            rtts.append(read - sent[1])
+                            marks.append((table["id"], msg["seq"], sent[1], read))
                             sent = None
                 if msg["phase"] == "between":
                     await ws.send(json.dumps({"type": "next"}))
@@ -145,25 +397,33 @@ async def _person(url: str, table: dict[str, Any], until: float, rtts: list[floa
                     break
                 elif msg["legal"] and sent is None:
                     card = msg["legal"][0]
-                    sent = (card, time.perf_counter())
+                    sent = (card, time.monotonic())  # the servers' clock (.trace)
                     await ws.send(json.dumps({"type": "play", "card": card}))
     except Exception:  # a failed connection is an error of the run
         counts["errors"] += 1
 
 
-async def _tables(urls: list[str], n: int, seconds: float) -> dict[str, Any]:
+async def _tables(urls: list[str], n: int, seconds: float,
+                  probe: Probe) -> tuple[dict[str, Any], list[tuple[str, int, float, float]]]:
     """Table ``i`` is made on server ``i`` and played on the next one (the same one
-    when there is one)."""
+    when there is one).  The result, and each person's card's (table, seq, sent,
+    read) for :func:`_breakdown`; ``probe``'s processor times over the play."""
     k = len(urls)
     tables = [_post(urls[i % k] + "/api/tables", {"variant": "short", "seats": {"S": "human"},
                                                   "rubbers": 10, "seed": i}) for i in range(n)]
     rtts: list[float] = []
+    marks: list[tuple[str, int, float, float]] = []
     counts = {"cards": 0, "errors": 0}
+    lags: list[float] = []
+    ticker = asyncio.create_task(_lag(lags))
+    before = probe.sample()
     start = time.monotonic()
     until = start + seconds
-    await asyncio.gather(*(_person(urls[(i + 1) % k], t, until, rtts, counts)
+    await asyncio.gather(*(_person(urls[(i + 1) % k], t, until, rtts, counts, marks)
                            for i, t in enumerate(tables)))
     elapsed = time.monotonic() - start
+    cpu = probe.since(before, elapsed)
+    ticker.cancel()
     rtts.sort()
     p99 = rtts[min(len(rtts) - 1, int(0.99 * len(rtts)))] if rtts else float("nan")
     return {
@@ -175,7 +435,9 @@ async def _tables(urls: list[str], n: int, seconds: float) -> dict[str, Any]:
         "rtt_p50_ms": round(statistics.median(rtts) * 1000, 2) if rtts else None,
         "rtt_p99_ms": round(p99 * 1000, 2) if rtts else None,
         "errors": counts["errors"],
-    }
+        "cpu": cpu,
+        "client_loop_lag_ms": _quantiles(lags),
+    }, marks
 
 
 def _page(url: str, runs: int) -> dict[str, Any]:
@@ -209,75 +471,132 @@ def _page(url: str, runs: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print its JSON lines."""
     ap = argparse.ArgumentParser(prog="python -m cavendish.web.bench", description=__doc__)
-    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--tables", type=int, default=50,
+                    help="tables of the one-process run (0: no such run, nor the page's)")
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--workers", type=int, default=2, help="the server's pool processes")
     ap.add_argument("--page-runs", type=int, default=5)
     ap.add_argument("--processes", type=int, default=2,
                     help="server processes on one PostgreSQL (0: no such run)")
     ap.add_argument("--multi-tables", type=int, default=200)
+    ap.add_argument("--no-trace", dest="trace", action="store_false",
+                    help="no stage marks in the servers (:mod:`cavendish.web.trace`)")
+    ap.add_argument("--paced-delay", type=float, default=0.5,
+                    help="the computers' delay (s) of the multi-process run again at a "
+                         "pace (the server's default, 0.5 s); 0: no such run")
     args = ap.parse_args(argv)
+    if args.tables > 0:
+        _single(args)
+    if args.processes > 0:
+        print(json.dumps({"bench": "web-tables-multi", **_multi(args), "load": _load()}),
+              flush=True)
+    if args.processes > 0 and args.paced_delay > 0:
+        print(json.dumps({"bench": "web-tables-multi-paced",
+                          **_multi(args, args.paced_delay), "load": _load()}), flush=True)
+
+
+def _single(args: argparse.Namespace) -> None:
+    """One server on SQLite, ``--tables`` tables; then the page."""
     with tempfile.TemporaryDirectory(prefix="cavendish-bench-web-") as tmp:
-        proc, url = _start(f"sqlite:///{tmp}/web.sqlite3", args.workers)
+        trace = f"{tmp}/trace-one" if args.trace else None
+        if trace:
+            os.mkdir(trace)
+        proc, url = _start(f"sqlite:///{tmp}/web.sqlite3", args.workers, trace)
         try:
-            cpu, own = _cpu_s(proc.pid), _own_cpu_s(proc.pid)
-            result = asyncio.run(_tables([url], args.tables, args.seconds))
+            result, marks = asyncio.run(_tables([url], args.tables, args.seconds,
+                                                Probe([proc])))
+            _costs(result, [proc])
             result["server_rss_mib"] = _rss_mib(proc.pid)
-            result["server_cpu_ms_per_card"] = _per_card(_cpu_s(proc.pid) - cpu, result)
-            result["loop_cpu_ms_per_card"] = _per_card(_own_cpu_s(proc.pid) - own, result)
-            print(json.dumps({"bench": "web-tables", **result}), flush=True)
             if not Path("/usr/bin/chromium").exists():
-                print(json.dumps({"bench": "web-page", "skipped":
-                                  "/usr/bin/chromium is absent (apt-get install chromium)"}),
-                      flush=True)
+                page: dict[str, Any] = {
+                    "skipped": "/usr/bin/chromium is absent (apt-get install chromium)"}
             else:
-                print(json.dumps({"bench": "web-page", **_page(url, args.page_runs)}),
-                      flush=True)
+                page = _page(url, args.page_runs)
         finally:
             _stop(proc)
-    if args.processes > 0:
-        print(json.dumps({"bench": "web-tables-multi", **_multi(args)}), flush=True)
+        if trace:
+            result["stages"] = _breakdown(trace, marks, {proc.pid: 0})
+        print(json.dumps({"bench": "web-tables", **result, "load": _load()}), flush=True)
+        print(json.dumps({"bench": "web-page", **page}), flush=True)
+
+
+def _offered(tables: int, delay: float) -> float | None:
+    """Cards a second the tables ask for, at most: each plays a person's card and
+    three computers' in a round, the computers' each after ``delay`` (None: delay 0,
+    as many as the machine can answer)."""
+    return round(tables * 4 / (3 * delay), 1) if delay > 0 else None
+
+
+def _load() -> list[float]:
+    """The machine's load averages (1, 5, 15 minutes) as ``uptime`` says them: other
+    people's work on a shared machine, beside every figure."""
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def _costs(result: dict[str, Any], procs: list[subprocess.Popen[bytes]]) -> None:
+    """Processor milliseconds per card of the servers (and their pools), and of the
+    servers' event loops alone (the share that makes a person wait)."""
+    cpu = result["cpu"]
+    result["server_cpu_ms_per_card"] = _per_card(
+        (sum(cpu["server_loops"]) + sum(cpu["server_threads"]) + sum(cpu["server_pools"]))
+        * result["seconds"], result)
+    result["loop_cpu_ms_per_card"] = _per_card(sum(cpu["server_loops"]) * result["seconds"],
+                                               result)
+    result["all_cpu_ms_per_card"] = _per_card(cpu["ours"] * result["seconds"], result)
+    cards_per_s = result["cards_per_s"] or 1.0
+    result["wakeups_per_card"] = {who: round(n["woken"] / cards_per_s, 2)
+                                  for who, n in cpu["switches_per_s"].items()}
+    result["capacity_cards_per_s"] = (round(result["cpu"]["machine_cores"] * 1000
+                                            / result["all_cpu_ms_per_card"])
+                                      if result["all_cpu_ms_per_card"] else None)
 
 
 def _per_card(cpu_s: float, result: dict[str, Any]) -> float | None:
-    """Processor milliseconds the servers (and their pools) spent per card played:
-    a figure less at the mercy of a shared machine than the round trip."""
+    """Processor milliseconds spent per card played: a figure less at the mercy of a
+    shared machine than the round trip."""
     cards = result["cards"]
-    return round(cpu_s * 1000 / cards, 2) if cards else None
+    return round(cpu_s * 1000 / cards, 3) if cards else None
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGTERM)
     try:
-        proc.wait(10)
+        proc.wait(20)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
 
 
-def _multi(args: argparse.Namespace) -> dict[str, Any]:
-    """``--processes`` servers on one throwaway PostgreSQL, ``--multi-tables`` tables."""
+def _multi(args: argparse.Namespace, delay: float = 0.0) -> dict[str, Any]:
+    """``--processes`` servers on one throwaway PostgreSQL, ``--multi-tables`` tables;
+    the computers play after ``delay`` seconds (0: at once, as fast as they are
+    answered: a closed loop that offers the machine all the work it can do)."""
     why = postgres_missing()
     if why:
         return {"skipped": why}
-    head = {"processes": args.processes, "db": "postgresql"}
-    with postgres_cluster("max_connections=300") as db:
+    head = {"processes": args.processes, "db": "postgresql", "delay_s": delay,
+            "offered_cards_per_s": _offered(args.multi_tables, delay)}
+    with postgres_cluster("max_connections=300") as db, \
+            tempfile.TemporaryDirectory(prefix="cavendish-bench-web-") as tmp:
+        trace = tmp if args.trace else None
         procs: list[subprocess.Popen[bytes]] = []
         try:
             urls = []
             for _ in range(args.processes):
-                proc, url = _start(db, args.workers)
+                proc, url = _start(db, args.workers, trace, delay)
                 procs.append(proc)
                 urls.append(url)
-            cpu = sum(_cpu_s(p.pid) for p in procs)
-            result = asyncio.run(_tables(urls, args.multi_tables, args.seconds))
+            port = int(db.rsplit(":", 1)[1].split("/")[0])
+            result, marks = asyncio.run(_tables(urls, args.multi_tables, args.seconds,
+                                                Probe(procs, _postmaster(port))))
+            _costs(result, procs)
             result["server_rss_mib"] = round(sum(_rss_mib(p.pid) for p in procs), 1)
-            result["server_cpu_ms_per_card"] = _per_card(
-                sum(_cpu_s(p.pid) for p in procs) - cpu, result)
-            return {**head, **result}
         finally:
             for proc in procs:
                 _stop(proc)
+        if trace:
+            result["stages"] = _breakdown(trace, marks, {p.pid: i for i, p in enumerate(procs)})
+        return {**head, **result}
 
 
 if __name__ == "__main__":

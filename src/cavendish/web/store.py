@@ -13,13 +13,12 @@ in :mod:`cavendish.web.migrations`, run by :meth:`Store.open` at start-up):
 :meth:`Store.append` commits an action in its own transaction and the caller
 broadcasts only after it returns: whatever anyone was shown is on disk, and a
 server killed with ``kill -9`` rebuilds every table from :meth:`Store.load`.
-The server runs the appends in :attr:`Store.writer` (:mod:`.writer`): one thread
-(SQLite takes one writer at a time: two threads committing at once make one of
-them wait in SQLite's busy handler, which sleeps 1, 2, 5, 10 ms and more: the tail
-of a person's round trip), which commits every action waiting in one transaction
-(:meth:`Store.append_many`), a person's before the computers'; on SQLite, an
-action is committed on the event loop as it is asked (:class:`~.writer.LoopWriter`:
-a commit there is some 60 us of the SQLite library, its insert written straight to
+The server runs the appends in :attr:`Store.writer` (:mod:`.writer`), on the
+event loop.  On PostgreSQL, one task commits every action waiting in one
+transaction (:meth:`Store.append_many_async`: one statement, one round trip, on the
+loop's own connection), the people's before, and apart from, the computers'; on
+SQLite, an action is committed as it is asked (:class:`~.writer.LoopWriter`: a
+commit there is some 60 us of the SQLite library, its insert written straight to
 the driver's connection), and the log's checkpoints, the one step that waits for
 the disk, are taken by a thread of their own (:mod:`.checkpoint`), never by a commit.
 The key of ``actions`` is ``(table_id, seq)``: an action numbered as one stored
@@ -40,6 +39,8 @@ The default database is a SQLite file under the user's data folder
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -156,9 +157,10 @@ class Store:
         self._insert_action = insert(ActionRow)
         sqlite = engine.dialect.name == "sqlite"
         self.writer: GroupWriter | LoopWriter = (
-            LoopWriter(self.append) if sqlite else GroupWriter(self.append_many, self.append))
-        """Where the server commits its actions: on SQLite, on the event loop as they
-        come; else off it, several to a transaction, a person's first (:mod:`.writer`)."""
+            LoopWriter(self.append) if sqlite
+            else GroupWriter(self.append_many_async, self.append_async))
+        """Where the server commits its actions, on the event loop: on SQLite as they
+        come; else several to a transaction, the people's first (:mod:`.writer`)."""
         self._raw: Any = None
         """A SQLite file's own connection for the actions' inserts (the driver's)."""
         self._created_at: Callable[[dt.datetime], Any] = lambda d: d
@@ -170,6 +172,9 @@ class Store:
             self._created_at = column.bind_processor(engine.dialect) or self._created_at
             self.checkpointer = Checkpointer(engine.raw_connection)
             self.checkpointer.start()
+        self._aconn: tuple[Any, asyncio.AbstractEventLoop] | None = None
+        """PostgreSQL: the event loop's connection for the actions, and its loop
+        (:meth:`append_many_async`)."""
         self.notify: Callable[[str, int, Sequence[str]], tuple[str, str]] | None = None
         """On PostgreSQL, the bus's channel and payload for an action (:mod:`.bus`):
         :meth:`append` then sends them with ``pg_notify`` in the insert's own
@@ -244,19 +249,81 @@ class Store:
         if self._raw is not None:
             self._append_raw(actions)
             return
+        if self.notify is not None:
+            self._append_notify(actions)
+            return
         now = _now()
         rows = [{"table_id": table_id, "seq": seq, "action": json.dumps(list(action)),
                  "created_at": now} for table_id, seq, action in actions]
         with self.engine.begin() as conn:  # Core, not the ORM: this is the hot path
-            if self.notify is None:
-                conn.execute(self._insert_action, rows)
-            else:  # every row and its notification in one statement: one round trip
-                notes = [self.notify(table_id, seq, action)
-                         for table_id, seq, action in actions]
-                conn.execute(INSERT_NOTIFY, {
-                    "tables": [r["table_id"] for r in rows], "seqs": [r["seq"] for r in rows],
-                    "actions": [r["action"] for r in rows], "created_at": now,
-                    "channel": notes[0][0], "payloads": [n[1] for n in notes]})
+            conn.execute(self._insert_action, rows)
+
+    def _notify_params(self, actions: Sequence[tuple[str, int, Sequence[str]]]
+                       ) -> dict[str, Any]:
+        """The parameters of :data:`INSERT_NOTIFY_PG` for some actions."""
+        assert self.notify is not None
+        notes = [self.notify(table_id, seq, action) for table_id, seq, action in actions]
+        return {"tables": [a[0] for a in actions], "seqs": [a[1] for a in actions],
+                "actions": [json.dumps(list(a[2])) for a in actions], "created_at": _now(),
+                "channel": notes[0][0], "payloads": [n[1] for n in notes]}
+
+    def _append_notify(self, actions: Sequence[tuple[str, int, Sequence[str]]]) -> None:
+        """PostgreSQL with the bus, off the event loop: :data:`INSERT_NOTIFY_PG`."""
+        with self.engine.begin() as conn:
+            conn.exec_driver_sql(INSERT_NOTIFY_PG, self._notify_params(actions))
+
+    async def append_many_async(self, actions: Sequence[tuple[str, int, Sequence[str]]]
+                                ) -> None:
+        """PostgreSQL: :meth:`append_many` on the event loop, on a connection of its
+        own (:class:`psycopg.AsyncConnection`, made when first needed, again after
+        it was lost) in autocommit mode: with the bus, :data:`INSERT_NOTIFY_PG` is its
+        own transaction, every row and notification or none, in one round trip, and
+        nothing waits for a thread (issue 30's benchmark: through SQLAlchemy in the
+        writer's thread it was three round trips, ``BEGIN``, the statement and
+        ``COMMIT``, and the thread waited for the interpreter's lock after each, and
+        again to wake, while the event loop ran).  A refused row is raised as
+        SQLAlchemy's :class:`IntegrityError`, as by :meth:`append_many`."""
+        import psycopg
+
+        if self.notify is not None:
+            sql, params = INSERT_NOTIFY_PG, self._notify_params(actions)
+        else:
+            sql, params = INSERT_PG, {
+                "tables": [a[0] for a in actions], "seqs": [a[1] for a in actions],
+                "actions": [json.dumps(list(a[2])) for a in actions], "created_at": _now()}
+        loop = asyncio.get_running_loop()
+        if self._aconn is not None and self._aconn[1] is not loop:  # another loop's
+            self._close_async()
+        try:
+            if self._aconn is None:
+                url = self.engine.url.set(drivername="postgresql")
+                conn = await psycopg.AsyncConnection.connect(
+                    url.render_as_string(hide_password=False), autocommit=True,
+                    application_name=WRITER)
+                self._aconn = (conn, loop)
+            await self._aconn[0].execute(sql, params)
+        except psycopg.errors.IntegrityError as exc:
+            raise IntegrityError(sql, params, exc) from None
+        except BaseException:
+            self._close_async()  # lost, or in doubt: made again next time
+            raise
+
+    async def append_async(self, table_id: str, seq: int, action: Sequence[str]) -> None:
+        """:meth:`append` on the event loop (:meth:`append_many_async`): raises
+        :class:`SeqTaken` if that number is stored already."""
+        try:
+            await self.append_many_async([(table_id, seq, action)])
+        except IntegrityError:
+            if await asyncio.to_thread(self.actions_after, table_id, seq - 1):
+                raise SeqTaken(table_id, seq) from None
+            raise
+
+    def _close_async(self) -> None:
+        """Close the event loop's connection (from any thread: libpq's own close)."""
+        if self._aconn is not None:
+            with contextlib.suppress(Exception):
+                self._aconn[0].pgconn.finish()
+            self._aconn = None
 
     def _append_raw(self, actions: Sequence[tuple[str, int, Sequence[str]]]) -> None:
         """SQLite: :meth:`append_many` on the driver's connection, without SQLAlchemy's
@@ -330,22 +397,33 @@ class Store:
         if self._raw is not None:
             self._raw.close()
             self._raw = None
+        self._close_async()
         self.engine.dispose()
 
 
 INSERT_RAW = "INSERT INTO actions (table_id, seq, action, created_at) VALUES (?, ?, ?, ?)"
 """SQLite: an action stored, on the driver's connection (:meth:`Store._append_raw`)."""
 
-INSERT_NOTIFY = text(
-    "WITH stored AS (INSERT INTO actions (table_id, seq, action, created_at) "
-    "SELECT t, s, a, :created_at FROM unnest(CAST(:tables AS text[]), "
-    "CAST(:seqs AS integer[]), CAST(:actions AS text[])) AS u(t, s, a)) "
-    "SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p")
+WRITER = "cavendish-writer"
+"""The ``application_name`` of the event loop's connection for the actions (as
+``pg_stat_activity`` shows it)."""
+
+INSERT_PG = (
+    "INSERT INTO actions (table_id, seq, action, created_at) "
+    "SELECT t, s, a, %(created_at)s FROM unnest(CAST(%(tables)s AS text[]), "
+    "CAST(%(seqs)s AS integer[]), CAST(%(actions)s AS text[])) AS u(t, s, a)")
+"""PostgreSQL without the bus: actions stored, in one statement."""
+
+INSERT_NOTIFY_PG = (
+    "WITH stored AS (" + INSERT_PG + ") "
+    "SELECT pg_notify(%(channel)s, p) FROM unnest(CAST(%(payloads)s AS text[])) AS p")
 """PostgreSQL: actions stored and their notifications queued, in one statement (a
 data-modifying ``WITH`` runs whole whether read or not; the notifications go out,
 in their order, when the transaction commits, and not at all if it fails).  It was
 one statement, one round trip, per action: a transaction of the writer's 64 actions
-was 64 round trips, and a person's card waited for them (issue 30's benchmark)."""
+was 64 round trips, and a person's card waited for them (issue 30's benchmark).
+Run alone in autocommit mode (:meth:`Store.append_many_async`), it is its own
+transaction: one round trip for the whole of it."""
 
 MIGRATION_LOCK = 0x43617665
 """The PostgreSQL advisory lock held while the schema is upgraded."""

@@ -112,6 +112,7 @@ from .pace import Pacer
 from .spectators import follow_seat
 from .store import SeqTaken, Store
 from .tail import History, ask
+from .trace import TRACER
 from .visibility import for_hearer, hidden_from, names_any, visible_state
 
 __all__ = ["Connection", "Hub", "LiveTable", "ProtocolError", "StorageUnavailable", "Superseded",
@@ -427,11 +428,15 @@ class LiveTable:
                 events = self._apply(action)
         except (WhistError, SessionError, CardParseError) as exc:
             raise ProtocolError(str(exc)) from None
+        if TRACER is not None:
+            TRACER.mark("applied")
         try:
             await self.hub.store.writer.append(self.id, self.seq + 1, action, first=first)
         except SeqTaken:
             log.warning("table %s: action %d was stored by another process first",
                         self.id, self.seq + 1)
+            if TRACER is not None:
+                TRACER.count("seq_taken")
             self._rebuild()
             await self._catch_up()
             raise Superseded(f"{' '.join(action)}: the table moved on before it was stored "
@@ -443,7 +448,13 @@ class LiveTable:
             raise StorageUnavailable(f"{' '.join(action)}: the storage is unavailable "
                                      f"({type(exc).__name__}): nothing was played; try again "
                                      "in a moment") from None
+        if TRACER is None:
+            self._show(events, action)
+            return
+        TRACER.mark("stored")
         self._show(events, action)
+        TRACER.mark("shown")
+        TRACER.finish(self.id, self.seq)
 
     def _show(self, events: list[Event], action: Action, *, elsewhere: bool = False) -> None:
         """An action stored: kept, and every connection sent its ``state``."""
@@ -522,6 +533,8 @@ class LiveTable:
         self.watch = None
         if self.seq == seen and not self.failed:
             log.warning("table %s stood still at action %d: this process moves it", self.id, seen)
+            if TRACER is not None:
+                TRACER.count("takeover")
             self.kick(takeover=True)
 
     def kick(self, *, takeover: bool = False) -> None:
@@ -698,6 +711,8 @@ class LiveTable:
     # ---------------------------------------------------------------- messages
     async def handle(self, conn: Connection, text: str) -> None:
         """One message from a client; every refusal is an error to that client only."""
+        if TRACER is not None:  # the benchmark's marks of its stages (:mod:`.trace`)
+            TRACER.begin()
         if not conn.allow():
             self.error(conn, "too many messages: slow down (the message was ignored)")
             return
@@ -787,6 +802,8 @@ class LiveTable:
             if offered is not None and offered != seat:  # his card would decline another's
                 raise ProtocolError(f"play {card}: wait: {offered} is to say whether he "
                                     "ruffs first")
+            if TRACER is not None:
+                TRACER.mark("locked")
             await self._act(("card", str(card)))
         self.kick()
 

@@ -1,44 +1,55 @@
-"""The store's writer: one thread committing the server's actions, a person's first,
-every action waiting committed together in one transaction.
+"""The store's writer: the server's actions committed on the event loop, the
+people's first, every action waiting committed together in one transaction.
 
 Design note
 -----------
-Every action is stored before anyone is shown it (:mod:`.tables`), off the event
-loop.  The server ran each append in a pool thread of its own transaction: at
-fifty busy tables that was most of a millisecond of the interpreter's lock per
-card (SQLAlchemy's connection, transaction and statement for one row; the thread
-woken, and its answer carried back to the loop, for each), taken from the event
-loop that answers the people, and a person's card waited in line behind every
-computer card queued before it.
+Every action is stored before anyone is shown it (:mod:`.tables`).  The server
+ran each append in a pool thread of its own transaction: at fifty busy tables
+that was most of a millisecond of the interpreter's lock per card (SQLAlchemy's
+connection, transaction and statement for one row; the thread woken, and its
+answer carried back to the loop, for each), and a person's card waited in line
+behind every computer card queued before it.
 
 :class:`GroupWriter` keeps two lines, a person's actions and the computers', and
-one thread.  Each time round, the thread takes every action waiting (a person's
-first; at most ``batch`` of them) and commits them in one transaction
-(:meth:`~.store.Store.append_many`); the loop is then told once for all of them.
-An action waits at most for the transaction under way and its own: it is still
-committed before it is shown, and a server killed at any moment has shown
-nothing it has not stored.  If the transaction fails (an action whose number
-another server process stored first, :class:`~.store.SeqTaken`, or any error),
-nothing of it is stored and each of its actions is committed again alone
-(:meth:`~.store.Store.append`), so each gets its own answer, as before.  One
-table has at most one action in the writer at a time (its lock), so a table's
-actions are committed in their order.
+one task on the event loop.  Each time round, it takes every action of one line
+waiting (at most ``batch`` of them: the people's if any wait, in a transaction of
+their own, else the computers') and commits them in one transaction (the store's
+``append_many``, a coroutine: :meth:`~.store.Store.append_many_async`, one
+statement and one round trip to PostgreSQL on the loop's own connection); each
+waiting table is then told.  An action waits at most for the transaction under
+way and its own, and a person's is never committed with a crowd of computers'
+actions (their rows and notifications made its transaction longer: issue 30's
+benchmark).  It is still committed before it is shown, and a server killed at
+any moment has shown nothing it has not stored.  If the transaction fails (an
+action whose number another server process stored first,
+:class:`~.store.SeqTaken`, or any error), nothing of it is stored and each of
+its actions is committed again alone (the store's ``append``), so each gets its
+own answer, as before.  One table has at most one action in the writer at a time
+(its lock), so a table's actions are committed in their order.
 
-That is the writer of a database across the network (PostgreSQL).  On SQLite the
-store commits each action on the event loop as it is asked (:class:`LoopWriter`):
-there the thread's waits for the interpreter's lock cost a person more than the
-commit itself.
+It was a thread (issue 20): while the event loop ran, the thread waited for the
+interpreter's lock to wake, again when PostgreSQL answered (up to the switch
+interval, 5 ms, each time), and the loop was woken to hear it; with two server
+processes busy, those waits were part of a person's round trip (issue 30).  On
+the loop, a round trip to PostgreSQL is a wait on its socket, like any other.
+
+On SQLite the store commits each action on the event loop as it is asked
+(:class:`LoopWriter`), with no line at all: a commit there is a write to the
+operating system's cache.
 
 >>> import asyncio
 >>> from cavendish.web.store import Store
 >>> store = Store.open("sqlite://")
 >>> store.create_table("t1", "{}", {})
->>> writer = GroupWriter(store.append_many, store.append)
+>>> async def many(items: Sequence[tuple[str, int, Sequence[str]]]) -> None:
+...     store.append_many(items)
+>>> async def one(table_id: str, seq: int, action: Sequence[str]) -> None:
+...     store.append(table_id, seq, action)
+>>> writer = GroupWriter(many, one)
 >>> async def two() -> None:
 ...     await asyncio.gather(writer.append("t1", 1, ("deal",)),
 ...                          writer.append("t1", 2, ("card", "SA"), first=True))
 >>> asyncio.run(two())
->>> writer.shutdown()
 >>> store.load("t1").actions
 [('deal',), ('card', 'SA')]
 """
@@ -46,10 +57,11 @@ commit itself.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+from .trace import TRACER
 
 __all__ = ["GroupWriter", "LoopWriter", "Pending"]
 
@@ -62,27 +74,26 @@ class Pending:
     seq: int
     action: Sequence[str]
     future: asyncio.Future[None]
-    loop: asyncio.AbstractEventLoop = field(repr=False)
 
 
 class GroupWriter:
-    """The store's one writer thread (started when first needed)."""
+    """The store's one writer task on the event loop (started when first needed)."""
 
-    def __init__(self, append_many: Callable[[Sequence[tuple[str, int, Sequence[str]]]], None],
-                 append: Callable[[str, int, Sequence[str]], None], *,
+    def __init__(self, append_many: Callable[[Sequence[tuple[str, int, Sequence[str]]]],
+                                             Awaitable[None]],
+                 append: Callable[[str, int, Sequence[str]], Awaitable[None]], *,
                  batch: int = 64) -> None:
         if batch < 1:
             raise ValueError(f"batch {batch}: expected at least 1 action a transaction")
         self._append_many = append_many
         self._append = append
         self.batch = batch
-        self._cond = threading.Condition(threading.Lock())
         self._first: list[Pending] = []
         """A person's actions, in the order they came."""
         self._rest: list[Pending] = []
         """The computers' actions, in the order they came."""
         self._closed = False
-        self._thread: threading.Thread | None = None
+        self._task: asyncio.Task[None] | None = None
         self.transactions = 0
         """Transactions committed so far (one or more actions each)."""
 
@@ -91,82 +102,67 @@ class GroupWriter:
         """Queue action ``seq`` of a table; the future is done once it is committed
         (its exception the store's: :class:`~.store.SeqTaken` and the like).
         ``first``: a person's action, committed before any computer's waiting."""
+        if self._closed:
+            raise RuntimeError("the store's writer is shut down")
         loop = asyncio.get_running_loop()
-        item = Pending(table_id, seq, action, loop.create_future(), loop)
-        with self._cond:
-            if self._closed:
-                raise RuntimeError("the store's writer is shut down")
-            (self._first if first else self._rest).append(item)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="store-writer",
-                                                daemon=True)
-                self._thread.start()
-            self._cond.notify()
+        if self._task is not None and self._task.get_loop() is not loop:
+            # another loop's task, stopped with it (a server started again in one
+            # process, as the tests do): its actions were never shown, nor are they now
+            self._first = [i for i in self._first if i.future.get_loop() is loop]
+            self._rest = [i for i in self._rest if i.future.get_loop() is loop]
+            self._task = None
+        item = Pending(table_id, seq, action, loop.create_future())
+        (self._first if first else self._rest).append(item)
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self._run())
         return item.future
 
-    def _take(self) -> list[Pending] | None:
-        """The next transaction's actions (a person's first), or None: shut down."""
-        with self._cond:
-            while not self._first and not self._rest:
-                if self._closed:
-                    return None
-                self._cond.wait()
-            took = self._first[:self.batch]
-            del self._first[:len(took)]
-            room = self.batch - len(took)
-            if room:
-                took += self._rest[:room]
-                del self._rest[:room]
-            return took
+    def _take(self) -> list[Pending]:
+        """The next transaction's actions: the people's waiting, alone (a small
+        transaction, not one of the computers' 64 rows and notifications); else the
+        computers'."""
+        line = self._first or self._rest
+        took = line[:self.batch]
+        del line[:len(took)]
+        return took
 
-    def _run(self) -> None:
-        while (items := self._take()) is not None:
-            errors = self._commit(items)
+    async def _run(self) -> None:
+        while items := self._take():
+            taken = time.monotonic()
+            errors = await self._commit(items)
             self.transactions += 1
-            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[Pending, BaseException | None]]]
-            by_loop = {}
+            if TRACER is not None:  # the benchmark's marks (:mod:`.trace`)
+                now = time.monotonic()
+                for item in items:
+                    TRACER.writes[(item.table_id, item.seq)] = [taken, now, now]
             for item, error in zip(items, errors, strict=True):
-                by_loop.setdefault(item.loop, []).append((item, error))
-            for loop, done in by_loop.items():
-                with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
-                    loop.call_soon_threadsafe(_settle, done)
+                if item.future.done():  # its table stopped waiting (cancelled)
+                    continue
+                if error is None:
+                    item.future.set_result(None)
+                else:
+                    item.future.set_exception(error)
 
-    def _commit(self, items: list[Pending]) -> list[BaseException | None]:
+    async def _commit(self, items: list[Pending]) -> list[BaseException | None]:
         """Commit the actions together; if that fails, each alone, with its own answer."""
         if len(items) > 1:
             try:
-                self._append_many([(i.table_id, i.seq, i.action) for i in items])
+                await self._append_many([(i.table_id, i.seq, i.action) for i in items])
                 return [None] * len(items)
             except Exception:  # each is tried again alone just below
                 pass
         errors: list[BaseException | None] = []
         for item in items:
             try:
-                self._append(item.table_id, item.seq, item.action)
+                await self._append(item.table_id, item.seq, item.action)
                 errors.append(None)
             except Exception as exc:  # the waiting table's to handle
                 errors.append(exc)
         return errors
 
     def shutdown(self, wait: bool = True) -> None:
-        """Commit what is waiting, then stop the thread (``wait``: until it has)."""
-        with self._cond:
-            self._closed = True
-            self._cond.notify()
-            thread = self._thread
-        if wait and thread is not None:
-            thread.join()
-
-
-def _settle(done: list[tuple[Pending, BaseException | None]]) -> None:
-    """On the loop: each waiting action told it is committed, or why not."""
-    for item, error in done:
-        if item.future.done():  # its table stopped waiting (cancelled)
-            continue
-        if error is None:
-            item.future.set_result(None)
-        else:
-            item.future.set_exception(error)
+        """Take no more actions (those waiting are never shown: the loop is ending)."""
+        self._closed = True
 
 
 class LoopWriter:
@@ -174,17 +170,17 @@ class LoopWriter:
 
     A commit to SQLite (WAL, ``synchronous=NORMAL``, no checkpoint on the way:
     :mod:`.store`) is a write to the operating system's cache: some 60 us of the
-    processor, in the SQLite library.  Handed to :class:`GroupWriter`'s thread it
-    cost a person far more: the thread had to win the interpreter's lock from the
-    busy event loop three times a transaction (to take it, after the insert, after
-    the commit), and a thread waiting for that lock waits up to the interpreter's
-    switch interval (5 ms) each time, then the loop had to be woken to hear the
-    answer.  Here the action is committed before :meth:`append` returns, and the
-    future it answers is done already (``await`` goes straight on): a person's
-    card is applied, stored and shown in one turn of the loop, and never waits in
-    a line (``first`` changes nothing).  The price: while another connection of
-    the process writes (a table made, a member sitting down, in a thread), the
-    loop waits for it in SQLite's busy handler, a millisecond or so, rarely.
+    processor, in the SQLite library. Handed to a writer thread (as it was before
+    issue 20's benchmark) it cost a person far more: the thread had to win the
+    interpreter's lock from the busy event loop three times a transaction (to take it,
+    after the insert, after the commit), and a thread waiting for that lock waits up
+    to the interpreter's switch interval (5 ms) each time, then the loop had to be
+    woken to hear the answer. Here the action is committed before :meth:`append`
+    returns, and the future it answers is done already (``await`` goes straight on): a
+    person's card is applied, stored and shown in one turn of the loop, and never
+    waits in a line (``first`` changes nothing). The price: while another connection
+    of the process writes (a table made, a member sitting down, in a thread), the loop
+    waits for it in SQLite's busy handler, a millisecond or so, rarely.
 
     >>> import asyncio
     >>> from cavendish.web.store import Store
@@ -213,6 +209,7 @@ class LoopWriter:
         """Commit action ``seq`` of a table now; the future answers it (done already:
         its exception the store's, :class:`~.store.SeqTaken` and the like)."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        taken = time.monotonic() if TRACER is not None else 0.0
         try:
             self._append(table_id, seq, action)
         except Exception as exc:  # the waiting table's to handle
@@ -220,6 +217,9 @@ class LoopWriter:
         else:
             self.transactions += 1
             future.set_result(None)
+            if TRACER is not None:  # committed and heard at once (:mod:`.trace`)
+                now = time.monotonic()
+                TRACER.writes[(table_id, seq)] = [taken, now, now]
         return future
 
     def shutdown(self, wait: bool = True) -> None:
