@@ -277,7 +277,7 @@ def test_law_42_46_the_other_pack_is_the_real_pack_not_dealt() -> None:
     rules, rng, packs = get_rules("short"), random.Random(4), TablePacks()
     assert packs.other_pack(rules, Seat.S, 42).name == "E-W's pack"
     proc = packs.deal_procedure(rng, Seat.S, rules)
-    proc.foreign_card(Seat.W, Card.parse("HQ"))
+    proc.foreign_card(Seat.W, packs.take_from_other())
     assert "W holds a card of the other pack, E-W's" in proc.rulings[-1].what
     with pytest.raises(NotAllowed, match="there is no other pack"):
         packs.other_pack(get_rules("short", packs=1), Seat.S, 46)

@@ -230,9 +230,11 @@ class MisplayLaws(ArbiterBase):
                 "deal by the same dealer",
             )
             return
+        searched = None if self.packs is None else self.packs.search(card, 46)
         self.state.restore(seat, card, law=46)
         found = (
             f"found in the other pack, {side_name(self.deal.dealer.side.other)}'s,"
+            + ("" if searched is None else f" taken from its cards ({searched.count} again)")
             if self.rules.packs == 2
             else "found (one pack at this table: there is no other pack to search, law 46's "
             "search runs where two packs are used, as clubs play, 000)"
