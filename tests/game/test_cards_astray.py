@@ -1,0 +1,125 @@
+"""A card astray between the two packs of a club table (issue 31 point 17): laws 42 and
+46 at a table under the laws, the card lying in the real other pack.
+
+* law 42 (003 line 413): "If a player take into the hand dealt to him a card belonging
+  to the other pack, the adversaries, on discovery of the error, may decide whether
+  they will have a fresh deal or not";
+* law 46 (003 line 492): "should he have played, [...] he may search the other pack for
+  it, or them."
+
+The slips are drawn with the dealer's other slips (``computer_deal_slips``,
+``own_deal_slips``, a sloppy computer's ``deal_rate``): a table where none is drawn
+deals as it always did."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from cavendish.core import Seat, get_rules
+from cavendish.game.laws_session import LawsSession
+from cavendish.game.seating import seat_by_cut
+from cavendish.players import Player, RandomPlayer
+
+SEED_003 = Path(__file__).parents[2] / "sources" / "003_66747c784035cc3b.txt"
+
+
+def _line(number: int) -> str:
+    return " ".join(SEED_003.read_text(encoding="utf-8").splitlines()[number - 1].split())
+
+
+def _table(seed: int, *, person: bool = False) -> LawsSession:
+    rules, rng = get_rules("short"), random.Random(seed)
+    seating = seat_by_cut(rules, ["You", "A", "B", "C"], rng, request=("You", Seat.S))
+    players: dict[Seat, Player | None] = {
+        s: None if person and n == "You" else RandomPlayer(i)
+        for i, (s, n) in enumerate(sorted(seating.names.items()))
+    }
+    return LawsSession(rules, seating, players, rng, rubbers=None, max_hands=30,
+                       computer_deal_slips=0.5, own_deal_slips=0.5)
+
+
+def _play_out(s: LawsSession) -> None:
+    while not s.hand_over:
+        if s.human_to_decide:
+            s.elect(s.computer_option())
+        elif s.human_to_play:
+            seat = s.to_play
+            assert seat is not None
+            s.play(s.view(seat).legal_cards()[0], seat)
+        else:
+            s.step()
+    s.finish_hand()
+
+
+def test_law_46_the_card_short_lies_in_the_still_pack_and_the_search_restores_it() -> None:
+    """003 line 492: "he may search the other pack for it".  A card of the deal falls
+    among the other pack's cards; the still pack made up during the play holds it (53
+    cards, the card in its real order); once the short player has played he searches
+    it: the card leaves that order, is in his hand again, and the pack is 52."""
+    assert "he may search the other pack for it, or them" in _line(492)
+    s = _table(1)
+    found = 0
+    while not s.is_over and found < 1:
+        s.start_hand()
+        missing = dict(s._missing)
+        if missing:
+            (seat, card), = missing.items()
+            assert s.packs is not None
+            still = s.packs.still
+            assert still is not None and still.side == s.dealer.side.other
+            assert still.count == 53 and len(still.order or ()) == 53
+            assert (still.order or ())[still.stray_at[0]] == card and still.strays == [card]
+            arb = s.arbiter
+            assert arb is not None and not arb.state.hand(seat) >> card & 1
+            while not arb._has_played(seat):
+                s.step()
+            assert arb.state.hand(seat) >> card & 1  # restored, searched after his card
+            assert still.count == 52 and still.strays == [] and still.stray_at == []
+            assert len(still.order or ()) == 52 and (still.order or ()).count(card) == 1
+            ruling = next(r for r in arb.rulings if r.law == 46)
+            assert f"{card} is found in the other pack" in ruling.what
+            assert "taken from its cards (52 again)" in ruling.what
+            found += 1
+        _play_out(s)
+    assert found == 1
+
+
+def test_law_42_a_card_of_the_other_pack_taken_into_a_hand_goes_back_to_it() -> None:
+    """003 line 413: "the adversaries, on discovery of the error, may decide whether
+    they will have a fresh deal or not".  The card came from the other pack, which
+    lacks it (51 cards) until the election; then it goes back and the pack is whole.
+    The computers elect by the deal's rule (a fresh deal); a person's side is asked
+    (:meth:`LawsSession.elect_in_deal`) and may let the deal stand."""
+    assert ("a card belonging to the other pack, the adversaries, on discovery of the "
+            "error, may decide whether they will have a fresh deal or not") in _line(413)
+    computers = person = 0
+    for seed in range(1, 40):
+        s = _table(seed, person=True)
+        while not s.is_over and not (person and computers):
+            s.start_hand()
+            if s.deal_pending is not None:
+                proc, deal = s.deal_pending
+                d = proc.pending()
+                assert d is not None
+                if d.law == 42 and not person:
+                    assert s.packs is not None
+                    other = s.packs.packs[s.dealer.side.other]
+                    assert other.count == 51 and len(other.away) == 1
+                    card = other.away[0]
+                    s.elect_in_deal("stand")
+                    assert other.away == [] and other.count == 52
+                    s.start_hand()
+                    assert s.arbiter is not None and s.arbiter.deal == deal
+                    assert any(r.law == 42 and "the deal stands" in r.what
+                               and f"{card} goes back to {other.name}" in r.what
+                               for r in s.deal_rulings)
+                    person += 1
+                else:
+                    s.elect_in_deal(d.options[0])
+                    s.start_hand()
+            computers += sum(1 for r in s.deal_rulings if r.law == 42 and "same dealer" in r.what)
+            _play_out(s)
+        if person and computers:
+            break
+    assert person == 1 and computers >= 1, (person, computers)
