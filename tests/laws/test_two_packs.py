@@ -354,7 +354,7 @@ def test_law_46_the_search_takes_the_card_from_the_still_packs_real_order() -> N
             assert "found in the other pack, E-W's, taken from its cards (52 again)" in (
                 arb.rulings[-1].what)
         else:
-            with pytest.raises(NotAllowed, match=f"{card} is not in E-W's pack.*law 46"):
+            with pytest.raises(NotAllowed, match=rf"{card} is not in E-W.s pack.*law 46"):
                 arb.find_missing(seat)
             assert not arb.state.hand(seat) >> card & 1 and still.count == 52
 
@@ -386,7 +386,7 @@ def test_law_42_the_card_of_the_other_pack_comes_from_it_and_goes_back() -> None
             assert proc.deal_all().deal == deal
         else:
             assert proc.outcome is not None and proc.outcome.verdict == "new deal"
-    with pytest.raises(NotAllowed, match="lacks no SA.*law 42"):
+    with pytest.raises(NotAllowed, match=r"lacks no SA.*law 42"):
         packs.deal_procedure(rng, Seat.N, rules).foreign_card(Seat.E, Card.parse("SA"))
 
 
