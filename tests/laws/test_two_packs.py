@@ -319,8 +319,8 @@ def test_law_46_the_search_takes_the_card_from_the_still_packs_real_order() -> N
     """003 line 492, law 46: "he may search the other pack for it, or them."  The card of
     the pack in play fallen among the other pack's cards is shuffled into the still
     pack (53 cards); the search takes it out of that order and restores it (52 again).
-    Where the still pack does not hold it, the search finds nothing: refused, the hand
-    still short, nothing changed."""
+    Where the still pack does not hold it (fallen below the table), the search finds
+    nothing: refused, the hand still short, nothing changed."""
     assert "he may search the other pack for it, or them" in _line(SEED_003, 492)
     rules = get_rules("short")
     for stray in (True, False):
@@ -331,11 +331,11 @@ def test_law_46_the_search_takes_the_card_from_the_still_packs_real_order() -> N
         proc.cut(Seat.E, 26)
         for _ in range(9):
             proc.deal_card()
+        if not stray:
+            proc.table_packs = None  # the card falls below the table, not into a pack
         proc.drop_card()  # the tenth card, N's, falls among E-W's cards
         outcome = proc.deal_all()
         (seat, card), = outcome.missing
-        if stray:
-            packs.stray_into_other(card)
         packs.make_up_still(rng, Seat.S)
         still = packs.still
         assert still is not None and still.side == Side.EW

@@ -606,7 +606,7 @@ class LawsSession(TableBase):
             person_against = any(self._person(s) for s in Seat if s.side != self.dealer.side)
             if slip is None and person_against and draw.random() < player.deal_rate:
                 slip = (draw.choice(ELECTED_DEAL_ACTS), draw.randint(1, 49))
-            return slip if slip is not None else self._stray_slip(deal, player.deal_rate)
+            return slip
         chance = self.own_deal_slips if self._person(self.dealer) else self.computer_deal_slips
         if chance and draw.random() < chance:
             return draw.choice(DEAL_ACTS + ELECTED_DEAL_ACTS), draw.randint(1, 49)
@@ -617,8 +617,10 @@ class LawsSession(TableBase):
         :data:`~cavendish.laws.deal_laws.STRAY_DEAL_ACTS`: law 46's card fallen among
         the other pack's cards, law 42's card of the other pack taken into a hand), each
         as often as each of the other slips, drawn apart from them (from the board and
-        the deal) so that a table where none is drawn deals as it always did.  A card
-        does not fall among a pack already made up."""
+        the deal) so that a table where none is drawn deals as it always did; at the
+        table's chances only (:attr:`own_deal_slips`, :attr:`computer_deal_slips`), a
+        sloppy computer's own slips being his misdeals.  A card does not fall among a
+        pack already made up."""
         if self.packs is None or not chance:
             return None
         draw = random.Random(f"stray-slip|{self.board}|{len(self.deal_rulings)}|{deal.to_pbn()}")
@@ -644,10 +646,7 @@ class LawsSession(TableBase):
         self.deal_rulings.extend(proc.rulings)
         self.deal_elections.extend(proc.elections)
         if outcome.verdict == "dealt":
-            for seat, card in outcome.missing:  # law 46: fallen among the other pack's cards
-                if self.packs is not None:
-                    self.packs.stray_into_other(card)
-                self._missing[seat] = card
+            self._missing.update(outcome.missing)  # law 46: among the other pack's cards
             return deal
         self.dealer = outcome.next_dealer
         return None

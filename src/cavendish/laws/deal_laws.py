@@ -104,6 +104,10 @@ class CardsAstray(Protocol):
         """A card of the other pack taken into a hand (the one already taken, if any)."""
         ...  # pragma: no cover
 
+    def stray_into_other(self, card: Card) -> None:
+        """``card`` of the pack being dealt falls among the other pack's cards (law 46)."""
+        ...  # pragma: no cover
+
     def other_name(self) -> str:
         """The other pack by name (``E-W's pack``)."""
         ...  # pragma: no cover
@@ -591,6 +595,16 @@ class DealProcedure:
         card = self.pack[len(self.dealt)]
         self.dealt.append((proper, card))
         self.missing.append((proper, card))
+        if self.table_packs is not None:  # it falls among the other pack's cards
+            self.table_packs.stray_into_other(card)
+
+    def take_other_card(self, seat: Seat) -> None:
+        """``seat`` takes into the hand dealt to him a card of the other pack, from the
+        table's real packs (which lacks it), and it is discovered (law 42: see
+        :meth:`foreign_card`)."""
+        if self.table_packs is None:
+            raise NotAllowed("a card of the other pack needs the table's two packs", 42)
+        self.foreign_card(seat, self.table_packs.take_from_other())
 
     def face_in_pack(self, card: Card) -> None:
         """``card``, not the last, is found faced in the pack (law 37 ii): a new deal."""
@@ -868,8 +882,6 @@ def slipped_deal(deal: Deal, rules: Rules, slip: str, at: int,
     acts = DEAL_ACTS + ELECTED_DEAL_ACTS + STRAY_DEAL_ACTS
     if slip not in acts:
         raise NotAllowed(f"unknown slip in dealing {slip!r}: expected one of {', '.join(acts)}")
-    if slip == "other_card" and packs is None:
-        raise NotAllowed("a card of the other pack needs the table's two packs", 42)
     if not 1 <= at <= 49:
         raise NotAllowed(f"a slip after {at} cards: expected 1 to 49")
     order = pack_of(deal)
@@ -881,13 +893,14 @@ def slipped_deal(deal: Deal, rules: Rules, slip: str, at: int,
     proc.cut(dealer.right, lifted)
     for _ in range(at):
         proc.deal_card()
+    if packs is not None and slip in STRAY_DEAL_ACTS:
+        proc.table_packs, proc.other_pack = packs, packs.other_name()
     if slip == "drop":  # a card falls among the other pack's cards (law 46)
         proc.drop_card()
         proc.deal_all()
         return proc
-    if slip == "other_card" and packs is not None:  # law 42: his adversaries elect
-        proc.table_packs, proc.other_pack = packs, packs.other_name()
-        proc.foreign_card(proc.dealt[-1][0], packs.take_from_other())
+    if slip == "other_card":  # law 42: his adversaries elect
+        proc.take_other_card(proc.dealt[-1][0])
         return proc
     if slip in ELECTED_DEAL_ACTS:  # the adversaries' election awaited (laws 38, 40, 41)
         if slip == "expose":
