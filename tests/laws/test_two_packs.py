@@ -32,6 +32,7 @@ from cavendish.io.record import RecordError
 from cavendish.laws.deal_laws import DealProcedure, packs_line, slipped_deal
 from cavendish.laws.errors import NotAllowed
 from cavendish.laws.packs import TablePacks, side_name
+from cavendish.laws.scenario import Report, Scenario, _run_dealing
 from cavendish.laws.texts import law_words
 from cavendish.players import RandomPlayer
 
@@ -404,3 +405,26 @@ def test_law_42_46_a_card_astray_is_kept_by_a_snapshot_of_the_packs() -> None:
     assert still is not None and still.count == 53 and still.strays == [Card.parse("D7")]
     back.search(Card.parse("D7"))
     assert still.count == 52 and back.packs[Side.NS].away == []
+
+
+def test_law_42_46_cavendish_rule_scenarios_put_the_card_astray_in_the_real_packs() -> None:
+    """003 line 413 (law 42, "a card belonging to the other pack") and line 492 (law 46,
+    "he may search the other pack for it"): ``cavendish rule`` scenarios reach both, the
+    card astray in the table's real packs (the dropped card lies among E-W's)."""
+    assert "a card belonging to the other pack" in _line(SEED_003, 413)
+    assert "he may search the other pack for it" in _line(SEED_003, 492)
+    folder = Path(__file__).parents[2] / "docs" / "scenarios" / "deal"
+    out42 = CliRunner().invoke(app, ["rule", str(folder / (
+        "card-of-the-other-pack-taken-the-deal-stands.json"))]).output
+    assert "W holds a card of the other pack, E-W's pack: a fresh deal?" in out42
+    assert "goes back to E-W's pack (52 cards again)" in " ".join(out42.split())
+    path = folder / "card-fallen-into-the-other-pack-searched.json"
+    out46 = " ".join(CliRunner().invoke(app, ["rule", str(path)]).output.split())
+    assert "is found in the other pack, E-W's, taken from its cards (52 again)" in out46
+    dealt = _run_dealing(Scenario.from_dict(json.loads(path.read_text(encoding="utf-8"))),
+                         auto=False)
+    assert not isinstance(dealt, Report)
+    scenario, _, packs = dealt
+    (seat, card), = scenario.missing
+    assert packs is not None and packs.packs[Side.EW].strays == [card] and seat == Seat.N
+    assert packs.packs[Side.NS].away == [card] and packs.packs[Side.EW].count == 53
