@@ -13,9 +13,13 @@ deals as it always did."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+from cavendish.cli.main import app
 from cavendish.core import Seat, get_rules
 from cavendish.game.laws_session import LawsSession
 from cavendish.game.seating import seat_by_cut
@@ -72,6 +76,10 @@ def test_law_46_the_card_short_lies_in_the_still_pack_and_the_search_restores_it
             assert (still.order or ())[still.stray_at[0]] == card and still.strays == [card]
             arb = s.arbiter
             assert arb is not None and not arb.state.hand(seat) >> card & 1
+            saved = json.loads(json.dumps(s.snapshot()))  # the stray kept by a save
+            back = LawsSession.restore(saved, dict(s.players))
+            assert back.packs is not None and back.packs.to_dict() == s.packs.to_dict()
+            assert back.arbiter is not None and back.arbiter.state.mislaid(seat) >> card & 1
             while not arb._has_played(seat):
                 s.step()
             assert arb.state.hand(seat) >> card & 1  # restored, searched after his card
@@ -123,3 +131,18 @@ def test_law_42_a_card_of_the_other_pack_taken_into_a_hand_goes_back_to_it() -> 
         if person and computers:
             break
     assert person == 1 and computers >= 1, (person, computers)
+
+
+def test_law_46_cavendish_play_laws_the_card_short_searched_in_the_other_pack(
+        tmp_path: Path) -> None:
+    """003 line 492 at the terminal: ``cavendish play --laws --sloppy 0.2 --sloppy-me
+    --seed 2`` (the person's own deals slip): on board 3 a card of N-S's pack falls among
+    E-W's; N, having played, finds it in E-W's pack, the still pack, 52 again."""
+    assert "he may search the other pack for it" in _line(492)
+    res = CliRunner().invoke(app, ["play", "--laws", "--sloppy", "0.2", "--sloppy-me",
+                                   "--seed", "2", "--out", str(tmp_path / "p.pbn")],
+                             input="auto\n" * 900)
+    out = " ".join(res.output.split())
+    assert res.exit_code == 0, out[-500:]
+    assert ("N has played with a card short: the deal stands; ♠4 is found in the other "
+            "pack, E-W's, taken from its cards (52 again) and restored") in out

@@ -374,6 +374,7 @@ LAWS: tuple[LawCoverage, ...] = (
         _PACKS + "test_law_42_the_card_of_the_other_pack_comes_from_it_and_goes_back",
         _PACKS + "test_law_42_46_a_card_astray_is_kept_by_a_snapshot_of_the_packs",
         _ASTRAY + "test_law_42_a_card_of_the_other_pack_taken_into_a_hand_goes_back_to_it",
+        _PACKS + "test_law_42_46_cavendish_rule_scenarios_put_the_card_astray_in_the_real_packs",
         note="a card of the other pack taken into a hand is a real card of that pack, which "
         "lacks it (cavendish.laws.packs); fresh deal or not it goes back, and a deal that "
         "stands is the deal dealt (Cavendish's reading: the card taken in was a fourteenth, "
@@ -407,6 +408,8 @@ LAWS: tuple[LawCoverage, ...] = (
         _PACKS + "test_law_42_46_the_other_pack_is_the_real_pack_not_dealt",
         _PACKS + "test_law_46_the_search_takes_the_card_from_the_still_packs_real_order",
         _ASTRAY + "test_law_46_the_card_short_lies_in_the_still_pack_and_the_search_restores_it",
+        _ASTRAY + "test_law_46_cavendish_play_laws_the_card_short_searched_in_the_other_pack",
+        _PACKS + "test_law_42_46_cavendish_rule_scenarios_put_the_card_astray_in_the_real_packs",
         note="with two packs the card short fell among the other pack's cards in dealing and "
         "is shuffled into the still pack (53 cards); the search takes it from that pack's "
         "real order (52 again) and refuses where it is not there; at a table under the laws "
