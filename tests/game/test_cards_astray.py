@@ -17,6 +17,7 @@ import json
 import random
 from pathlib import Path
 
+from test_person_deals import play_out
 from typer.testing import CliRunner
 
 from cavendish.cli.main import app
@@ -41,19 +42,6 @@ def _table(seed: int, *, person: bool = False) -> LawsSession:
     }
     return LawsSession(rules, seating, players, rng, rubbers=None, max_hands=30,
                        computer_deal_slips=0.5, own_deal_slips=0.5)
-
-
-def _play_out(s: LawsSession) -> None:
-    while not s.hand_over:
-        if s.human_to_decide:
-            s.elect(s.computer_option())
-        elif s.human_to_play:
-            seat = s.to_play
-            assert seat is not None
-            s.play(s.view(seat).legal_cards()[0], seat)
-        else:
-            s.step()
-    s.finish_hand()
 
 
 def test_law_46_the_card_short_lies_in_the_still_pack_and_the_search_restores_it() -> None:
@@ -89,7 +77,7 @@ def test_law_46_the_card_short_lies_in_the_still_pack_and_the_search_restores_it
             assert f"{card} is found in the other pack" in ruling.what
             assert "taken from its cards (52 again)" in ruling.what
             found += 1
-        _play_out(s)
+        play_out(s)
     assert found == 1
 
 
@@ -127,7 +115,7 @@ def test_law_42_a_card_of_the_other_pack_taken_into_a_hand_goes_back_to_it() -> 
                     s.elect_in_deal(d.options[0])
                     s.start_hand()
             computers += sum(1 for r in s.deal_rulings if r.law == 42 and "same dealer" in r.what)
-            _play_out(s)
+            play_out(s)
         if person and computers:
             break
     assert person == 1 and computers >= 1, (person, computers)

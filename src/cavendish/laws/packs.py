@@ -94,6 +94,18 @@ class Pack:
     stray_at: list[int] = field(default_factory=list)
     """Made up: the place in :attr:`order` of each of :attr:`strays`, in their order."""
 
+    def take_out(self, place: int) -> Card:
+        """The card at ``place`` in the made-up order taken out (a stray's place
+        forgotten, the later ones moved up)."""
+        assert self.order is not None
+        card = self.order[place]
+        self.order = self.order[:place] + self.order[place + 1:]
+        if place in self.stray_at:
+            del self.strays[self.stray_at.index(place)]
+            self.stray_at.remove(place)
+        self.stray_at = [p - (p > place) for p in self.stray_at]
+        return card
+
     @property
     def count(self) -> int:
         """How many cards lie in the pack: 52, less those away, more the strays."""
@@ -201,12 +213,10 @@ class TablePacks:
         if card not in other.strays:
             raise NotAllowed(f"{card} is not in {other.name}: the search finds nothing", law)
         i = other.strays.index(card)
-        other.strays.pop(i)
         if other.order is not None:
-            place = other.stray_at.pop(i)
-            assert other.order[place] == card
-            other.order = other.order[:place] + other.order[place + 1:]
-            other.stray_at = [p - (p > place) for p in other.stray_at]
+            other.take_out(other.stray_at[i])
+        else:
+            other.strays.pop(i)
         own.away.remove(card)
         return other
 
@@ -228,10 +238,8 @@ class TablePacks:
         if other.away:  # taken already (a save resumed at the election): the same card
             return other.away[0]
         if other.order is not None:
-            card = next(c for i, c in enumerate(other.order) if i not in other.stray_at)
-            place = other.order.index(card)
-            other.order = other.order[:place] + other.order[place + 1:]
-            other.stray_at = [p - (p > place) for p in other.stray_at]
+            card = other.take_out(next(i for i in range(len(other.order))
+                                       if i not in other.stray_at))
         else:
             heap = [c for c in sorted(CARDS_SET) if c not in other.away]
             card = random.Random(f"other-pack|{side_name(other.side)}").choice(heap)
@@ -247,12 +255,10 @@ class TablePacks:
         for pack in self.packs.values():
             other = self.packs[pack.side.other]
             for card in list(pack.strays):
-                i = pack.strays.index(card)
-                pack.strays.pop(i)
                 if pack.order is not None:
-                    place = pack.stray_at.pop(i)
-                    pack.order = pack.order[:place] + pack.order[place + 1:]
-                    pack.stray_at = [q - (q > place) for q in pack.stray_at]
+                    pack.take_out(pack.stray_at[pack.strays.index(card)])
+                else:
+                    pack.strays.remove(card)
                 if card in other.away:
                     other.away.remove(card)
                 moved = True
