@@ -352,7 +352,7 @@ def test_law_46_the_search_takes_the_card_from_the_still_packs_real_order() -> N
             assert arb.state.hand(seat) >> card & 1
             assert still.count == 52 and len(still.order) == 52 and still.order.count(card) == 1
             assert packs.packs[Side.NS].away == [] and still.strays == []
-            assert "found in the other pack, E-W's, taken from its cards (52 again)" in (
+            assert "found in the other pack, E-W's, taken from its cards (52 again;" in (
                 arb.rulings[-1].what)
         else:
             with pytest.raises(NotAllowed, match=rf"{card} is not in E-W.s pack.*law 46"):
@@ -420,7 +420,7 @@ def test_law_42_46_cavendish_rule_scenarios_put_the_card_astray_in_the_real_pack
     assert "goes back to E-W's pack (52 cards again)" in " ".join(out42.split())
     path = folder / "card-fallen-into-the-other-pack-searched.json"
     out46 = " ".join(CliRunner().invoke(app, ["rule", str(path)]).output.split())
-    assert "is found in the other pack, E-W's, taken from its cards (52 again)" in out46
+    assert "is found in the other pack, E-W's, taken from its cards (52 again;" in out46
     dealt = _run_dealing(Scenario.from_dict(json.loads(path.read_text(encoding="utf-8"))),
                          auto=False)
     assert not isinstance(dealt, Report)

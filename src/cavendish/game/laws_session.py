@@ -29,6 +29,12 @@ The step-by-step driver is Session's, with what the laws add:
   slip whose election is a person's side's waits (:attr:`LawsSession.deal_pending`),
   and a save made then keeps it: the deal, the slip and the dealing's rulings so
   far, the same election offered again on resume (the deal not drawn again);
+* where two packs are used, a card astray between them is drawn at the table's slip
+  chances apart from the other slips (:meth:`LawsSession._stray_slip`): law 46's card
+  fallen among the other pack's cards, shuffled into the still pack and searched out
+  of it once the short player has played (Cavendish's reading), and law 42's card of
+  the other pack taken into a hand, on which the adversaries elect (computers a fresh
+  deal, a person's side asked as for laws 38, 40, 41); the card goes back to its pack;
 * the score is kept by the computers (Cavendish's choice: no law says who scores);
   with ``score_slips`` the scorer writes a hand down wrongly at that chance (a
   trick of the side that won the odd tricks left out, where that changes no game's
