@@ -135,3 +135,25 @@ def test_law_46_cavendish_play_laws_the_card_short_searched_in_the_other_pack(
     assert ("N has played with a card short: the deal stands; ♠4 is found in the other "
             "pack, E-W's, taken from its cards (52 again; Cavendish's reading: it fell among them "
             "in dealing) and restored") in out
+
+
+def test_law_42_cavendish_play_laws_the_person_elects_on_a_card_of_the_other_pack(
+        tmp_path: Path) -> None:
+    """003 line 413 at the terminal (``cavendish play --laws --sloppy 0.2 --sloppy-me``,
+    the person South deals): seed 90, W takes a card of E-W's pack, the other pack, and
+    the person's side is asked: "stand" lets the deal stand and the card goes back; seed
+    27, N takes one and the computers, E-W, elect a fresh deal by their rule."""
+    assert "may decide whether they will have a fresh deal or not" in _line(413)
+    outs = {}
+    for seed, first in ((90, "stand\n"), (27, "")):
+        res = CliRunner().invoke(app, ["play", "--laws", "--sloppy", "0.2", "--sloppy-me",
+                                       "--seed", str(seed), "--out", str(tmp_path / "p.pbn")],
+                                 input=first + "auto\n" * 900)
+        assert res.exit_code == 0
+        outs[seed] = " ".join(res.output.split())
+    assert ("Your side's election (NS), law 42 (A card of the other pack): W holds a card "
+            "of the other pack, E-W's pack: a fresh deal?") in outs[90]
+    assert ("the deal stands; ♦6 goes back to E-W's pack (52 cards again); W keeps the "
+            "thirteen cards dealt him") in outs[90]
+    assert ("N holds a card of the other pack; ♦6 goes back to E-W's pack (52 cards again): "
+            "a new deal by the same dealer EW (Clay, E) elect new-deal (law 42)") in outs[27]

@@ -374,6 +374,7 @@ LAWS: tuple[LawCoverage, ...] = (
         _PACKS + "test_law_42_the_card_of_the_other_pack_comes_from_it_and_goes_back",
         _PACKS + "test_law_42_46_a_card_astray_is_kept_by_a_snapshot_of_the_packs",
         _ASTRAY + "test_law_42_a_card_of_the_other_pack_taken_into_a_hand_goes_back_to_it",
+        _ASTRAY + "test_law_42_cavendish_play_laws_the_person_elects_on_a_card_of_the_other_pack",
         _PACKS + "test_law_42_46_cavendish_rule_scenarios_put_the_card_astray_in_the_real_packs",
         note="a card of the other pack taken into a hand is a real card of that pack, which "
         "lacks it (cavendish.laws.packs); fresh deal or not it goes back, and a deal that "
