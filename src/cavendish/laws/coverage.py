@@ -367,7 +367,7 @@ LAWS: tuple[LawCoverage, ...] = (
     _law(
         42,
         "A card of the other pack",
-        _DL,
+        _DL + ", cavendish.laws.packs",
         _DEAL + "test_law_42_card_of_the_other_pack_adversaries_decide",
         _PACKS + "test_law_42_48_the_other_pack_and_the_adversarys_cards_need_two_packs",
         _PACKS + "test_law_42_46_the_other_pack_is_the_real_pack_not_dealt",
@@ -401,7 +401,7 @@ LAWS: tuple[LawCoverage, ...] = (
     _law(
         46,
         "A short hand found after playing",
-        _MP + ", " + _DL,
+        _MP + ", " + _DL + ", cavendish.laws.packs",
         _MIS + "test_law_46_short_hand_found_after_playing_deal_stands_card_restored",
         _MIS + "test_law_46_short_hand_found_before_playing_a_new_deal",
         _DEAL + "test_law_46_card_missing_from_a_hand_named_for_the_play",
