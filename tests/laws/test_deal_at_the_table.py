@@ -35,6 +35,9 @@ LAW_OF = {
     "fresh-cards-before-the-cut": 83,
     "card-of-the-other-pack-after-the-deal": 42,
     "last-card-exposed-trump-turned": 40,
+    # issue 31 point 17: the card astray in the real packs
+    "card-of-the-other-pack-taken-the-deal-stands": 42,
+    "card-fallen-into-the-other-pack-searched": 46,
 }
 
 

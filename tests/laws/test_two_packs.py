@@ -22,16 +22,17 @@ from typer.testing import CliRunner
 
 from cavendish.cli.main import app
 from cavendish.core import Seat, get_rules
-from cavendish.core.cards import Card, Side
+from cavendish.core.cards import Card, Side, cards_of
 from cavendish.core.rules import Rules, RulesError
 from cavendish.core.table import cut_pack, deal_pack
 from cavendish.game.session import Session
 from cavendish.io.jsonlog import records_from_json, records_to_json
 from cavendish.io.pbn import read_pbn_file, write_pbn_file
 from cavendish.io.record import RecordError
-from cavendish.laws.deal_laws import DealProcedure, packs_line
+from cavendish.laws.deal_laws import DealProcedure, packs_line, slipped_deal
 from cavendish.laws.errors import NotAllowed
 from cavendish.laws.packs import TablePacks, side_name
+from cavendish.laws.scenario import Report, Scenario, _run_dealing
 from cavendish.laws.texts import law_words
 from cavendish.players import RandomPlayer
 
@@ -277,7 +278,7 @@ def test_law_42_46_the_other_pack_is_the_real_pack_not_dealt() -> None:
     rules, rng, packs = get_rules("short"), random.Random(4), TablePacks()
     assert packs.other_pack(rules, Seat.S, 42).name == "E-W's pack"
     proc = packs.deal_procedure(rng, Seat.S, rules)
-    proc.foreign_card(Seat.W, Card.parse("HQ"))
+    proc.foreign_card(Seat.W, packs.take_from_other())
     assert "W holds a card of the other pack, E-W's" in proc.rulings[-1].what
     with pytest.raises(NotAllowed, match="there is no other pack"):
         packs.other_pack(get_rules("short", packs=1), Seat.S, 46)
@@ -313,3 +314,117 @@ def test_dummy_law_i_a_side_dealing_twice_running_shuffles_its_own_pack_the_stil
             session.finish_hand()
             last = dealer
     assert seen >= 1
+
+
+def test_law_46_the_search_takes_the_card_from_the_still_packs_real_order() -> None:
+    """003 line 492, law 46: "he may search the other pack for it, or them."  The card of
+    the pack in play fallen among the other pack's cards is shuffled into the still
+    pack (53 cards); the search takes it out of that order and restores it (52 again).
+    Where the still pack does not hold it (fallen below the table), the search finds
+    nothing: refused, the hand still short, nothing changed."""
+    assert "he may search the other pack for it, or them" in _line(SEED_003, 492)
+    rules = get_rules("short")
+    for stray in (True, False):
+        rng, packs = random.Random(4), TablePacks()
+        proc = packs.deal_procedure(rng, Seat.S, rules)
+        proc.shuffle(Seat.N)
+        proc.shuffle(Seat.S)
+        proc.cut(Seat.E, 26)
+        for _ in range(9):
+            proc.deal_card()
+        if not stray:
+            proc.table_packs = None  # the card falls below the table, not into a pack
+        proc.drop_card()  # the tenth card, N's, falls among E-W's cards
+        outcome = proc.deal_all()
+        (seat, card), = outcome.missing
+        packs.make_up_still(rng, Seat.S)
+        still = packs.still
+        assert still is not None and still.side == Side.EW
+        assert outcome.deal is not None
+        arb = arbiter(outcome.deal, rules, missing={seat: card}, packs=packs)
+        arb.play(arb.state.turn, min(cards_of(arb.state.hand(arb.state.turn))))
+        while not arb._has_played(seat):
+            arb.play(arb.state.turn, arb.state.view(arb.state.turn).legal_cards()[0])
+        if stray:
+            assert still.count == 53 and still.order is not None
+            assert still.order.count(card) == 2  # its own and the stray of N-S's pack
+            arb.find_missing(seat)
+            assert arb.state.hand(seat) >> card & 1
+            assert still.count == 52 and len(still.order) == 52 and still.order.count(card) == 1
+            assert packs.packs[Side.NS].away == [] and still.strays == []
+            assert "found in the other pack, E-W's, taken from its cards (52 again;" in (
+                arb.rulings[-1].what)
+        else:
+            with pytest.raises(NotAllowed, match=rf"{card} is not in E-W.s pack.*law 46"):
+                arb.find_missing(seat)
+            assert not arb.state.hand(seat) >> card & 1 and still.count == 52
+
+
+def test_law_42_the_card_of_the_other_pack_comes_from_it_and_goes_back() -> None:
+    """003 line 413, law 42: "If a player take into the hand dealt to him a card belonging
+    to the other pack, the adversaries, on discovery of the error, may decide whether
+    they will have a fresh deal or not."  The card taken lacks from the other pack (51
+    cards); fresh deal or not, it goes back (52); the deal that stands is the deal
+    dealt.  A card the other pack does not lack is no card of it: refused."""
+    assert "a card belonging to the other pack" in _line(SEED_003, 413)
+    rules = get_rules("short")
+    for option in ("stand", "new-deal"):
+        rng, packs = random.Random(5), TablePacks()
+        _ = packs.deal(rng, Seat.S)
+        packs.make_up_still(rng, Seat.S)
+        deal = packs.deal(rng, Seat.W)  # E-W's pack dealt; N-S's lies gathered
+        proc = slipped_deal(deal, rules, "other_card", 20, packs=packs)
+        ns = packs.packs[Side.NS]
+        assert ns.count == 51 and len(ns.away) == 1 and packs.lacks(ns.away[0])
+        card = ns.away[0]
+        d = proc.pending()
+        assert d is not None and d.law == 42 and d.side == Side.NS  # W took it (20th card)
+        assert "W holds a card of the other pack, N-S's pack: a fresh deal?" in d.question
+        proc.elect(d.side, option)
+        assert ns.away == [] and ns.count == 52
+        assert f"{card} goes back to N-S's pack (52 cards again)" in proc.rulings[-1].what
+        if option == "stand":
+            assert proc.deal_all().deal == deal
+        else:
+            assert proc.outcome is not None and proc.outcome.verdict == "new deal"
+    with pytest.raises(NotAllowed, match=r"lacks no SA.*law 42"):
+        packs.deal_procedure(rng, Seat.N, rules).foreign_card(Seat.E, Card.parse("SA"))
+
+
+def test_law_42_46_a_card_astray_is_kept_by_a_snapshot_of_the_packs() -> None:
+    """003 lines 413 and 492: the card astray is in the real pack saved and resumed: the
+    still pack's 53 cards, the stray's place, the pack in play's card away."""
+    assert "search the other pack" in _line(SEED_003, 492)
+    rng, packs = random.Random(6), TablePacks()
+    _ = packs.deal(rng, Seat.S)
+    packs.stray_into_other(Card.parse("D7"))
+    packs.make_up_still(rng, Seat.S)
+    back = TablePacks.from_dict(json.loads(json.dumps(packs.to_dict())))
+    assert back.to_dict() == packs.to_dict()
+    still = back.still
+    assert still is not None and still.count == 53 and still.strays == [Card.parse("D7")]
+    back.search(Card.parse("D7"))
+    assert still.count == 52 and back.packs[Side.NS].away == []
+
+
+def test_law_42_46_cavendish_rule_scenarios_put_the_card_astray_in_the_real_packs() -> None:
+    """003 line 413 (law 42, "a card belonging to the other pack") and line 492 (law 46,
+    "he may search the other pack for it"): ``cavendish rule`` scenarios reach both, the
+    card astray in the table's real packs (the dropped card lies among E-W's)."""
+    assert "a card belonging to the other pack" in _line(SEED_003, 413)
+    assert "he may search the other pack for it" in _line(SEED_003, 492)
+    folder = Path(__file__).parents[2] / "docs" / "scenarios" / "deal"
+    out42 = CliRunner().invoke(app, ["rule", str(folder / (
+        "card-of-the-other-pack-taken-the-deal-stands.json"))]).output
+    assert "W holds a card of the other pack, E-W's pack: a fresh deal?" in out42
+    assert "goes back to E-W's pack (52 cards again)" in " ".join(out42.split())
+    path = folder / "card-fallen-into-the-other-pack-searched.json"
+    out46 = " ".join(CliRunner().invoke(app, ["rule", str(path)]).output.split())
+    assert "is found in the other pack, E-W's, taken from its cards (52 again;" in out46
+    dealt = _run_dealing(Scenario.from_dict(json.loads(path.read_text(encoding="utf-8"))),
+                         auto=False)
+    assert not isinstance(dealt, Report)
+    scenario, _, packs = dealt
+    (seat, card), = scenario.missing
+    assert packs is not None and packs.packs[Side.EW].strays == [card] and seat == Seat.N
+    assert packs.packs[Side.NS].away == [card] and packs.packs[Side.EW].count == 53

@@ -29,6 +29,12 @@ The step-by-step driver is Session's, with what the laws add:
   slip whose election is a person's side's waits (:attr:`LawsSession.deal_pending`),
   and a save made then keeps it: the deal, the slip and the dealing's rulings so
   far, the same election offered again on resume (the deal not drawn again);
+* where two packs are used, a card astray between them is drawn at the table's slip
+  chances apart from the other slips (:meth:`LawsSession._stray_slip`): law 46's card
+  fallen among the other pack's cards, shuffled into the still pack and searched out
+  of it once the short player has played (Cavendish's reading), and law 42's card of
+  the other pack taken into a hand, on which the adversaries elect (computers a fresh
+  deal, a person's side asked as for laws 38, 40, 41); the card goes back to its pack;
 * the score is kept by the computers (Cavendish's choice: no law says who scores);
   with ``score_slips`` the scorer writes a hand down wrongly at that chance (a
   trick of the side that won the odd tricks left out, where that changes no game's
@@ -89,7 +95,13 @@ from ..core.rules import Rules
 from ..core.state import HandState, SeatView
 from ..laws.actions import Action
 from ..laws.arbiter import Arbiter
-from ..laws.deal_laws import DEAL_ACTS, ELECTED_DEAL_ACTS, DealProcedure, slipped_deal
+from ..laws.deal_laws import (
+    DEAL_ACTS,
+    ELECTED_DEAL_ACTS,
+    STRAY_DEAL_ACTS,
+    DealProcedure,
+    slipped_deal,
+)
 from ..laws.decisions import Decision
 from ..laws.errors import LawsError
 from ..laws.policy import computer_option
@@ -228,6 +240,9 @@ class LawsSession(TableBase):
         self._hand_pack = ""
         """The side whose pack the hand in play was dealt from (:attr:`pack_dealt` when
         it was dealt; as saved, when it is replayed)."""
+        self._missing: dict[Seat, Card] = {}
+        """The card a hand of the deal in play is short of (law 46: it fell among the
+        other pack's cards in dealing), by seat."""
 
     # ----------------------------------------------------------------- queries
     @property
@@ -377,7 +392,7 @@ class LawsSession(TableBase):
                              f"but the dealer is {self.dealer}")
         act, at = data["slip"]
         slip = (str(act), int(at))
-        proc = slipped_deal(deal, self.rules, *slip)
+        proc = slipped_deal(deal, self.rules, *slip, packs=self.packs)
         if proc.pending() is None:
             raise ValueError(f"the slip {slip[0]!r} in the deal awaits no election")
         rulings = [event_from_dict(r) for r in data["rulings"]]
@@ -396,6 +411,8 @@ class LawsSession(TableBase):
             "acts": [a.to_dict() for a in arb.actions],
             "honours_called_after": self._called_at,
             **({"pack": self._hand_pack} if self._hand_pack else {}),
+            **({"missing": {str(k): str(v) for k, v in self._missing.items()}}
+               if self._missing else {}),
         }
 
     @classmethod
@@ -415,7 +432,9 @@ class LawsSession(TableBase):
                 (Deal.from_pbn(str(h["deal"]), trump_card=str(h["trump_card"])),
                  [Action.from_dict(a) for a in h["acts"]],
                  None if h["honours_called_after"] is None else int(h["honours_called_after"]),
-                 str(h.get("pack", "")))
+                 str(h.get("pack", "")),
+                 {Seat.parse(str(k)): Card.parse(str(v))
+                  for k, v in dict(h.get("missing", {})).items()})
                 for h in data["hands"]
             ]
             in_play = bool(data["in_play"])
@@ -434,9 +453,9 @@ class LawsSession(TableBase):
                 if finished == len(session.hands):
                     session.correct_score(Seat.parse(seat), board)
         correct_due()
-        for i, (deal, acts, called_at, pack) in enumerate(hands):
+        for i, (deal, acts, called_at, pack, missing) in enumerate(hands):
             try:
-                session._replay(deal, acts, called_at, pack)
+                session._replay(deal, acts, called_at, pack, missing)
             except (LawsError, SessionError, ValueError) as exc:
                 raise SessionError(
                     f"the saved session cannot be replayed: board {i + 1}: {exc}"
@@ -464,14 +483,16 @@ class LawsSession(TableBase):
         return session
 
     def _replay(self, deal: Deal, acts: list[Action], called_at: int | None,
-                pack: str = "") -> None:
-        """Play one saved hand again: ``deal`` (dealt from ``pack``) before a fresh
-        arbiter, then each act, the call of honours made after ``called_at`` acts, as it
-        was."""
+                pack: str = "", missing: dict[Seat, Card] | None = None) -> None:
+        """Play one saved hand again: ``deal`` (dealt from ``pack``, ``missing`` the card
+        a hand was short of, law 46) before a fresh arbiter, then each act, the call of
+        honours made after ``called_at`` acts, as it was.  The packs are not searched
+        again: the snapshot holds them as they were left."""
         self.dealer = deal.dealer
         self._hand_pack = pack
+        self._missing = dict(missing or {})
         self.deal_rulings = []
-        self._open(deal)
+        self._open(deal, replay=True)
         arb = self._require()
 
         def call_if_due() -> None:
@@ -505,10 +526,12 @@ class LawsSession(TableBase):
         self._hand_pack = self.pack_dealt
         return [*self._open(deal), *self._after()]
 
-    def _open(self, deal: Deal) -> list[Event]:
+    def _open(self, deal: Deal, *, replay: bool = False) -> list[Event]:
         """Put ``deal`` before a new arbiter and show each computer its hand; return the
         misdeals' rulings that came before it."""
-        arb = Arbiter(deal, self.rules, score=self.sheet.score, dummies=self.dummies)
+        arb = Arbiter(deal, self.rules, score=self.sheet.score, dummies=self.dummies,
+                      missing=dict(self._missing) or None,
+                      packs=None if replay else self.packs)
         self.arbiter = arb
         self._actions = []
         self._last_turn = None
@@ -551,6 +574,7 @@ class LawsSession(TableBase):
         if self._dealt is not None:  # the deal stood at the adversaries' election
             deal, self._dealt = self._dealt, None
             return deal
+        self._missing = {}
         if not self._dealing:
             self.deal_rulings, self._fresh = self._fresh, []
             self.deal_elections = []
@@ -560,7 +584,7 @@ class LawsSession(TableBase):
             slip = self._deal_slip(deal)
             if slip is None:
                 return deal
-            proc = slipped_deal(deal, self.rules, *slip)
+            proc = slipped_deal(deal, self.rules, *slip, packs=self.packs)
             decision = proc.pending()
             if decision is not None:
                 if any(self._person(s) for s in Seat if s.side == decision.side):
@@ -592,7 +616,26 @@ class LawsSession(TableBase):
         chance = self.own_deal_slips if self._person(self.dealer) else self.computer_deal_slips
         if chance and draw.random() < chance:
             return draw.choice(DEAL_ACTS + ELECTED_DEAL_ACTS), draw.randint(1, 49)
-        return None
+        return self._stray_slip(deal, chance)
+
+    def _stray_slip(self, deal: Deal, chance: float) -> tuple[str, int] | None:
+        """Where two packs are used, a card astray between them (one of
+        :data:`~cavendish.laws.deal_laws.STRAY_DEAL_ACTS`: law 46's card fallen among
+        the other pack's cards, law 42's card of the other pack taken into a hand), each
+        as often as each of the other slips, drawn apart from them (from the board and
+        the deal) so that a table where none is drawn deals as it always did; at the
+        table's chances only (:attr:`own_deal_slips`, :attr:`computer_deal_slips`), a
+        sloppy computer's own slips being his misdeals.  A card does not fall among a
+        pack already made up."""
+        if self.packs is None or not chance:
+            return None
+        draw = random.Random(f"stray-slip|{self.board}|{len(self.deal_rulings)}|{deal.to_pbn()}")
+        share = len(STRAY_DEAL_ACTS) / len(DEAL_ACTS + ELECTED_DEAL_ACTS)
+        if draw.random() >= chance * share:
+            return None
+        acts = [a for a in STRAY_DEAL_ACTS
+                if a != "drop" or self.packs.packs[self.dealer.side.other].order is None]
+        return draw.choice(acts), draw.randint(1, 49)
 
     def _person(self, seat: Seat) -> bool:
         """Whether a person plays ``seat``'s cards (:attr:`persons` where given: a web
@@ -609,6 +652,7 @@ class LawsSession(TableBase):
         self.deal_rulings.extend(proc.rulings)
         self.deal_elections.extend(proc.elections)
         if outcome.verdict == "dealt":
+            self._missing.update(outcome.missing)  # law 46: among the other pack's cards
             return deal
         self.dealer = outcome.next_dealer
         return None
@@ -813,6 +857,7 @@ class LawsSession(TableBase):
         """After every action: end a computer's turn cut short by the end of the hand,
         call honours if it is due, and return the events since the last action."""
         arb = self._require()
+        self._search_other_pack(arb)
         if arb.finished or arb.void is not None:
             self._actions.clear()
         elif not self._actions and arb.pending() is None and self._called is None:
@@ -822,6 +867,18 @@ class LawsSession(TableBase):
         events = list(arb.events[self._seen :])
         self._seen = len(arb.events)
         return events
+
+
+    def _search_other_pack(self, arb: Arbiter) -> None:
+        """Law 46: a player short of a card of the deal (fallen among the other pack's
+        cards) discovers it once he has played a card, and searches the other pack
+        (Cavendish's reading: at once, computer or person alike; the law says he "may"):
+        the card is taken from the still pack's real order and restored to his hand."""
+        if arb.finished or arb.void is not None or self._actions or arb.pending() is not None:
+            return
+        for seat, card in self._missing.items():
+            if arb.state.mislaid(seat) >> card & 1 and arb._has_played(seat):
+                arb.find_missing(seat)
 
 
 def _table_action(arb: Arbiter, name: str) -> Any:

@@ -42,7 +42,7 @@ import functools
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
 from ..core.cards import SUIT_MASK, Card, Seat, Side, Suit
 from ..core.deal import Deal
@@ -62,6 +62,9 @@ from .ledgers import (
     TrumpLiability,
 )
 from .names import law_name
+
+if TYPE_CHECKING:
+    from .packs import TablePacks
 
 __all__ = [
     "ArbiterBase",
@@ -140,6 +143,7 @@ class ArbiterBase:
         dummies: Iterable[Seat] = (),
         attentive: bool = True,
         missing: dict[Seat, Card] | None = None,
+        packs: TablePacks | None = None,
     ) -> None:
         base = rules if rules is not None else get_rules("short")
         self.rules = base.replace(mode=Mode.LAWS)
@@ -183,6 +187,10 @@ class ArbiterBase:
         self.omissions: list[Omission] = []
         self.bystander_liable: list[tuple[Seat, str]] = []
         self.referrals: dict[str, str] = {}
+        self.packs = packs
+        """The table's two packs, where the hand is dealt from them
+        (:class:`~cavendish.laws.packs.TablePacks`): law 46's search takes the missing
+        card from the other pack's real order; None: no packs modelled."""
         if missing:
             for seat, card in missing.items():
                 self.state.mislay(seat, card, law=46)

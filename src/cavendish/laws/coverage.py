@@ -36,6 +36,7 @@ _WEB_LAWS = "tests/web/test_laws_tables_bystander.py::"
 _SCORE = "tests/game/test_score_corrected.py::"
 _PERSON = "tests/game/test_person_deals.py::"
 _PACKS = "tests/laws/test_two_packs.py::"
+_ASTRAY = "tests/game/test_cards_astray.py::"
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,10 +367,20 @@ LAWS: tuple[LawCoverage, ...] = (
     _law(
         42,
         "A card of the other pack",
-        _DL,
+        _DL + ", cavendish.laws.packs",
         _DEAL + "test_law_42_card_of_the_other_pack_adversaries_decide",
         _PACKS + "test_law_42_48_the_other_pack_and_the_adversarys_cards_need_two_packs",
         _PACKS + "test_law_42_46_the_other_pack_is_the_real_pack_not_dealt",
+        _PACKS + "test_law_42_the_card_of_the_other_pack_comes_from_it_and_goes_back",
+        _PACKS + "test_law_42_46_a_card_astray_is_kept_by_a_snapshot_of_the_packs",
+        _ASTRAY + "test_law_42_a_card_of_the_other_pack_taken_into_a_hand_goes_back_to_it",
+        _ASTRAY + "test_law_42_cavendish_play_laws_the_person_elects_on_a_card_of_the_other_pack",
+        _PACKS + "test_law_42_46_cavendish_rule_scenarios_put_the_card_astray_in_the_real_packs",
+        note="a card of the other pack taken into a hand is a real card of that pack, which "
+        "lacks it (cavendish.laws.packs); fresh deal or not it goes back, and a deal that "
+        "stands is the deal dealt (Cavendish's reading: the card taken in was a fourteenth, "
+        "not one dealt); at a table under the laws a careless dealer's table draws the slip "
+        "with his others; computers elect a fresh deal, a person is asked",
     ),
     _law(43, "A misdeal loses the deal", _DL, _DEAL + "test_law_43_misdeal_loses_the_deal"),
     _law(
@@ -390,12 +401,21 @@ LAWS: tuple[LawCoverage, ...] = (
     _law(
         46,
         "A short hand found after playing",
-        _MP + ", " + _DL,
+        _MP + ", " + _DL + ", cavendish.laws.packs",
         _MIS + "test_law_46_short_hand_found_after_playing_deal_stands_card_restored",
         _MIS + "test_law_46_short_hand_found_before_playing_a_new_deal",
         _DEAL + "test_law_46_card_missing_from_a_hand_named_for_the_play",
         _PACKS + "test_law_46_search_the_other_pack_needs_two_packs",
         _PACKS + "test_law_42_46_the_other_pack_is_the_real_pack_not_dealt",
+        _PACKS + "test_law_46_the_search_takes_the_card_from_the_still_packs_real_order",
+        _ASTRAY + "test_law_46_the_card_short_lies_in_the_still_pack_and_the_search_restores_it",
+        _ASTRAY + "test_law_46_cavendish_play_laws_the_card_short_searched_in_the_other_pack",
+        _PACKS + "test_law_42_46_cavendish_rule_scenarios_put_the_card_astray_in_the_real_packs",
+        note="with two packs the card short fell among the other pack's cards in dealing and "
+        "is shuffled into the still pack (53 cards); the search takes it from that pack's "
+        "real order (52 again) and refuses where it is not there; at a table under the laws "
+        "the short player searches once he has played a card (Cavendish's reading of 'he "
+        "may search')",
     ),
     _law(
         47,
@@ -771,6 +791,14 @@ DECISIONS: tuple[str, ...] = (
     "Law 46: a short hand found before the player has played is a new deal by the same "
     "dealer (laws 37, 46).",
     "Laws 37, 38, 41, 42, 47: a new deal is made by the same dealer.",
+    "Law 42: the card of the other pack is one a player takes into his hand beside the "
+    "thirteen dealt him (a fourteenth, from the other pack, which lacks it); fresh deal "
+    "or not, it goes back to its pack, and a deal that stands is the deal as dealt.  "
+    "Law 46: the card short fell among the other pack's cards in dealing, is gathered "
+    "into the still pack by the dealer's partner and shuffled in (53 cards); the player "
+    "searches as soon as he has played a card (the code says he 'may').  A card astray "
+    "never searched for goes back to its own pack before either pack is dealt (a pack "
+    "is dealt whole), and a pack that lacked one is made up anew.",
     "Law 44(vi): the cross-reference to 'the second paragraph' is not applied.",
     "Double dummy: a faulty deal is dealt again by the same dealer.",
     "Law 84: unless the side agrees otherwise, the elector is the first player of the "

@@ -46,6 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ..core.cards import CARDS, Card, Seat, Side
 from ..core.deal import Deal
@@ -59,6 +60,8 @@ from .names import DOUBLE_DUMMY, DUMMY_I
 __all__ = [
     "DEAL_ACTS",
     "ELECTED_DEAL_ACTS",
+    "STRAY_DEAL_ACTS",
+    "CardsAstray",
     "DealOutcome",
     "DealProcedure",
     "adversarys_cards",
@@ -84,6 +87,30 @@ class DealOutcome:
     """Cards missing from a hand (law 46), each with its seat."""
     not_liable: tuple[Card, ...] = ()
     """Cards exposed in the deal that cannot be called in the play (law 38)."""
+
+
+class CardsAstray(Protocol):
+    """The table's real packs as law 42 sees them (:class:`cavendish.laws.packs.TablePacks`)."""
+
+    def lacks(self, card: Card) -> bool:
+        """Whether the other pack lacks ``card`` (taken into a hand dealt from this one)."""
+        ...  # pragma: no cover
+
+    def give_back(self, card: Card, law: int = 42) -> Any:
+        """``card`` goes back to the other pack; that pack is returned."""
+        ...  # pragma: no cover
+
+    def take_from_other(self) -> Card:
+        """A card of the other pack taken into a hand (the one already taken, if any)."""
+        ...  # pragma: no cover
+
+    def stray_into_other(self, card: Card) -> None:
+        """``card`` of the pack being dealt falls among the other pack's cards (law 46)."""
+        ...  # pragma: no cover
+
+    def other_name(self) -> str:
+        """The other pack by name (``E-W's pack``)."""
+        ...  # pragma: no cover
 
 
 def first_dealer_of_rubber(dummy: Seat) -> tuple[Seat, int]:
@@ -149,6 +176,9 @@ class DealProcedure:
         self.other_pack: str | None = None
         """The other pack by name (``E-W's pack``) where the deal is made from the
         table's real packs (:meth:`cavendish.laws.packs.TablePacks.deal_procedure`)."""
+        self.table_packs: CardsAstray | None = None
+        """The table's real packs where the deal is made from them: law 42's card of the
+        other pack must be one that pack lacks, and goes back to it."""
         adversarys_cards(self.rules, own_pack)
         if self.dealer != self.rightful or not own_pack:
             what = "out of turn" if self.dealer != self.rightful else "with the adversaries' pack"
@@ -565,6 +595,16 @@ class DealProcedure:
         card = self.pack[len(self.dealt)]
         self.dealt.append((proper, card))
         self.missing.append((proper, card))
+        if self.table_packs is not None:  # it falls among the other pack's cards
+            self.table_packs.stray_into_other(card)
+
+    def take_other_card(self, seat: Seat) -> None:
+        """``seat`` takes into the hand dealt to him a card of the other pack, from the
+        table's real packs (which lacks it), and it is discovered (law 42: see
+        :meth:`foreign_card`)."""
+        if self.table_packs is None:
+            raise NotAllowed("a card of the other pack needs the table's two packs", 42)
+        self.foreign_card(seat, self.table_packs.take_from_other())
 
     def face_in_pack(self, card: Card) -> None:
         """``card``, not the last, is found faced in the pack (law 37 ii): a new deal."""
@@ -592,9 +632,22 @@ class DealProcedure:
         else:
             self._ready("find a card of the other pack", allow_late_claim=True)
 
+        packs = self.table_packs
+        if packs is not None and not packs.lacks(card):
+            raise NotAllowed(f"{self.other_pack or 'the other pack'} lacks no {card}: "
+                             f"{seat}'s {card} is not of the other pack", 42)
+
         def apply(option: str) -> None:
+            back = ""
+            if packs is not None:
+                whole = packs.give_back(card, 42)
+                back = f"; {card} goes back to {whole.name} ({whole.count} cards again)"
             if option == "new-deal":
-                self._new_deal(42, f"{seat} holds a card of the other pack")
+                self._new_deal(42, f"{seat} holds a card of the other pack{back}")
+            elif packs is not None:
+                self._rule(42, seat, f"the deal stands{back}; {seat} keeps the thirteen cards "
+                           "dealt him (Cavendish's reading: the card taken in was a "
+                           "fourteenth, not one dealt)")
             else:
                 self._rule(
                     42,
@@ -711,6 +764,15 @@ new deal", law 38; one of the last cards, law 40) and the dealer looking at the 
 card ("his adversaries [...] may exact a new deal", law 41)."""
 
 
+STRAY_DEAL_ACTS: tuple[str, ...] = ("drop", "other_card")
+"""The slips that put a card astray between the two packs of a club table, which
+:func:`slipped_deal` makes where the table's packs are given: a card of the deal falls
+among the other pack's cards (``drop``: the hand it was for is a card short, law 46),
+and a player takes into the hand dealt to him a card of the other pack
+(``other_card``: his adversaries elect a fresh deal or not, law 42).  Kept apart
+from :data:`DEAL_ACTS`, so that the slips drawn from those are drawn as before."""
+
+
 def packs_line(rules: Rules, dealer: Seat) -> str:
     """The packs at ``dealer``'s deal, told to the players: one pack, or two as clubs
     play (000: "Two packs of cards are invariably used at clubs").  With two, the
@@ -781,7 +843,8 @@ def pack_of(deal: Deal) -> list[Card]:
     return pack
 
 
-def slipped_deal(deal: Deal, rules: Rules, slip: str, at: int) -> DealProcedure:
+def slipped_deal(deal: Deal, rules: Rules, slip: str, at: int,
+                 packs: CardsAstray | None = None) -> DealProcedure:
     """The dealer of ``deal`` deals it by hand and slips after ``at`` cards (one of
     :data:`DEAL_ACTS`): the partner and the dealer shuffle (the cards stay as they
     are), the right-hand player cuts, and the deal goes wrong.  The procedure's
@@ -806,12 +869,19 @@ def slipped_deal(deal: Deal, rules: Rules, slip: str, at: int) -> DealProcedure:
     (None, 38, <Side.EW: 1>, ('new-deal', 'stand'))
     >>> p.elect(p.pending().side, "stand"); p.deal_all().deal == deal
     True
+
+    A slip of :data:`STRAY_DEAL_ACTS`: ``drop`` deals on to the trump card, a card
+    short in the hand it was for (``outcome.missing``, law 46); ``other_card``, with
+    the table's ``packs``, stops at the law 42 election of the adversaries of the
+    player who took a card of the other pack into his hand (the last dealt to).
+
+    >>> p = slipped_deal(deal, get_rules("short"), "drop", 10)
+    >>> p.outcome.verdict, p.outcome.deal == deal, len(p.outcome.missing)
+    ('dealt', True, 1)
     """
-    if slip not in DEAL_ACTS + ELECTED_DEAL_ACTS:
-        raise NotAllowed(
-            f"unknown slip in dealing {slip!r}: expected one of "
-            f"{', '.join(DEAL_ACTS + ELECTED_DEAL_ACTS)}"
-        )
+    acts = DEAL_ACTS + ELECTED_DEAL_ACTS + STRAY_DEAL_ACTS
+    if slip not in acts:
+        raise NotAllowed(f"unknown slip in dealing {slip!r}: expected one of {', '.join(acts)}")
     if not 1 <= at <= 49:
         raise NotAllowed(f"a slip after {at} cards: expected 1 to 49")
     order = pack_of(deal)
@@ -823,6 +893,15 @@ def slipped_deal(deal: Deal, rules: Rules, slip: str, at: int) -> DealProcedure:
     proc.cut(dealer.right, lifted)
     for _ in range(at):
         proc.deal_card()
+    if packs is not None and slip in STRAY_DEAL_ACTS:
+        proc.table_packs, proc.other_pack = packs, packs.other_name()
+    if slip == "drop":  # a card falls among the other pack's cards (law 46)
+        proc.drop_card()
+        proc.deal_all()
+        return proc
+    if slip == "other_card":  # law 42: his adversaries elect
+        proc.take_other_card(proc.dealt[-1][0])
+        return proc
     if slip in ELECTED_DEAL_ACTS:  # the adversaries' election awaited (laws 38, 40, 41)
         if slip == "expose":
             proc.deal_card(face_up=True)

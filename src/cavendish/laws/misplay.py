@@ -19,7 +19,9 @@ Design note
   fewer, found only after he has played: the deal stands, he is answerable for his
   revokes as if the missing card were in his hand, and he may search the other pack
   for it: the pack of the side that did not deal (each side deals with its own,
-  :mod:`cavendish.laws.packs`).  At a table of one pack (``Rules.packs``) there is no
+  :mod:`cavendish.laws.packs`); where the arbiter has the table's real packs
+  (``packs``), the card is taken from that pack's order, and refused when it is not
+  there.  At a table of one pack (``Rules.packs``) there is no
   other pack: the card is found and restored all the same, and the ruling says there
   was none to search.
   Found before he has played, the pack was not dealt right: a new deal by the same
@@ -230,9 +232,12 @@ class MisplayLaws(ArbiterBase):
                 "deal by the same dealer",
             )
             return
+        searched = None if self.packs is None else self.packs.search(card, 46)
         self.state.restore(seat, card, law=46)
         found = (
             f"found in the other pack, {side_name(self.deal.dealer.side.other)}'s,"
+            + ("" if searched is None else f" taken from its cards ({searched.count} again; "
+               "Cavendish's reading: it fell among them in dealing)")
             if self.rules.packs == 2
             else "found (one pack at this table: there is no other pack to search, law 46's "
             "search runs where two packs are used, as clubs play, 000)"

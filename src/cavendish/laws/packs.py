@@ -38,14 +38,31 @@ misdeal is not made up (no order: its cards are in the hands or the tricks).
   dealer deals with his own pack.  Law 42, "a card belonging to the other pack", and
   law 46, "he may search the other pack": :meth:`TablePacks.other_pack` names the
   pack, which must be at the table (a table of one pack has none).
+* A card astray, lying in the other pack (laws 42, 46).  A pack knows its own cards
+  that are not in it (:attr:`Pack.away`) and the cards of the other pack lying in it
+  (:attr:`Pack.strays`, each at its place in :attr:`Pack.order` once made up).
+  Law 46: a card of the pack being dealt falls among the other pack's cards, lying
+  gathered beside the dealer (:meth:`TablePacks.stray_into_other`); the dealer's
+  partner collects it with them and shuffles it in when he makes up the still pack
+  (53 cards); the player short of it who has played searches that pack
+  (:meth:`TablePacks.search`): the card is taken from the still pack's real order
+  and restored to his hand, and the still pack is 52 again.  Law 42: a player takes
+  into his hand a card of the other pack (:meth:`TablePacks.take_from_other`: the
+  top card of the other pack's cards where it lies made up, else one drawn from its
+  heap of gathered cards; that pack lacks it); on discovery, fresh deal or not, the
+  card goes back to its own pack (:meth:`TablePacks.give_back`), which is whole
+  again.  The place of a stray in the still pack is drawn from the pack and the
+  card, never from the table's generator: a deal without such a slip is the deal
+  the seed always gave.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.cards import CARDS as CARDS_SET
 from ..core.cards import Card, Seat, Side
 from ..core.deal import Deal
 from ..core.rules import Rules
@@ -68,6 +85,31 @@ class Pack:
     """Who made it up (law 30: the dealer's partner)."""
     placed_at: Seat | None = None
     """At whose left it lies (law 31: the player about to deal)."""
+    away: list[Card] = field(default_factory=list)
+    """Its own cards lying elsewhere: in the other pack (law 46) or taken into a hand
+    dealt from the other pack (law 42)."""
+    strays: list[Card] = field(default_factory=list)
+    """Cards of the other pack lying among its cards (law 46); made up, each lies in
+    :attr:`order` at :attr:`stray_at`."""
+    stray_at: list[int] = field(default_factory=list)
+    """Made up: the place in :attr:`order` of each of :attr:`strays`, in their order."""
+
+    def take_out(self, place: int) -> Card:
+        """The card at ``place`` in the made-up order taken out (a stray's place
+        forgotten, the later ones moved up)."""
+        assert self.order is not None
+        card = self.order[place]
+        self.order = self.order[:place] + self.order[place + 1:]
+        if place in self.stray_at:
+            del self.strays[self.stray_at.index(place)]
+            self.stray_at.remove(place)
+        self.stray_at = [p - (p > place) for p in self.stray_at]
+        return card
+
+    @property
+    def count(self) -> int:
+        """How many cards lie in the pack: 52, less those away, more the strays."""
+        return 52 - len(self.away) + len(self.strays)
 
     @property
     def name(self) -> str:
@@ -76,10 +118,14 @@ class Pack:
 
     def to_dict(self) -> dict[str, Any] | None:
         """The pack made up, as a snapshot saves it (None: not made up)."""
+        astray = {**({"away": " ".join(map(str, self.away))} if self.away else {}),
+                  **({"strays": " ".join(map(str, self.strays)),
+                      "stray_at": list(self.stray_at)} if self.strays else {})}
         if self.order is None:
-            return None
+            return astray or None
         return {"order": " ".join(str(c) for c in self.order),
-                "shuffled_by": str(self.shuffled_by), "placed_at": str(self.placed_at)}
+                "shuffled_by": str(self.shuffled_by), "placed_at": str(self.placed_at),
+                **astray}
 
 
 class TablePacks:
@@ -124,15 +170,141 @@ class TablePacks:
 
     def _make_up(self, side: Side, rng: random.Random, by: Seat, at: Seat) -> Pack:
         pack = self.packs[side]
-        pack.order = tuple(shuffled_pack(rng))
+        order = [c for c in shuffled_pack(rng) if c not in pack.away]
+        pack.stray_at = []
+        for card in pack.strays:  # shuffled in; its place drawn from the pack, not ``rng``
+            place = random.Random(f"stray|{card}|{' '.join(map(str, order))}").randint(
+                0, len(order))
+            pack.stray_at = [p + (p >= place) for p in pack.stray_at] + [place]
+            order.insert(place, card)
+        pack.order = tuple(order)
         pack.shuffled_by, pack.placed_at = by, at
         return pack
+
+    # ------------------------------------------------------- cards astray (laws 42, 46)
+    def stray_into_other(self, card: Card) -> None:
+        """Law 46's slip: ``card`` of the pack being dealt falls among the other pack's
+        cards (see the module); that pack, made up later, holds it.
+
+        >>> rng, packs = random.Random(3), TablePacks()
+        >>> deal = packs.deal(rng, Seat.S)
+        >>> packs.stray_into_other(Card.parse("C8")); packs.make_up_still(rng, Seat.S)
+        >>> still = packs.still
+        >>> still.count, len(still.order), still.order[still.stray_at[0]], still.strays
+        (53, 53, Card('C8'), [Card('C8')])
+        >>> _ = packs.search(Card.parse("C8"), 46); still.count, len(still.order), still.strays
+        (52, 52, [])
+        """
+        if self.dealt is None:
+            raise NotAllowed("no pack has been dealt: no card of it can stray", 46)
+        own, other = self.packs[self.dealt], self.packs[self.dealt.other]
+        if other.order is not None:
+            raise NotAllowed(f"{other.name} is made up: a card does not stray into it", 46)
+        own.away.append(card)
+        other.strays.append(card)
+
+    def search(self, card: Card, law: int = 46) -> Pack:
+        """Law 46: the player short of ``card`` (of the pack in play) searches the other
+        pack for it: taken from that pack's real order (or its heap of gathered cards)
+        and returned to him; refused, naming the law, when it is not there."""
+        if self.dealt is None:
+            raise NotAllowed("no pack in play: no other pack to search", law)
+        own, other = self.packs[self.dealt], self.packs[self.dealt.other]
+        if card not in other.strays:
+            raise NotAllowed(f"{card} is not in {other.name}: the search finds nothing", law)
+        i = other.strays.index(card)
+        if other.order is not None:
+            other.take_out(other.stray_at[i])
+        else:
+            other.strays.pop(i)
+        own.away.remove(card)
+        return other
+
+    def take_from_other(self) -> Card:
+        """Law 42's slip: a player takes into the hand dealt to him a card of the other
+        pack (see the module); that pack lacks it until it is given back.
+
+        >>> rng, packs = random.Random(3), TablePacks()
+        >>> _ = packs.deal(rng, Seat.S); _ = packs.deal(rng, Seat.W)   # N-S's lie gathered
+        >>> card = packs.take_from_other(); ns = packs.packs[Side.NS]
+        >>> ns.away == [card], ns.count
+        (True, 51)
+        >>> _ = packs.give_back(card, 42); ns.away, ns.count
+        ([], 52)
+        """
+        if self.dealt is None:
+            raise NotAllowed("no pack is being dealt: no card of the other pack to take", 42)
+        other = self.packs[self.dealt.other]
+        if other.away:  # taken already (a save resumed at the election): the same card
+            return other.away[0]
+        if other.order is not None:
+            card = other.take_out(next(i for i in range(len(other.order))
+                                       if i not in other.stray_at))
+        else:
+            heap = [c for c in sorted(CARDS_SET) if c not in other.away]
+            card = random.Random(f"other-pack|{side_name(other.side)}").choice(heap)
+        other.away.append(card)
+        return card
+
+    def _sort_out(self) -> bool:
+        """Before a pack is dealt, every card astray goes back to its own pack
+        (Cavendish's reading: a pack is dealt whole; law 37 would void a deal from an
+        imperfect one); whether any did.  A made-up pack that held a stray keeps its
+        order less the stray; one that lacked a card is made up anew by the caller."""
+        moved = False
+        for pack in self.packs.values():
+            other = self.packs[pack.side.other]
+            for card in list(pack.strays):
+                if pack.order is not None:
+                    pack.take_out(pack.stray_at[pack.strays.index(card)])
+                else:
+                    pack.strays.remove(card)
+                if card in other.away:
+                    other.away.remove(card)
+                moved = True
+        for pack in self.packs.values():
+            if pack.away:
+                pack.away.clear()
+                if pack.order is not None:
+                    pack.order = None
+                moved = True
+        return moved
+
+    def other_name(self) -> str:
+        """The pack not in play by name (law 42's "the other pack").
+
+        >>> packs = TablePacks(); _ = packs.deal(random.Random(1), Seat.E); packs.other_name()
+        "N-S's pack"
+        """
+        side = Side.EW if self.dealt is None else self.dealt.other
+        return self.packs[side].name
+
+    def lacks(self, card: Card) -> bool:
+        """Whether the other pack than the one in play lacks ``card`` (law 42)."""
+        return self.dealt is not None and card in self.packs[self.dealt.other].away
+
+    def give_back(self, card: Card, law: int = 42) -> Pack:
+        """Law 42: ``card`` of the other pack, found in a hand, goes back to its own pack
+        (on top, where a made-up pack is taken from); refused, naming the law, when that
+        pack does not lack it."""
+        if self.dealt is None:
+            raise NotAllowed("no pack in play: no card to give back", law)
+        other = self.packs[self.dealt.other]
+        if card not in other.away:
+            raise NotAllowed(f"{other.name} lacks no {card}: it is not of the other pack", law)
+        other.away.remove(card)
+        if other.order is not None:
+            other.order = (card, *other.order)
+            other.stray_at = [p + 1 for p in other.stray_at]
+        return other
 
     def _take_up(self, rng: random.Random, dealer: Seat, side: Side) -> tuple[Card, ...]:
         """``dealer`` takes up ``side``'s pack to deal: made up, as it lies; not, made up
         now (by the dealer's partner for his own side's pack, law 30; by himself for the
         adversaries', law 48).  The pack is no longer made up."""
         pack = self.packs[side]
+        if self._sort_out():
+            pack.order = None  # not whole as it lay: gathered and made up anew
         if pack.order is None:
             self._make_up(side, rng, dealer.partner if side == dealer.side else dealer, dealer)
         assert pack.order is not None
@@ -174,6 +346,7 @@ class TablePacks:
         proc = DealProcedure(dealer, rules, pack=self._take_up(rng, dealer, side),
                              rightful=rightful, own_pack=own)
         proc.other_pack = self.packs[side.other].name  # law 42's "the other pack"
+        proc.table_packs = self
         return proc
 
     def to_dict(self) -> dict[str, Any]:
@@ -207,8 +380,16 @@ class TablePacks:
                 continue
             pack = packs.packs[side]
             try:
+                pack.away = [Card.parse(c) for c in str(raw.get("away", "")).split()]
+                pack.strays = [Card.parse(c) for c in str(raw.get("strays", "")).split()]
+                pack.stray_at = [int(i) for i in raw.get("stray_at", [])]
+                if "order" not in raw and (pack.away or pack.strays):
+                    continue
                 order = tuple(Card.parse(c) for c in str(raw["order"]).split())
-                if len(order) != 52 or len(set(order)) != 52:
+                own = [c for i, c in enumerate(order) if i not in pack.stray_at]
+                if (len(own) != 52 - len(pack.away) or len(set(own)) != len(own)
+                        or set(own) & set(pack.away)
+                        or [order[i] for i in pack.stray_at if i < len(order)] != pack.strays):
                     raise ValueError(f"{pack.name} made up holds {len(order)} cards, "
                                      "not the 52 once each")
                 pack.order = order

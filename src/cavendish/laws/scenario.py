@@ -48,6 +48,7 @@ from .actions import Action, ActionError
 from .arbiter import Arbiter
 from .errors import LawsError
 from .names import law_name
+from .packs import TablePacks
 from .policy import auto_elect
 
 __all__ = ["DEAL_ACT_ARGS", "Finding", "Report", "Scenario", "run_scenario"]
@@ -68,6 +69,7 @@ DEAL_ACT_ARGS: dict[str, dict[str, str]] = {
     "face_in_pack": {"card": "card"},
     "prove_imperfect": {"seat": "seat"},
     "foreign_card": {"seat": "seat", "card": "card"},
+    "take_other_card": {"seat": "seat"},
     "stop": {"seat": "seat"},
     "turn_trump": {"face_down": "bool"},
     "deal_all": {},
@@ -177,8 +179,9 @@ class Scenario:
             out["own_pack"] = False
         return out
 
-    def arbiter(self) -> Arbiter:
-        """A fresh arbiter for this scenario's deal."""
+    def arbiter(self, packs: TablePacks | None = None) -> Arbiter:
+        """A fresh arbiter for this scenario's deal (``packs``: the table's real packs,
+        where the deal by hand put a card astray in them, laws 42 and 46)."""
         return Arbiter(
             self.deal,
             get_rules(self.variant),
@@ -186,6 +189,7 @@ class Scenario:
             dummies=self.dummies,
             attentive=self.attentive,
             missing=dict(self.missing) or None,
+            packs=packs,
         )
 
 
@@ -366,10 +370,10 @@ def run_scenario(scenario: Scenario, *, auto: bool = True) -> Report:
         dealt = _run_dealing(scenario, auto)
         if isinstance(dealt, Report):
             return dealt
-        scenario, deal_findings = dealt
+        scenario, deal_findings, packs = dealt
     else:
-        deal_findings = ()
-    arb = scenario.arbiter()
+        deal_findings, packs = (), None
+    arb = scenario.arbiter(packs)
     computer: set[int] = set()
 
     def settle() -> None:
@@ -394,10 +398,13 @@ def run_scenario(scenario: Scenario, *, auto: bool = True) -> Report:
     return replace(report, findings=deal_findings + report.findings)
 
 
-def _run_dealing(scenario: Scenario, auto: bool) -> Report | tuple[Scenario, tuple[Finding, ...]]:
+def _run_dealing(scenario: Scenario, auto: bool
+                 ) -> Report | tuple[Scenario, tuple[Finding, ...], TablePacks | None]:
     """Make the deal by hand as ``scenario.dealing`` says: a void :class:`Report` (a
-    misdeal, a new deal), or the scenario to play on the deal made and the findings of
-    the deal."""
+    misdeal, a new deal), or the scenario to play on the deal made, the findings of
+    the deal and the table's real packs where a card went astray in them (a card
+    dropped, ``drop_card``, or one of the other pack taken, ``take_other_card``, at a
+    table of two packs: laws 42, 46), else None."""
     from .deal_laws import DealProcedure, pack_of
 
     rules = get_rules(scenario.variant)
@@ -410,6 +417,12 @@ def _run_dealing(scenario: Scenario, auto: bool) -> Report | tuple[Scenario, tup
         deal.dealer, rules, pack=pack, rightful=scenario.rightful_dealer,
         own_pack=scenario.own_pack,
     )
+    packs: TablePacks | None = None
+    if rules.packs == 2 and any(a["act"] in ("drop_card", "take_other_card")
+                                for a in scenario.dealing):
+        packs = TablePacks()
+        packs.dealt = deal.dealer.side if scenario.own_pack else deal.dealer.side.other
+        proc.table_packs, proc.other_pack = packs, packs.other_name()
     computer: list[int] = []
 
     def settle() -> None:
@@ -440,10 +453,11 @@ def _run_dealing(scenario: Scenario, auto: bool) -> Report | tuple[Scenario, tup
         why = proc.rulings[-1].what if proc.rulings else outcome.verdict
         return Report(findings, None, None, f"{outcome.verdict}, {law_name(outcome.law)}: {why}")
     missing = tuple(dict.fromkeys(scenario.missing + outcome.missing))
-    return replace(scenario, deal=outcome.deal, missing=missing, dealing=()), findings
+    return replace(scenario, deal=outcome.deal, missing=missing, dealing=()), findings, packs
 
 
-_LATE_ACTS = frozenset({"touch", "deal_card", "deal_all", "foreign_card", "turn_trump"})
+_LATE_ACTS = frozenset({"touch", "deal_card", "deal_all", "foreign_card", "take_other_card",
+                        "turn_trump"})
 """The deal acts the laws allow while a claim for one of the last cards waits (law 40)."""
 
 
