@@ -17,7 +17,7 @@ try:
     main()
 except SystemExit as exc:
     assert not exc.code, exc.code
-print("cavendish.cli.main" in sys.modules, "cavendish.laws" in sys.modules,
+print("cavendish.cli.main" in sys.modules, "cavendish.laws.arbiter" in sys.modules,
       "cavendish.cli.play" in sys.modules)
 """
 

@@ -11,16 +11,56 @@ adjudicated.
   laws 1-91 and where each is adjudicated and tested.
 """
 
-from .actions import Action, ActionError
-from .arbiter import Arbiter
-from .deal_laws import DealOutcome, DealProcedure
-from .decisions import Decision
-from .errors import AwaitingDecision, LawsError, NotAllowed
-from .general import bet_winner
-from .names import law_name
-from .policy import auto_elect, computer_option
-from .scenario import Finding, Report, Scenario, run_scenario
-from .table_laws import Club, PhysicalCutter, Table
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .actions import Action, ActionError
+    from .arbiter import Arbiter
+    from .deal_laws import DealOutcome, DealProcedure
+    from .decisions import Decision
+    from .errors import AwaitingDecision, LawsError, NotAllowed
+    from .general import bet_winner
+    from .names import law_name
+    from .policy import auto_elect, computer_option
+    from .scenario import Finding, Report, Scenario, run_scenario
+    from .table_laws import Club, PhysicalCutter, Table
+
+# A name is imported when first used (PEP 562), so that a module of this package
+# (``laws.packs``, the two packs every club game deals from) can be imported without
+# the arbiter and the rest: a match plays its boards without loading them.
+_WHERE = {
+    "Action": "actions",
+    "ActionError": "actions",
+    "Arbiter": "arbiter",
+    "DealOutcome": "deal_laws",
+    "DealProcedure": "deal_laws",
+    "Decision": "decisions",
+    "AwaitingDecision": "errors",
+    "LawsError": "errors",
+    "NotAllowed": "errors",
+    "bet_winner": "general",
+    "law_name": "names",
+    "auto_elect": "policy",
+    "computer_option": "policy",
+    "Finding": "scenario",
+    "Report": "scenario",
+    "Scenario": "scenario",
+    "run_scenario": "scenario",
+    "Club": "table_laws",
+    "PhysicalCutter": "table_laws",
+    "Table": "table_laws",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The package's public names, each imported from its module on first use."""
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "Action",
