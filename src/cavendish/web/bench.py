@@ -507,9 +507,10 @@ def _single(args: argparse.Namespace) -> None:
                                                 Probe([proc])))
             _costs(result, [proc])
             result["server_rss_mib"] = _rss_mib(proc.pid)
-            if not Path("/usr/bin/chromium").exists():
-                page: dict[str, Any] = {
-                    "skipped": "/usr/bin/chromium is absent (apt-get install chromium)"}
+            if args.page_runs < 1:
+                page: dict[str, Any] = {"skipped": "--page-runs 0"}
+            elif not Path("/usr/bin/chromium").exists():
+                page = {"skipped": "/usr/bin/chromium is absent (apt-get install chromium)"}
             else:
                 page = _page(url, args.page_runs)
         finally:
