@@ -45,12 +45,17 @@ typedef uint64_t u64;
 
 /* two tables: a small one for endings of up to SMALL_CARDS a hand (the classical
  * player's counts: many small solves, the table kept in cache), a larger one,
- * allocated on first use, for the DD layer's bigger positions */
+ * allocated on first use, for the DD layer's bigger positions; WAYS entries a
+ * bucket, a bucket for the suit lengths of the four hands and the leader */
 #define SMALL_CARDS 4
-static const int TT_BITS[2] = {12, 16};
+#define WAYS 4
+static const int TT_BITS[2] = {12, 15}; /* entries, as a power of two */
 
 typedef struct {
-    u64 h[4];   /* the hands, ranks compressed (see norm) */
+    u64 lens;   /* the suit lengths of the four hands, a nibble each (16 * hand + 4 * suit) */
+    u64 rel;    /* the relevant cards, ranks compressed: each suit's top live cards down
+                 * to the lowest that decided anything (see start) */
+    u64 own[3]; /* N's, E's and S's cards among them (W holds the rest) */
     int8_t leader; /* -1: empty */
     int8_t trump;
     int8_t lo, hi;
@@ -58,8 +63,10 @@ typedef struct {
 } Entry;
 
 static Entry *tables[2] = {NULL, NULL};
+static uint8_t *victims[2] = {NULL, NULL}; /* each bucket's next way to replace */
 static Entry *table = NULL;  /* the table of the current solve */
-static u64 table_mask = 0;
+static uint8_t *victim = NULL;
+static u64 bucket_mask = 0;
 
 typedef struct {
     u64 h[4];
@@ -68,6 +75,9 @@ typedef struct {
     int leader; /* of the current trick */
     int trump;
 } State;
+
+/* the bits set in each 13-bit suit */
+static uint8_t count13[1 << 13];
 
 static const u64 SUIT_MASK = 0x1FFFull;
 
@@ -138,121 +148,240 @@ static inline int expand(int packed, u64 live) {
     return l ? highbit(l) : -1;
 }
 
-static inline u64 mix(const u64 *h, int leader, int trump) {
-    u64 x = h[0] * 0x9E3779B97F4A7C15ull;
-    x ^= (h[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    x ^= (h[2] + 0x165667B19E3779F9ull) * 0x85EBCA77C2B2AE63ull;
-    x ^= (h[3] + 0x27D4EB2F165667C5ull) * 0xFF51AFD7ED558CCDull;
-    x ^= (u64)(leader * 4 + trump) * 0xC4CEB9FE1A85EC53ull;
+/* the bucket of a position: its suit lengths, leader and trump */
+static inline u64 mix(u64 lens, int leader, int trump) {
+    u64 x = (lens + (u64)(leader * 5 + trump)) * 0x9E3779B97F4A7C15ull;
     x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 32;
     return x;
 }
 
-/* the top live cards of ``suit`` held by ``hand`` in a row */
-static inline int top_run(u64 hand, u64 live, int suit) {
+/* the suit lengths of the four hands, a nibble each */
+static inline u64 lengths(const u64 *h) {
+    u64 out = 0;
+    for (int i = 0; i < 4; i++)
+        for (int suit = 0; suit < 4; suit++)
+            out |= (u64)count13[(h[i] >> (13 * suit)) & SUIT_MASK] << (16 * i + 4 * suit);
+    return out;
+}
+
+/* the relevant cards ``rel`` of a position with ``live`` cards, ranks compressed: in
+ * each suit, every live card from the top down to the lowest relevant one */
+static u64 compress_rel(u64 rel, u64 live) {
+    u64 out = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        u64 r = (rel >> (13 * suit)) & SUIT_MASK;
+        if (!r) continue;
+        u64 l = (live >> (13 * suit)) & SUIT_MASK;
+        int k = count13[l & ~((1u << lowbit(r)) - 1)];
+        out |= ((SUIT_MASK << (13 - k)) & SUIT_MASK) << (13 * suit);
+    }
+    return out;
+}
+
+/* and back: compressed relevant cards as the live cards of a position */
+static u64 expand_rel(u64 packed, u64 live) {
+    u64 out = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        int k = count13[(packed >> (13 * suit)) & SUIT_MASK];
+        u64 l = live & (SUIT_MASK << (13 * suit));
+        for (; k > 0 && l; k--) {
+            u64 bit = 1ull << highbit(l);
+            out |= bit;
+            l &= ~bit;
+        }
+    }
+    return out;
+}
+
+/* the top live cards of ``suit`` held by ``hand`` in a row (as a mask) */
+static inline u64 top_run(u64 hand, u64 live, int suit) {
     u64 l = live & (SUIT_MASK << (13 * suit));
-    int run = 0;
+    u64 run = 0;
     while (l) {
-        int c = highbit(l);
-        if (!(hand >> c & 1)) break;
-        run++;
-        l &= ~(1ull << c);
+        u64 bit = 1ull << highbit(l);
+        if (!(hand & bit)) break;
+        run |= bit;
+        l &= ~bit;
     }
     return run;
+}
+
+/* the ``k`` highest cards of ``cards`` */
+static inline u64 highest(u64 cards, int k) {
+    u64 out = 0;
+    for (; k > 0 && cards; k--) {
+        u64 bit = 1ull << highbit(cards);
+        out |= bit;
+        cards &= ~bit;
+    }
+    return out;
 }
 
 static inline int max2(int a, int b) { return a > b ? a : b; }
 static inline int min2(int a, int b) { return a < b ? a : b; }
 
-/* tricks each side surely takes from the start of a trick (sure[0]: the leader's):
+/* the trumps of ``hand`` above every trump of the other side (``theirs``), each of
+ * which takes a trick for its side (the card wins, or a partner's higher trump), one
+ * a trick as a hand plays one card to each; *rel: those cards, and the other side's
+ * best trump, whose rank sets them above */
+static inline int trumps_above(u64 hand, u64 theirs, u64 tm, u64 *rel) {
+    u64 mine = hand & tm;
+    if (!theirs) {
+        *rel = 0; /* the count is the length */
+        return popcount(mine);
+    }
+    int top = highbit(theirs);
+    u64 above = mine & ~((2ull << top) - 1);
+    *rel = above | (1ull << top);
+    return popcount(above);
+}
+
+/* tricks each side surely takes from the start of a trick (sure[0]: the leader's),
+ * with the cards each count rests on (rel[0], rel[1]):
  *   - the leader cashes his top cards, suit by suit: a suit other than trumps only
  *     as long as each opponent who holds a trump still follows (an opponent's cards
  *     of the suit go only to its own rounds: he follows the others, or holds no
  *     trump any more), and in all no more of them than his partner, if he holds a
  *     trump, has other cards to play to them (else he might have to ruff and take
  *     the lead);
- *   - a hand with the top trumps in a row takes a trick with each. */
-static void sure_tricks(const State *s, int n, int *sure) {
+ *   - a hand's trumps above all of the other side's each take a trick. */
+static void sure_tricks(const State *s, int n, int *sure, u64 *rel) {
     int L = s->leader, P = (L + 2) & 3, O1 = (L + 1) & 3, O2 = (L + 3) & 3;
     const u64 *h = s->h;
     u64 live = h[0] | h[1] | h[2] | h[3];
     int trump = s->trump;
     u64 tm = trump < 4 ? SUIT_MASK << (13 * trump) : 0;
     int cash = 0, side = 0;
+    u64 cashed = 0;
     for (int suit = 0; suit < 4; suit++) {
-        int run = top_run(h[L], live, suit);
+        u64 run = top_run(h[L], live, suit);
         if (!run) continue;
+        int r = popcount(run);
         if (suit == trump || !tm) {
-            cash += run;
+            cash += r;
+            cashed |= run;
             continue;
         }
         u64 sm = SUIT_MASK << (13 * suit);
-        if (h[O1] & tm) run = min2(run, popcount(h[O1] & sm));
-        if (h[O2] & tm) run = min2(run, popcount(h[O2] & sm));
-        side += run;
+        if (h[O1] & tm) r = min2(r, popcount(h[O1] & sm));
+        if (h[O2] & tm) r = min2(r, popcount(h[O2] & sm));
+        side += r;
+        cashed |= highest(run, r);
     }
     if (h[P] & tm) side = min2(side, popcount(h[P] & ~tm));
     cash += side;
+    rel[0] = cashed;
+    rel[1] = 0;
+    sure[1] = 0;
     if (tm) {
-        cash = max2(cash, top_run(h[P], live, trump));
-        sure[1] = max2(top_run(h[O1], live, trump), top_run(h[O2], live, trump));
-    } else {
-        sure[1] = 0;
+        u64 ours = (h[L] | h[P]) & tm, theirs = (h[O1] | h[O2]) & tm, r;
+        int t = trumps_above(h[L], theirs, tm, &r);
+        if (t > cash) { cash = t; rel[0] = r; }
+        t = trumps_above(h[P], theirs, tm, &r);
+        if (t > cash) { cash = t; rel[0] = r; }
+        t = trumps_above(h[O1], ours, tm, &r);
+        if (t > sure[1]) { sure[1] = t; rel[1] = r; }
+        t = trumps_above(h[O2], ours, tm, &r);
+        if (t > sure[1]) { sure[1] = t; rel[1] = r; }
     }
     sure[0] = min2(cash, n);
 }
 
-static int search(State *s, int alpha, int beta, int first, int *best_move);
+static int search(State *s, int alpha, int beta, int first, int *best_move, u64 *rel);
 
-/* North-South's tricks from the start of a trick, within (alpha, beta) */
-static int start(State *s, int alpha, int beta) {
+/* the cards of the last trick: the winner's rank decided it if another card of its suit
+ * was played to it (else it won by being alone in its suit, whatever its rank) */
+static inline u64 decided(const int *trick, int at) {
+    int w = trick[at];
+    for (int i = 0; i < 4; i++)
+        if (i != at && trick[i] / 13 == w / 13) return 1ull << w;
+    return 0;
+}
+
+/* North-South's tricks from the start of a trick, within (alpha, beta); *rel: the cards
+ * whose ranks the answer rests on (a position with the same suit lengths, the same
+ * leader and the same holders of each suit's live cards down to the lowest of them
+ * has the same answer: partition search) */
+static int start(State *s, int alpha, int beta, u64 *rel) {
     int n = popcount(s->h[s->leader]);
+    *rel = 0;
     if (n == 0) return 0;
     if (n == 1) {
-        int best = highbit(s->h[s->leader]), at = s->leader;
-        for (int i = 1; i < 4; i++) {
-            int seat = (s->leader + i) & 3;
-            int c = highbit(s->h[seat]);
-            if (beats(c, best, s->trump)) { best = c; at = seat; }
-        }
-        return (at & 1) ? 0 : 1;
+        int trick[4], at = 0;
+        for (int i = 0; i < 4; i++) trick[i] = highbit(s->h[(s->leader + i) & 3]);
+        for (int i = 1; i < 4; i++)
+            if (beats(trick[i], trick[at], s->trump)) at = i;
+        *rel = decided(trick, at);
+        return ((s->leader + at) & 1) ? 0 : 1;
     }
     /* the sure tricks bound the value: often enough to answer the window */
     int sure[2];
-    sure_tricks(s, n, sure);
-    int lo = (s->leader & 1) ? sure[1] : sure[0];
-    int hi = n - ((s->leader & 1) ? sure[0] : sure[1]);
-    if (lo >= beta) return lo;
-    if (hi <= alpha) return hi;
+    u64 srel[2];
+    sure_tricks(s, n, sure, srel);
+    int ew = s->leader & 1;
+    int lo = ew ? sure[1] : sure[0];
+    int hi = n - (ew ? sure[0] : sure[1]);
+    u64 lo_rel = ew ? srel[1] : srel[0], hi_rel = ew ? srel[0] : srel[1];
+    if (lo >= beta) { *rel = lo_rel; return lo; }
+    if (hi <= alpha) { *rel = hi_rel; return hi; }
+    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
     u64 key[4];
     norm(s->h, key);
-    u64 idx = mix(key, s->leader, s->trump) & table_mask;
-    Entry *e = &table[idx];
+    u64 lens = lengths(s->h);
+    u64 bucket = mix(lens, s->leader, s->trump) & bucket_mask;
+    Entry *b = &table[bucket * WAYS];
     int first = -1;
-    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
-    if (e->leader == s->leader && e->trump == s->trump && e->h[0] == key[0]
-        && e->h[1] == key[1] && e->h[2] == key[2] && e->h[3] == key[3]) {
-        lo = max2(lo, e->lo);
-        hi = min2(hi, e->hi);
-        if (e->best >= 0) first = expand(e->best, live);
+    for (int w = 0; w < WAYS; w++) {
+        Entry *e = &b[w];
+        if (e->lens != lens || e->leader != s->leader || e->trump != s->trump) continue;
+        u64 r = e->rel;
+        if ((key[0] & r) != e->own[0] || (key[1] & r) != e->own[1] || (key[2] & r) != e->own[2])
+            continue;
+        if (e->lo > lo) { lo = e->lo; lo_rel = expand_rel(r, live); }
+        if (e->hi < hi) { hi = e->hi; hi_rel = expand_rel(r, live); }
+        if (first < 0 && e->best >= 0) first = expand(e->best, live);
     }
     /* the window is never empty below (fail-soft alpha-beta needs alpha < beta) */
-    if (lo >= beta) return lo;
-    if (hi <= alpha) return hi;
-    if (lo == hi) return lo;
+    if (lo >= beta) { *rel = lo_rel; return lo; }
+    if (hi <= alpha) { *rel = hi_rel; return hi; }
+    if (lo == hi) { *rel = lo_rel | hi_rel; return lo; }
     int a = alpha > lo ? alpha : lo;
-    int b = beta < hi ? beta : hi;
+    int bb = beta < hi ? beta : hi;
     int best = -1;
-    int v = search(s, a, b, first, &best);
-    if (v <= a) hi = v;
-    else if (v >= b) lo = v;
-    else lo = hi = v;
-    e = &table[idx];
-    memcpy(e->h, key, sizeof e->h);
+    u64 found = 0;
+    int v = search(s, a, bb, first, &best, &found);
+    /* the answer for the caller rests on the search, and on the bounds that narrowed it */
+    *rel = found | (a > alpha ? lo_rel : 0) | (bb < beta ? hi_rel : 0);
+    /* stored: what the search alone proved */
+    int elo = 0, ehi = n;
+    if (v <= a) ehi = v;
+    else if (v >= bb) elo = v;
+    else elo = ehi = v;
+    u64 packed = compress_rel(found, live);
+    u64 own[3] = {key[0] & packed, key[1] & packed, key[2] & packed};
+    Entry *e = NULL;
+    for (int w = 0; w < WAYS && !e; w++) {
+        Entry *x = &b[w];
+        if (x->lens == lens && x->leader == s->leader && x->trump == s->trump && x->rel == packed
+            && x->own[0] == own[0] && x->own[1] == own[1] && x->own[2] == own[2]) {
+            e = x; /* the same partition: both bounds hold */
+            elo = max2(elo, x->lo);
+            ehi = min2(ehi, x->hi);
+        }
+    }
+    if (!e) {
+        e = &b[victim[bucket]];
+        victim[bucket] = (uint8_t)((victim[bucket] + 1) % WAYS);
+    }
+    e->lens = lens;
+    e->rel = packed;
+    memcpy(e->own, own, sizeof e->own);
     e->leader = (int8_t)s->leader;
     e->trump = (int8_t)s->trump;
-    e->lo = (int8_t)lo;
-    e->hi = (int8_t)hi;
+    e->lo = (int8_t)elo;
+    e->hi = (int8_t)ehi;
     e->best = (int8_t)(best >= 0 ? compress(best, live) : -1);
     return v;
 }
@@ -313,8 +442,8 @@ static int moves(State *s, int *out) {
     return n;
 }
 
-/* play ``card`` for the seat on turn, search on, take it back */
-static int play(State *s, int card, int alpha, int beta) {
+/* play ``card`` for the seat on turn, search on, take it back; *rel as for start */
+static int play(State *s, int card, int alpha, int beta, u64 *rel) {
     int turn = (s->leader + s->k) & 3;
     u64 bit = 1ull << card;
     s->h[turn] &= ~bit;
@@ -331,13 +460,14 @@ static int play(State *s, int card, int alpha, int beta) {
         memcpy(saved, s->trick, sizeof saved);
         s->k = 0;
         s->leader = winner;
-        v = won + start(s, alpha - won, beta - won);
+        v = won + start(s, alpha - won, beta - won, rel);
         s->leader = leader;
         memcpy(s->trick, saved, sizeof saved);
         s->k = 4;
+        *rel |= decided(s->trick, at);
     } else {
         int ignored;
-        v = search(s, alpha, beta, -1, &ignored);
+        v = search(s, alpha, beta, -1, &ignored, rel);
     }
     s->k--;
     s->h[turn] |= bit;
@@ -345,8 +475,9 @@ static int play(State *s, int card, int alpha, int beta) {
 }
 
 /* North-South's tricks from here (the current trick included), fail-soft; ``first``
- * (a card of the seat on turn, or -1) is tried first; the best card in *best_move */
-static int search(State *s, int alpha, int beta, int first, int *best_move) {
+ * (a card of the seat on turn, or -1) is tried first; the best card in *best_move;
+ * *rel: the cards the answer rests on (a cut-off: the move's; else every move's) */
+static int search(State *s, int alpha, int beta, int first, int *best_move, u64 *rel) {
     int turn = (s->leader + s->k) & 3;
     int ns = (turn & 1) == 0;
     int m[16];
@@ -360,8 +491,11 @@ static int search(State *s, int alpha, int beta, int first, int *best_move) {
             }
     }
     int best = ns ? -1 : 99, card = -1;
+    u64 all = 0;
     for (int i = 0; i < n; i++) {
-        int v = play(s, m[i], alpha, beta);
+        u64 r;
+        int v = play(s, m[i], alpha, beta, &r);
+        all |= r;
         if (ns) {
             if (v > best) { best = v; card = m[i]; if (v > alpha) alpha = v; }
         } else if (v < best) {
@@ -370,12 +504,42 @@ static int search(State *s, int alpha, int beta, int first, int *best_move) {
             if (v < beta) beta = v;
         }
         if (alpha >= beta) {
+            all = r;
             if (s->k == 0 && (history[turn][m[i]] += 1u << popcount(s->h[turn])) > 1u << 30)
                 for (int j = 0; j < 4 * 52; j++) history[j / 52][j % 52] >>= 1; /* aged */
             break;
         }
     }
+    if (!(alpha >= beta)) {
+        /* every move failed: where the answer is used again, the same moves must be
+         * the only ones.  A move stood for its run (the cards below it in hand, next
+         * among the live cards): a run reaching from the relevant cards down below
+         * the lowest of them makes its bottom card relevant too (highest run first,
+         * each suit: a bottom made relevant lowers the suit's limit) */
+        u64 hand = s->h[turn];
+        u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
+        for (int i = 0; i < s->k; i++) live |= 1ull << s->trick[i];
+        u64 tried = 0;
+        for (int i = 0; i < n; i++) tried |= 1ull << m[i];
+        while (tried) {
+            int top = highbit(tried);
+            tried &= ~(1ull << top);
+            u64 sm = suit_of(top);
+            u64 r = all & sm;
+            if (!r || top < lowbit(r)) continue; /* below every relevant card */
+            u64 below = live & sm & ((1ull << top) - 1);
+            int bottom = top;
+            while (below) {
+                int c = highbit(below);
+                if (!(hand >> c & 1)) break;
+                bottom = c;
+                below &= ~(1ull << c);
+            }
+            if (bottom < lowbit(r)) all |= 1ull << bottom;
+        }
+    }
     *best_move = card;
+    *rel = all;
     return best;
 }
 
@@ -470,8 +634,10 @@ static int read_trick(State *s, int leader, PyObject *played, int trump) {
     return 0;
 }
 
-static void wipe(Entry *t, int bits) {
-    for (u64 i = 0; i < (1ull << bits); i++) t[i].leader = -1;
+static void wipe(int i) {
+    u64 n = 1ull << TT_BITS[i];
+    for (u64 j = 0; j < n; j++) tables[i][j].leader = -1;
+    memset(victims[i], 0, n / WAYS);
 }
 
 /* the table for a solve of ``left`` cards a hand (allocated on first use) */
@@ -479,11 +645,20 @@ static int use_table(int left) {
     int i = left <= SMALL_CARDS ? 0 : 1;
     if (!tables[i]) {
         tables[i] = (Entry *)PyMem_RawMalloc(sizeof(Entry) << TT_BITS[i]);
-        if (!tables[i]) { PyErr_NoMemory(); return -1; }
-        wipe(tables[i], TT_BITS[i]);
+        victims[i] = (uint8_t *)PyMem_RawMalloc((1ull << TT_BITS[i]) / WAYS);
+        if (!tables[i] || !victims[i]) {
+            PyMem_RawFree(tables[i]);
+            PyMem_RawFree(victims[i]);
+            tables[i] = NULL;
+            victims[i] = NULL;
+            PyErr_NoMemory();
+            return -1;
+        }
+        wipe(i);
     }
     table = tables[i];
-    table_mask = (1ull << TT_BITS[i]) - 1;
+    victim = victims[i];
+    bucket_mask = (1ull << TT_BITS[i]) / WAYS - 1;
     return 0;
 }
 
@@ -511,7 +686,8 @@ static PyObject *solve_one(State *s) {
         int lo = 0, hi = left, v = guess;
         while (lo < hi) {
             int beta = v == lo ? v + 1 : v;
-            v = play(s, m[i], beta - 1, beta);
+            u64 ignored;
+            v = play(s, m[i], beta - 1, beta, &ignored);
             if (v < beta) hi = v;
             else lo = v;
         }
@@ -582,7 +758,7 @@ static PyObject *clear(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
     for (int i = 0; i < 2; i++)
-        if (tables[i]) wipe(tables[i], TT_BITS[i]);
+        if (tables[i]) wipe(i);
     Py_RETURN_NONE;
 }
 
@@ -604,6 +780,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__endgame(void) {
+    for (int i = 1; i < (1 << 13); i++) count13[i] = (uint8_t)(count13[i >> 1] + (i & 1));
     if (use_table(SMALL_CARDS) < 0) return NULL;
     return PyModule_Create(&module);
 }
