@@ -40,6 +40,9 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <cpuid.h>
+#endif
 
 typedef uint64_t u64;
 
@@ -101,47 +104,6 @@ static inline int beats(int card, int best, int trump) {
 
 static inline u64 suit_of(int card) { return SUIT_MASK << (13 * (card / 13)); }
 
-/* the top card of each run among ``legal`` (cards of ``hand``), runs within ``live`` */
-static int tops(u64 legal, u64 hand, u64 live, int *out) {
-    int n = 0;
-    while (legal) {
-        int c = highbit(legal);
-        legal &= ~(1ull << c);
-        u64 above = live & suit_of(c) & ~((2ull << c) - 1);
-        if (above && (hand >> lowbit(above) & 1)) continue; /* the next live card up is ours */
-        out[n++] = c;
-    }
-    return n;
-}
-
-/* the hands with the ranks of each suit compressed to the live cards, from the top
- * down (the ace stays the ace, the next live card becomes the king...): positions
- * alike but for the ranks of cards gone take the same tricks, and share an entry */
-static void norm(const u64 *h, u64 *out) {
-    out[0] = out[1] = out[2] = out[3] = 0;
-    u64 live = h[0] | h[1] | h[2] | h[3];
-    for (int suit = 0; suit < 4; suit++) {
-        u64 l = live & (SUIT_MASK << (13 * suit));
-        int to = 13 * suit + 12;
-        while (l) {
-            int c = highbit(l);
-            u64 bit = 1ull << c;
-            l &= ~bit;
-            u64 put = 1ull << to--;
-            if (h[0] & bit) out[0] |= put;
-            else if (h[1] & bit) out[1] |= put;
-            else if (h[2] & bit) out[2] |= put;
-            else out[3] |= put;
-        }
-    }
-}
-
-/* a card's compressed rank (within ``live``), and back */
-static inline int compress(int card, u64 live) {
-    u64 above = live & suit_of(card) & ~((2ull << card) - 1);
-    return 13 * (card / 13) + 12 - popcount(above);
-}
-
 static inline int expand(int packed, u64 live) {
     u64 l = live & suit_of(packed);
     for (int skip = 12 - packed % 13; skip > 0 && l; skip--) l &= ~(1ull << highbit(l));
@@ -157,139 +119,8 @@ static inline u64 mix(u64 lens, int leader, int trump) {
     return x;
 }
 
-/* the suit lengths of the four hands, a nibble each */
-static inline u64 lengths(const u64 *h) {
-    u64 out = 0;
-    for (int i = 0; i < 4; i++)
-        for (int suit = 0; suit < 4; suit++)
-            out |= (u64)count13[(h[i] >> (13 * suit)) & SUIT_MASK] << (16 * i + 4 * suit);
-    return out;
-}
-
-/* the relevant cards ``rel`` of a position with ``live`` cards, ranks compressed: in
- * each suit, every live card from the top down to the lowest relevant one */
-static u64 compress_rel(u64 rel, u64 live) {
-    u64 out = 0;
-    for (int suit = 0; suit < 4; suit++) {
-        u64 r = (rel >> (13 * suit)) & SUIT_MASK;
-        if (!r) continue;
-        u64 l = (live >> (13 * suit)) & SUIT_MASK;
-        int k = count13[l & ~((1u << lowbit(r)) - 1)];
-        out |= ((SUIT_MASK << (13 - k)) & SUIT_MASK) << (13 * suit);
-    }
-    return out;
-}
-
-/* and back: compressed relevant cards as the live cards of a position */
-static u64 expand_rel(u64 packed, u64 live) {
-    u64 out = 0;
-    for (int suit = 0; suit < 4; suit++) {
-        int k = count13[(packed >> (13 * suit)) & SUIT_MASK];
-        u64 l = live & (SUIT_MASK << (13 * suit));
-        for (; k > 0 && l; k--) {
-            u64 bit = 1ull << highbit(l);
-            out |= bit;
-            l &= ~bit;
-        }
-    }
-    return out;
-}
-
-/* the top live cards of ``suit`` held by ``hand`` in a row (as a mask) */
-static inline u64 top_run(u64 hand, u64 live, int suit) {
-    u64 l = live & (SUIT_MASK << (13 * suit));
-    u64 run = 0;
-    while (l) {
-        u64 bit = 1ull << highbit(l);
-        if (!(hand & bit)) break;
-        run |= bit;
-        l &= ~bit;
-    }
-    return run;
-}
-
-/* the ``k`` highest cards of ``cards`` */
-static inline u64 highest(u64 cards, int k) {
-    u64 out = 0;
-    for (; k > 0 && cards; k--) {
-        u64 bit = 1ull << highbit(cards);
-        out |= bit;
-        cards &= ~bit;
-    }
-    return out;
-}
-
 static inline int max2(int a, int b) { return a > b ? a : b; }
 static inline int min2(int a, int b) { return a < b ? a : b; }
-
-/* the trumps of ``hand`` above every trump of the other side (``theirs``), each of
- * which takes a trick for its side (the card wins, or a partner's higher trump), one
- * a trick as a hand plays one card to each; *rel: those cards, and the other side's
- * best trump, whose rank sets them above */
-static inline int trumps_above(u64 hand, u64 theirs, u64 tm, u64 *rel) {
-    u64 mine = hand & tm;
-    if (!theirs) {
-        *rel = 0; /* the count is the length */
-        return popcount(mine);
-    }
-    int top = highbit(theirs);
-    u64 above = mine & ~((2ull << top) - 1);
-    *rel = above | (1ull << top);
-    return popcount(above);
-}
-
-/* tricks each side surely takes from the start of a trick (sure[0]: the leader's),
- * with the cards each count rests on (rel[0], rel[1]):
- *   - the leader cashes his top cards, suit by suit: a suit other than trumps only
- *     as long as each opponent who holds a trump still follows (an opponent's cards
- *     of the suit go only to its own rounds: he follows the others, or holds no
- *     trump any more), and in all no more of them than his partner, if he holds a
- *     trump, has other cards to play to them (else he might have to ruff and take
- *     the lead);
- *   - a hand's trumps above all of the other side's each take a trick. */
-static void sure_tricks(const State *s, int n, int *sure, u64 *rel) {
-    int L = s->leader, P = (L + 2) & 3, O1 = (L + 1) & 3, O2 = (L + 3) & 3;
-    const u64 *h = s->h;
-    u64 live = h[0] | h[1] | h[2] | h[3];
-    int trump = s->trump;
-    u64 tm = trump < 4 ? SUIT_MASK << (13 * trump) : 0;
-    int cash = 0, side = 0;
-    u64 cashed = 0;
-    for (int suit = 0; suit < 4; suit++) {
-        u64 run = top_run(h[L], live, suit);
-        if (!run) continue;
-        int r = popcount(run);
-        if (suit == trump || !tm) {
-            cash += r;
-            cashed |= run;
-            continue;
-        }
-        u64 sm = SUIT_MASK << (13 * suit);
-        if (h[O1] & tm) r = min2(r, popcount(h[O1] & sm));
-        if (h[O2] & tm) r = min2(r, popcount(h[O2] & sm));
-        side += r;
-        cashed |= highest(run, r);
-    }
-    if (h[P] & tm) side = min2(side, popcount(h[P] & ~tm));
-    cash += side;
-    rel[0] = cashed;
-    rel[1] = 0;
-    sure[1] = 0;
-    if (tm) {
-        u64 ours = (h[L] | h[P]) & tm, theirs = (h[O1] | h[O2]) & tm, r;
-        int t = trumps_above(h[L], theirs, tm, &r);
-        if (t > cash) { cash = t; rel[0] = r; }
-        t = trumps_above(h[P], theirs, tm, &r);
-        if (t > cash) { cash = t; rel[0] = r; }
-        t = trumps_above(h[O1], ours, tm, &r);
-        if (t > sure[1]) { sure[1] = t; rel[1] = r; }
-        t = trumps_above(h[O2], ours, tm, &r);
-        if (t > sure[1]) { sure[1] = t; rel[1] = r; }
-    }
-    sure[0] = min2(cash, n);
-}
-
-static int search(State *s, int alpha, int beta, int first, int *best_move, u64 *rel);
 
 /* the cards of the last trick: the winner's rank decided it if another card of its suit
  * was played to it (else it won by being alone in its suit, whatever its rank) */
@@ -300,247 +131,48 @@ static inline u64 decided(const int *trick, int at) {
     return 0;
 }
 
-/* North-South's tricks from the start of a trick, within (alpha, beta); *rel: the cards
- * whose ranks the answer rests on (a position with the same suit lengths, the same
- * leader and the same holders of each suit's live cards down to the lowest of them
- * has the same answer: partition search) */
-static int start(State *s, int alpha, int beta, u64 *rel) {
-    int n = popcount(s->h[s->leader]);
-    *rel = 0;
-    if (n == 0) return 0;
-    if (n == 1) {
-        int trick[4], at = 0;
-        for (int i = 0; i < 4; i++) trick[i] = highbit(s->h[(s->leader + i) & 3]);
-        for (int i = 1; i < 4; i++)
-            if (beats(trick[i], trick[at], s->trump)) at = i;
-        *rel = decided(trick, at);
-        return ((s->leader + at) & 1) ? 0 : 1;
+
+/* the search, twice: for any processor, and with BMI2 and POPCNT (see use_bmi2) */
+#define F(name) name##_any
+#include "_endgame_search.h"
+#undef F
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HAVE_BMI2_BUILD 1
+#include <immintrin.h>
+#pragma GCC push_options
+#pragma GCC target("bmi2,popcnt")
+#define F(name) name##_bmi2
+#include "_endgame_search.h"
+#undef F
+#pragma GCC pop_options
+#endif
+
+/* whether this processor runs the BMI2 build, and runs it fast: not AMD's before Zen 3,
+ * whose PEXT takes hundreds of cycles (set when the module loads) */
+static int use_bmi2 = 0;
+
+static void choose_build(void) {
+#ifdef HAVE_BMI2_BUILD
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("bmi2") || !__builtin_cpu_supports("popcnt")) return;
+    if (__builtin_cpu_is("amd")) {
+        unsigned a, b, c, d;
+        if (!__get_cpuid(1, &a, &b, &c, &d)) return;
+        unsigned family = ((a >> 8) & 0xF) + ((a >> 20) & 0xFF);
+        if (family < 0x19) return;
     }
-    /* the sure tricks bound the value: often enough to answer the window */
-    int sure[2];
-    u64 srel[2];
-    sure_tricks(s, n, sure, srel);
-    int ew = s->leader & 1;
-    int lo = ew ? sure[1] : sure[0];
-    int hi = n - (ew ? sure[0] : sure[1]);
-    u64 lo_rel = ew ? srel[1] : srel[0], hi_rel = ew ? srel[0] : srel[1];
-    if (lo >= beta) { *rel = lo_rel; return lo; }
-    if (hi <= alpha) { *rel = hi_rel; return hi; }
-    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
-    u64 key[4];
-    norm(s->h, key);
-    u64 lens = lengths(s->h);
-    u64 bucket = mix(lens, s->leader, s->trump) & bucket_mask;
-    Entry *b = &table[bucket * WAYS];
-    int first = -1;
-    for (int w = 0; w < WAYS; w++) {
-        Entry *e = &b[w];
-        if (e->lens != lens || e->leader != s->leader || e->trump != s->trump) continue;
-        u64 r = e->rel;
-        if ((key[0] & r) != e->own[0] || (key[1] & r) != e->own[1] || (key[2] & r) != e->own[2])
-            continue;
-        if (e->lo > lo) { lo = e->lo; lo_rel = expand_rel(r, live); }
-        if (e->hi < hi) { hi = e->hi; hi_rel = expand_rel(r, live); }
-        if (first < 0 && e->best >= 0) first = expand(e->best, live);
-    }
-    /* the window is never empty below (fail-soft alpha-beta needs alpha < beta) */
-    if (lo >= beta) { *rel = lo_rel; return lo; }
-    if (hi <= alpha) { *rel = hi_rel; return hi; }
-    if (lo == hi) { *rel = lo_rel | hi_rel; return lo; }
-    int a = alpha > lo ? alpha : lo;
-    int bb = beta < hi ? beta : hi;
-    int best = -1;
-    u64 found = 0;
-    int v = search(s, a, bb, first, &best, &found);
-    /* the answer for the caller rests on the search, and on the bounds that narrowed it */
-    *rel = found | (a > alpha ? lo_rel : 0) | (bb < beta ? hi_rel : 0);
-    /* stored: what the search alone proved */
-    int elo = 0, ehi = n;
-    if (v <= a) ehi = v;
-    else if (v >= bb) elo = v;
-    else elo = ehi = v;
-    u64 packed = compress_rel(found, live);
-    u64 own[3] = {key[0] & packed, key[1] & packed, key[2] & packed};
-    Entry *e = NULL;
-    for (int w = 0; w < WAYS && !e; w++) {
-        Entry *x = &b[w];
-        if (x->lens == lens && x->leader == s->leader && x->trump == s->trump && x->rel == packed
-            && x->own[0] == own[0] && x->own[1] == own[1] && x->own[2] == own[2]) {
-            e = x; /* the same partition: both bounds hold */
-            elo = max2(elo, x->lo);
-            ehi = min2(ehi, x->hi);
-        }
-    }
-    if (!e) {
-        e = &b[victim[bucket]];
-        victim[bucket] = (uint8_t)((victim[bucket] + 1) % WAYS);
-    }
-    e->lens = lens;
-    e->rel = packed;
-    memcpy(e->own, own, sizeof e->own);
-    e->leader = (int8_t)s->leader;
-    e->trump = (int8_t)s->trump;
-    e->lo = (int8_t)elo;
-    e->hi = (int8_t)ehi;
-    e->best = (int8_t)(best >= 0 ? compress(best, live) : -1);
-    return v;
+    use_bmi2 = 1;
+#endif
 }
 
-/* the moves of the seat on turn, most promising first */
-static int moves(State *s, int *out) {
-    int turn = (s->leader + s->k) & 3;
-    u64 hand = s->h[turn];
-    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
-    for (int i = 0; i < s->k; i++) live |= 1ull << s->trick[i];
-    u64 legal = hand;
-    if (s->k) {
-        u64 follow = hand & suit_of(s->trick[0]);
-        if (follow) legal = follow;
+static void values(State *s, int left, u64 legal, u64 hand, u64 live, int *value) {
+#ifdef HAVE_BMI2_BUILD
+    if (use_bmi2) {
+        values_bmi2(s, left, legal, hand, live, value);
+        return;
     }
-    int m[16];
-    int n = tops(legal, hand, live, m); /* highest first, suit by suit */
-    if (n <= 1) {
-        memcpy(out, m, n * sizeof(int));
-        return n;
-    }
-    if (s->k == 0) { /* leads: by the history of the leads that cut off, stably */
-        const unsigned *hs = history[turn];
-        for (int i = 0; i < n; i++) {
-            int c = m[i], j = i;
-            while (j > 0 && hs[out[j - 1]] < hs[c]) { out[j] = out[j - 1]; j--; }
-            out[j] = c;
-        }
-        return n;
-    }
-    int best = s->trick[0], at = 0;
-    for (int i = 1; i < s->k; i++)
-        if (beats(s->trick[i], best, s->trump)) { best = s->trick[i]; at = i; }
-    int partner_wins = ((s->k - at) & 1) == 0;
-    int o = 0;
-    if (!partner_wins) { /* the cheapest winner first, then the other winners */
-        int w[16], nw = 0, l[16], nl = 0;
-        for (int i = 0; i < n; i++) {
-            if (beats(m[i], best, s->trump)) w[nw++] = m[i];
-            else l[nl++] = m[i];
-        }
-        /* winners from the lowest rank up, then the losers from the lowest up */
-        for (int i = 0; i < nw; i++)
-            for (int j = i + 1; j < nw; j++)
-                if (w[j] % 13 < w[i] % 13) { int t = w[i]; w[i] = w[j]; w[j] = t; }
-        for (int i = 0; i < nl; i++)
-            for (int j = i + 1; j < nl; j++)
-                if (l[j] % 13 < l[i] % 13) { int t = l[i]; l[i] = l[j]; l[j] = t; }
-        for (int i = 0; i < nw; i++) out[o++] = w[i];
-        for (int i = 0; i < nl; i++) out[o++] = l[i];
-        return o;
-    }
-    /* partner wins: the lowest first */
-    for (int i = 0; i < n; i++) out[i] = m[i];
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            if (out[j] % 13 < out[i] % 13) { int t = out[i]; out[i] = out[j]; out[j] = t; }
-    return n;
-}
-
-/* play ``card`` for the seat on turn, search on, take it back; *rel as for start */
-static int play(State *s, int card, int alpha, int beta, u64 *rel) {
-    int turn = (s->leader + s->k) & 3;
-    u64 bit = 1ull << card;
-    s->h[turn] &= ~bit;
-    s->trick[s->k++] = card;
-    int v;
-    if (s->k == 4) {
-        int best = s->trick[0], at = 0;
-        for (int i = 1; i < 4; i++)
-            if (beats(s->trick[i], best, s->trump)) { best = s->trick[i]; at = i; }
-        int winner = (s->leader + at) & 3;
-        int won = (winner & 1) ? 0 : 1;
-        int leader = s->leader;
-        int saved[4];
-        memcpy(saved, s->trick, sizeof saved);
-        s->k = 0;
-        s->leader = winner;
-        v = won + start(s, alpha - won, beta - won, rel);
-        s->leader = leader;
-        memcpy(s->trick, saved, sizeof saved);
-        s->k = 4;
-        *rel |= decided(s->trick, at);
-    } else {
-        int ignored;
-        v = search(s, alpha, beta, -1, &ignored, rel);
-    }
-    s->k--;
-    s->h[turn] |= bit;
-    return v;
-}
-
-/* North-South's tricks from here (the current trick included), fail-soft; ``first``
- * (a card of the seat on turn, or -1) is tried first; the best card in *best_move;
- * *rel: the cards the answer rests on (a cut-off: the move's; else every move's) */
-static int search(State *s, int alpha, int beta, int first, int *best_move, u64 *rel) {
-    int turn = (s->leader + s->k) & 3;
-    int ns = (turn & 1) == 0;
-    int m[16];
-    int n = moves(s, m);
-    if (first >= 0) {
-        for (int i = 1; i < n; i++)
-            if (m[i] == first) {
-                memmove(m + 1, m, i * sizeof(int));
-                m[0] = first;
-                break;
-            }
-    }
-    int best = ns ? -1 : 99, card = -1;
-    u64 all = 0;
-    for (int i = 0; i < n; i++) {
-        u64 r;
-        int v = play(s, m[i], alpha, beta, &r);
-        all |= r;
-        if (ns) {
-            if (v > best) { best = v; card = m[i]; if (v > alpha) alpha = v; }
-        } else if (v < best) {
-            best = v;
-            card = m[i];
-            if (v < beta) beta = v;
-        }
-        if (alpha >= beta) {
-            all = r;
-            if (s->k == 0 && (history[turn][m[i]] += 1u << popcount(s->h[turn])) > 1u << 30)
-                for (int j = 0; j < 4 * 52; j++) history[j / 52][j % 52] >>= 1; /* aged */
-            break;
-        }
-    }
-    if (!(alpha >= beta)) {
-        /* every move failed: where the answer is used again, the same moves must be
-         * the only ones.  A move stood for its run (the cards below it in hand, next
-         * among the live cards): a run reaching from the relevant cards down below
-         * the lowest of them makes its bottom card relevant too (highest run first,
-         * each suit: a bottom made relevant lowers the suit's limit) */
-        u64 hand = s->h[turn];
-        u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
-        for (int i = 0; i < s->k; i++) live |= 1ull << s->trick[i];
-        u64 tried = 0;
-        for (int i = 0; i < n; i++) tried |= 1ull << m[i];
-        while (tried) {
-            int top = highbit(tried);
-            tried &= ~(1ull << top);
-            u64 sm = suit_of(top);
-            u64 r = all & sm;
-            if (!r || top < lowbit(r)) continue; /* below every relevant card */
-            u64 below = live & sm & ((1ull << top) - 1);
-            int bottom = top;
-            while (below) {
-                int c = highbit(below);
-                if (!(hand >> c & 1)) break;
-                bottom = c;
-                below &= ~(1ull << c);
-            }
-            if (bottom < lowbit(r)) all |= 1ull << bottom;
-        }
-    }
-    *best_move = card;
-    *rel = all;
-    return best;
+#endif
+    values_any(s, left, legal, hand, live, value);
 }
 
 static int read_hands(PyObject *hands, u64 *h) {
@@ -676,25 +308,8 @@ static PyObject *solve_one(State *s) {
         if (follow) legal = follow;
     }
     if (use_table(left) < 0) return NULL;
-    int m[16];
-    int n = tops(legal, hand, live, m);
     int value[52];
-    int guess = (left + 1) / 2;
-    for (int i = 0; i < n; i++) {
-        /* the card's exact value by tests of a null window (MTD(f)), from the last
-         * card's value: each test is far cheaper than a search of the full window */
-        int lo = 0, hi = left, v = guess;
-        while (lo < hi) {
-            int beta = v == lo ? v + 1 : v;
-            u64 ignored;
-            v = play(s, m[i], beta - 1, beta, &ignored);
-            if (v < beta) hi = v;
-            else lo = v;
-        }
-        /* the next card is tried against the best value so far */
-        if (i == 0 || ((turn & 1) ? lo < guess : lo > guess)) guess = lo;
-        value[m[i]] = (turn & 1) ? left - lo : lo;
-    }
+    values(s, left, legal, hand, live, value);
     /* every legal card takes its run's value (the run is below its top, in hand) */
     PyObject *out = PyDict_New();
     if (!out) return NULL;
@@ -780,6 +395,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__endgame(void) {
+    choose_build();
     for (int i = 1; i < (1 << 13); i++) count13[i] = (uint8_t)(count13[i >> 1] + (i & 1));
     if (use_table(SMALL_CARDS) < 0) return NULL;
     return PyModule_Create(&module);
