@@ -294,8 +294,9 @@ static int use_table(int left) {
     return 0;
 }
 
-/* every legal card of the seat on turn with the tricks its side takes, as a dict */
-static PyObject *solve_one(State *s) {
+/* every legal card of the seat on turn with the tricks its side takes, as a dict keyed by
+ * card number, or by cards[number] where ``cards`` (52 objects) is given */
+static PyObject *solve_one(State *s, PyObject *cards) {
     int turn = (s->leader + s->k) & 3;
     int left = popcount(s->h[turn]); /* tricks left, this one included */
     if (check(s, left) < 0) return NULL;
@@ -323,7 +324,9 @@ static PyObject *solve_one(State *s) {
     }
     for (int c = 0; c < 52; c++) {
         if (!(legal >> c & 1)) continue;
-        PyObject *key = PyLong_FromLong(c), *val = PyLong_FromLong(value[c]);
+        PyObject *key = cards ? PySequence_Fast_GET_ITEM(cards, c) : PyLong_FromLong(c);
+        PyObject *val = PyLong_FromLong(value[c]);
+        if (cards) Py_INCREF(key);
         if (!key || !val || PyDict_SetItem(out, key, val) < 0) {
             Py_XDECREF(key);
             Py_XDECREF(val);
@@ -344,7 +347,7 @@ static PyObject *score(PyObject *self, PyObject *args) {
     State s;
     if (read_trick(&s, leader, played, trump) < 0) return NULL;
     if (read_hands(hands, s.h) < 0) return NULL;
-    return solve_one(&s);
+    return solve_one(&s, NULL);
 }
 
 static PyObject *score_many(PyObject *self, PyObject *args) {
@@ -361,11 +364,65 @@ static PyObject *score_many(PyObject *self, PyObject *args) {
     if (!out) { Py_DECREF(seq); return NULL; }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *got = NULL;
-        if (read_hands(PySequence_Fast_GET_ITEM(seq, i), s.h) == 0) got = solve_one(&s);
+        if (read_hands(PySequence_Fast_GET_ITEM(seq, i), s.h) == 0) got = solve_one(&s, NULL);
         if (!got) { Py_DECREF(seq); Py_DECREF(out); return NULL; }
         PyList_SET_ITEM(out, i, got);
     }
     Py_DECREF(seq);
+    return out;
+}
+
+/* one position of score_each: (hands, leader, played, trump) */
+static PyObject *solve_item(PyObject *item, PyObject *cards) {
+    PyObject *hands, *played;
+    int leader, trump;
+    if (!PyTuple_Check(item)) {
+        PyErr_SetString(PyExc_TypeError, "a position is a tuple (hands, leader, played, trump)");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(item, "OiOi", &hands, &leader, &played, &trump)) return NULL;
+    State s;
+    if (read_trick(&s, leader, played, trump) < 0) return NULL;
+    if (read_hands(hands, s.h) < 0) return NULL;
+    return solve_one(&s, cards);
+}
+
+static PyObject *score_each(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *positions, *cards = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &positions, &cards)) return NULL;
+    PyObject *keys = NULL;
+    if (cards != Py_None) {
+        keys = PySequence_Fast(cards, "cards must be a sequence of the 52 cards");
+        if (!keys) return NULL;
+        if (PySequence_Fast_GET_SIZE(keys) != 52) {
+            Py_DECREF(keys);
+            PyErr_SetString(PyExc_ValueError, "cards must hold the 52 cards");
+            return NULL;
+        }
+    }
+    PyObject *seq = PySequence_Fast(positions, "positions must be a sequence");
+    if (!seq) { Py_XDECREF(keys); return NULL; }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        PyObject *got = solve_item(PySequence_Fast_GET_ITEM(seq, i), keys);
+        if (!got) {
+            /* name the position at fault */
+            PyObject *type, *value, *trace;
+            PyErr_Fetch(&type, &value, &trace);
+            PyErr_NormalizeException(&type, &value, &trace);
+            PyErr_Format(type, "position %zd: %S", i, value);
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(trace);
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, got);
+    }
+    Py_DECREF(seq);
+    Py_XDECREF(keys);
     return out;
 }
 
@@ -384,6 +441,10 @@ static PyMethodDef methods[] = {
     {"score_many", score_many, METH_VARARGS,
      "score_many(layouts, leader, played, trump) -> [{card: tricks}]: score() of each "
      "layout (hands N E S W) with the same trick on the table."},
+    {"score_each", score_each, METH_VARARGS,
+     "score_each(positions, cards=None) -> [{card: tricks}]: score() of each position "
+     "(hands, leader, played, trump), in one call; the keys are cards[number] if the 52 "
+     "cards are given."},
     {"clear", clear, METH_NOARGS, "clear() -> None: forget the transposition table."},
     {NULL, NULL, 0, NULL},
 };

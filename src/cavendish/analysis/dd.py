@@ -62,7 +62,7 @@ import importlib.util
 import os
 import sys
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, Final
 
@@ -320,7 +320,8 @@ _misses = 0
 
 
 def _key(pos: Position) -> tuple[Any, ...]:
-    return (pos.hands, int(pos.trump), int(pos.leader), tuple(int(c) for c in pos.played))
+    # Suit, Seat and Card are ints (equal and hashed alike): no conversion needed
+    return (pos.hands, pos.trump, pos.leader, tuple(pos.played))
 
 
 def _cache_get(key: tuple[Any, ...]) -> DDResult | None:
@@ -474,6 +475,19 @@ def _compiled_call(pos: Position) -> dict[Card, int]:
     return {CARDS[c]: t for c, t in sorted(got.items())}
 
 
+def _compiled_each(todo: Sequence[Position]) -> list[dict[Card, int]]:
+    """Every legal card of each position scored by the compiled solver, in one call
+    (:func:`_endgame.score_each`: no Python between the positions), in card order."""
+    try:
+        return _endgame.score_each(  # type: ignore[no-any-return]
+            [(p.hands, p.leader, p.played, p.trump) for p in todo], CARDS
+        )
+    except (ValueError, TypeError) as exc:
+        for p in todo:
+            p.validate()  # the position at fault, named as solve() names it
+        raise PositionError(f"the compiled solver refused a position: {exc}") from None
+
+
 def _dds_best(pos: Position) -> Card:
     """A line's card at ``pos``: the lowest-ranked of the optimal cards (DDS's, or the
     compiled solver's for a small position)."""
@@ -492,11 +506,18 @@ def _python_best(pos: Position) -> Card:
     return best_card(minimax.score_position(pos))
 
 
+def _line(
+    pos: Position, best_of: Callable[[Position], Card], tricks: dict[Card, int]
+) -> tuple[Card, ...]:
+    """A result's line, its first card read off its scores (when the line is asked for:
+    the search players never ask)."""
+    return build_line(pos, best_of, best_card(tricks))
+
+
 def _result(pos: Position, tricks: dict[Card, int], engine: str) -> DDResult:
-    first = best_card(tricks)
     best_of = _dds_best if engine == "endplay" else _python_best
     # a partial of module-level functions: the result pickles with its line still to come
-    return DDResult(pos.to_play, pos.trump, tricks, partial(build_line, pos, best_of, first))
+    return DDResult(pos.to_play, pos.trump, tricks, partial(_line, pos, best_of, tricks))
 
 
 def _solve_uncached(pos: Position, engine: str) -> DDResult:
@@ -557,9 +578,10 @@ def solve_state(state: Any, *, use_cache: bool = True) -> DDResult:
     return solve_position(Position.from_state(state), use_cache=use_cache)
 
 
-def _as_position(item: Any) -> Position:
+def _as_position(item: Any, *, check: bool = True) -> Position:
     if isinstance(item, Position):
-        item.validate()
+        if check:
+            item.validate()
         return item
     if hasattr(item, "current_trick") and hasattr(item, "hand"):
         if item.is_over:
@@ -587,7 +609,9 @@ def solve_many(positions: Iterable[Any]) -> list[DDResult]:
     >>> [r.best for r in solve_many([(hands, "S", "N"), (hands, "H", "N"), (hands, "H", "E")])]
     [1, 1, 0]
     """
-    todo = [_as_position(p) for p in positions]
+    # a Position is validated below where it goes to DDS or Python; the compiled solver
+    # checks its own (and names the position at fault through Position.validate)
+    todo = [_as_position(p, check=False) for p in positions]
     results: list[DDResult | None] = [None] * len(todo)
     missing: dict[tuple[Any, ...], list[int]] = {}
     for i, pos in enumerate(todo):
@@ -604,13 +628,22 @@ def solve_many(positions: Iterable[Any]) -> list[DDResult]:
         for i in missing[key]:
             results[i] = result
 
-    batch: list[tuple[Any, ...]] = []  # DDS's batch call; the rest one by one
+    batch: list[tuple[Any, ...]] = []  # DDS's batch call
+    small: list[tuple[Any, ...]] = []  # the compiled solver's, in one call
     for key in missing:
         pos = todo[missing[key][0]]
-        if engine == "endplay" and not _small(pos):
+        if engine == "endplay" and _small(pos):
+            small.append(key)
+            continue
+        pos.validate()
+        if engine == "endplay":
             batch.append(key)
-        else:  # the compiled solver's small positions, or the Python engine's
+        else:  # the Python engine's, one by one
             store(key, _solve_uncached(pos, engine))
+    if small:
+        scored = _compiled_each([todo[missing[key][0]] for key in small])
+        for key, tricks in zip(small, scored, strict=True):
+            store(key, _result(todo[missing[key][0]], tricks, engine))
     if batch:
         assert _dds is not None
         for start in range(0, len(batch), _MAXNOOFBOARDS):
