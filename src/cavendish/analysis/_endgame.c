@@ -7,34 +7,49 @@
  * The classical player counts the last four tricks over up to 48 layouts a card
  * (counting.py), and the search players (through cavendish.analysis.dd) solve
  * thousands of positions a decision; DDS (through endplay) costs about a quarter
- * of a millisecond of CPU a position whatever its size, most of it set-up.  This
+ * of a millisecond of CPU a position at the smallest sizes, most of it set-up.  This
  * module solves small positions with the same answer (exact values are unique),
- * tens of times faster than DDS at four cards a hand and still faster at six:
+ * tens of times faster than DDS at four cards a hand and still faster at seven:
  *
  *   - alpha-beta card by card, the value being the tricks North-South take from the
  *     position on (an absolute value, so every search shares the table);
  *   - each legal card's exact value by tests of a null window (MTD(f)), starting
  *     from the best value so far: a test is far cheaper than a full window;
- *   - at the start of each trick, the tricks each side is sure of (the leader's
- *     top cards he can cash, a hand's top trumps) bound the value, often enough
- *     to answer the window without a search;
- *   - a transposition table of bounds at the start of each trick, keyed by the
- *     four hands with their ranks compressed to the live cards (positions alike
- *     but for the ranks of cards gone share an entry) and the leader, kept between
- *     calls (tagged with the trump suit), so the layouts of one count and the
- *     positions of a decision share it; each entry holds the best lead, tried
- *     first; two tables, replaced newest first: 4096 entries for endings of up to
- *     four cards a hand (the counts: larger measured slower), 65536 for more;
+ *   - at the start of each trick, the tricks each side is sure of bound the value,
+ *     often enough to answer the window without a search: the leader's top cards he
+ *     can cash, and each hand's trumps above all the other side's (each takes a
+ *     trick for its side, or a partner's higher one does);
+ *   - partition search (Ginsberg's; DDS's "winning ranks"): a search's answer at the
+ *     start of a trick is stored with the cards it rested on (a trick's winner that
+ *     beat a card of its suit, the cards the sure tricks counted, and where every move
+ *     failed the bottom of each run a move stood for), and holds for every position
+ *     with the same leader and suit lengths whose live cards of each suit, from the
+ *     top down to the lowest of those, have the same holders: a bucket of the table
+ *     is found by the leader and the sixteen suit lengths, and its entries match on
+ *     those holders alone, so positions alike but for their small cards (the worlds
+ *     of one decision, the lines of one search) share their bounds;
+ *   - the table is kept between calls (tagged with the trump suit); each entry holds
+ *     the best lead, tried first; two tables of buckets of four, the oldest entry of
+ *     a bucket replaced: 4096 entries for endings of up to four cards a hand (the
+ *     classical player's counts), 32768 for more (larger measured no faster: the
+ *     table is read from memory, not from cache);
  *   - a card is tried once for its run: the cards of one hand next to each other
  *     among the live cards of their suit (the trick's included) take the same
  *     tricks; leads are ordered by the history of the leads that cut off;
  *   - the last trick is read off, not searched.
  *
+ * The search itself is in _endgame_search.h, compiled twice: for any processor, and
+ * with the BMI2 and POPCNT instructions (a suit's ranks compressed to its live cards,
+ * and a hand's runs found, by PEXT and PDEP), the second chosen as the module loads
+ * where the processor has them and runs PEXT fast.
+ *
  * Cards are 13 * suit + rank (rank 0 is the two), hands 52-bit masks N E S W, as in
  * cavendish.core.cards.  score() solves one position, score_many() the layouts of a
- * count, clear() empties the tables; ending.py and dd.py wrap them and fall back to
- * the Python solver or DDS when this module was not built.  The interpreter's lock
- * is held throughout, so the tables are never searched by two threads at once.
+ * count, score_each() many positions of any kind in one call (the DD layer's
+ * solve_many), clear() empties the tables; ending.py and dd.py wrap them and fall
+ * back to the Python solver or DDS when this module was not built.  The
+ * interpreter's lock is held throughout, so the tables are never searched by two
+ * threads at once.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -426,6 +441,32 @@ static PyObject *score_each(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* the build of the search in use, "bmi2" or "any"; another chosen if named */
+static PyObject *build(PyObject *self, PyObject *args) {
+    (void)self;
+    const char *name = NULL;
+    if (!PyArg_ParseTuple(args, "|s", &name)) return NULL;
+    const char *previous = use_bmi2 ? "bmi2" : "any";
+    if (name) {
+        if (strcmp(name, "any") == 0) {
+            use_bmi2 = 0;
+        } else if (strcmp(name, "bmi2") == 0) {
+            int fast = use_bmi2;
+            choose_build();
+            if (!use_bmi2) {
+                use_bmi2 = fast;
+                PyErr_SetString(PyExc_ValueError, "build 'bmi2': this processor lacks BMI2 "
+                                                  "and POPCNT, or runs PEXT slowly");
+                return NULL;
+            }
+        } else {
+            PyErr_Format(PyExc_ValueError, "build %R: expected 'bmi2' or 'any'", PyTuple_GET_ITEM(args, 0));
+            return NULL;
+        }
+    }
+    return PyUnicode_FromString(previous);
+}
+
 static PyObject *clear(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
@@ -445,6 +486,10 @@ static PyMethodDef methods[] = {
      "score_each(positions, cards=None) -> [{card: tricks}]: score() of each position "
      "(hands, leader, played, trump), in one call; the keys are cards[number] if the 52 "
      "cards are given."},
+    {"build", build, METH_VARARGS,
+     "build(name=None) -> str: the build of the search in use ('bmi2': with the BMI2 and "
+     "POPCNT instructions, chosen where the processor runs them fast; 'any'), and the "
+     "one named from now on; the answers are the same."},
     {"clear", clear, METH_NOARGS, "clear() -> None: forget the transposition table."},
     {NULL, NULL, 0, NULL},
 };
