@@ -317,13 +317,33 @@ static int F(moves)(State *s, int *out) {
         memcpy(out, m, n * sizeof(int));
         return n;
     }
-    if (s->k == 0) { /* leads: by the history of the leads that cut off, stably */
+    if (s->k == 0) {
+        /* leads: first those that surely win the trick (the top live card of its suit,
+         * or any card of a suit whose top partner holds), where no opponent can ruff
+         * (trumps, or each opponent who holds a trump follows); each group by the
+         * history of the leads that cut off, stably */
         const unsigned *hs = history[turn];
+        int sorted[16];
         for (int i = 0; i < n; i++) {
             int c = m[i], j = i;
-            while (j > 0 && hs[out[j - 1]] < hs[c]) { out[j] = out[j - 1]; j--; }
-            out[j] = c;
+            while (j > 0 && hs[sorted[j - 1]] < hs[c]) { sorted[j] = sorted[j - 1]; j--; }
+            sorted[j] = c;
         }
+        const u64 *h = s->h;
+        int P = (turn + 2) & 3, O1 = (turn + 1) & 3, O2 = (turn + 3) & 3;
+        u64 tm = s->trump < 4 ? SUIT_MASK << (13 * s->trump) : 0;
+        int o = 0, rest[16], nr = 0;
+        for (int i = 0; i < n; i++) {
+            int c = sorted[i];
+            u64 sm = suit_of(c);
+            int top = highbit(live & sm);
+            int wins = top == c || (h[P] >> top & 1);
+            int safe = sm == tm
+                       || ((!(h[O1] & tm) || (h[O1] & sm)) && (!(h[O2] & tm) || (h[O2] & sm)));
+            if (wins && safe) out[o++] = c;
+            else rest[nr++] = c;
+        }
+        memcpy(out + o, rest, nr * sizeof(int));
         return n;
     }
     int best = s->trick[0], at = 0;
@@ -358,6 +378,7 @@ static int F(moves)(State *s, int *out) {
 
 /* play ``card`` for the seat on turn, search on, take it back; *rel as for start */
 static int F(play)(State *s, int card, int alpha, int beta, u64 *rel) {
+    played_in_search++;
     int turn = (s->leader + s->k) & 3;
     u64 bit = 1ull << card;
     s->h[turn] &= ~bit;

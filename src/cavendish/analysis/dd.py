@@ -27,14 +27,17 @@ assigning the module's ``ENGINE``) switches at run time.
 
 Small positions.  A position of at most :data:`COMPILED_CARDS` cards in the hand
 to play is solved by our compiled exact solver (:mod:`._endgame`, ``_endgame.c``:
-alpha-beta on null windows with a table of bounds, built with the package), not by
-DDS: DDS spends some 0.2 ms setting up any board, more than the whole search of a
-small one.  The limit is the largest size at which the compiled solver is faster
-than DDS on two threads (measured on the search players' positions; see
-``cavendish.bench.dd``'s ``dd-small`` line).  Exact values are unique, so the
-scores, the best card and the line are DDS's.  This is part of the ``"endplay"``
-engine only: the ``"python"`` engine stays pure Python, the reference the tests
-hold the others to.  Where the extension was not built, DDS solves everything.
+alpha-beta on null windows with a table of bounds shared by positions alike but for
+their small cards (partition search), built with the package), not by DDS: DDS
+spends some 0.2 ms setting up any board, more than the whole search of a small one.
+The limit is the largest size at which the compiled solver takes less CPU than
+DDS (all its threads counted) on the search players' positions (see
+``cavendish.bench.dd``'s ``dd-search`` lines).  :func:`solve_many` sends all its
+small positions in one call (the worlds of a decision share the solver's table).
+Exact values are unique, so the scores, the best card and the line are DDS's.
+This is part of the ``"endplay"`` engine only: the ``"python"`` engine stays pure
+Python, the reference the tests hold the others to.  Where the extension was not
+built, DDS solves everything.
 
 Results are kept in a bounded LRU cache keyed by the position (the four hands,
 trump, leader and the cards of the trick in progress).  A result's ``line`` is
@@ -432,7 +435,7 @@ def _dds_call(pos: Position, target: int, solutions: int) -> dict[Card, int]:
 
 
 # ------------------------------------------------- small positions, compiled
-COMPILED_CARDS: int = 6
+COMPILED_CARDS: int = 7
 """The ``"endplay"`` engine solves a position with at most this many cards in the
 hand to play with the compiled solver (0: DDS solves every position)."""
 
@@ -602,7 +605,8 @@ def solve_many(positions: Iterable[Any]) -> list[DDResult]:
 
     With DDS the positions not in the cache go to ``SolveAllBoardsBin`` (all
     cores) in batches of 200, but for the small ones (:data:`COMPILED_CARDS`),
-    solved by the compiled solver first; the results are in the order asked.
+    solved by the compiled solver first, all in one call; the results are in the
+    order asked.
 
     >>> from cavendish.core.cards import hand_mask
     >>> hands = [hand_mask(h) for h in (["SA"], ["SK"], ["HA"], ["HK"])]
