@@ -11,6 +11,7 @@ ARGS   ?=
 COMPILED := $(shell $(PYTHON) src/cavendish/compiled.py)
 
 $(STAMP): pyproject.toml setup.py constraints.txt src/cavendish/analysis/_endgame.c \
+		src/cavendish/analysis/_endgame_search.h \
 		src/cavendish/players/classical/_layouts.c src/cavendish/compiled.py $(COMPILED)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'

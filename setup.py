@@ -34,10 +34,14 @@ C_EXTENSIONS = [
     Extension(
         f"cavendish.{package}.{name}",
         sources=[f"src/cavendish/{package.replace('.', '/')}/{name}.c"],
+        depends=[f"src/cavendish/{package.replace('.', '/')}/{h}" for h in headers],
         extra_compile_args=["-O2"],
         optional=True,
     )
-    for package, name in (("analysis", "_endgame"), ("players.classical", "_layouts"))
+    for package, name, headers in (
+        ("analysis", "_endgame", ("_endgame_search.h",)),  # included twice by _endgame.c
+        ("players.classical", "_layouts", ()),
+    )
 ]
 
 

@@ -165,3 +165,115 @@ def test_dd_small_benchmark_reports_both_solvers_at_each_size() -> None:
         us = line[column]
         assert isinstance(us, dict) and list(us) == sizes
         assert all(v > 0 for v in us.values())
+
+
+def worlds(rng: random.Random, pos: Position, count: int) -> list[Position]:
+    """``count`` layouts of ``pos`` as a search player samples them: the hand to play
+    kept, the other hands' cards dealt again among them, each keeping its length."""
+    me = int(pos.to_play)
+    unseen = [c for seat in range(4) if seat != me for c in range(52) if pos.hands[seat] >> c & 1]
+    out = []
+    for _ in range(count):
+        rng.shuffle(unseen)
+        hands = [0, 0, 0, 0]
+        hands[me] = pos.hands[me]
+        at = 0
+        for seat in range(4):
+            if seat != me:
+                n = pos.hands[seat].bit_count()
+                for c in unseen[at : at + n]:
+                    hands[seat] |= 1 << c
+                at += n
+        out.append(Position((hands[0], hands[1], hands[2], hands[3]), pos.trump, pos.leader,
+                            pos.played))
+    return out
+
+
+@pytest.mark.parametrize("cards", range(5, 10))
+def test_the_worlds_of_one_decision_solved_in_one_call_score_as_dds_does(cards: int) -> None:
+    # partition search shares bounds between positions alike but for small cards: the
+    # worlds of one decision, solved in one call sharing the table, are where a bound
+    # carried to a position it does not fit would show
+    rng = random.Random(2000 + cards)
+    positions: list[Position] = []
+    for trump in Suit:
+        positions += worlds(rng, position(rng, cards, rng.randrange(4), trump), 6)
+    dd.set_compiled_cards(13)
+    dd._endgame.clear()
+    mine = dd.solve_many(positions)
+    dd.set_compiled_cards(0)
+    theirs = dd.solve_many(positions)
+    for pos, a, b in zip(positions, mine, theirs, strict=True):
+        assert a.tricks == b.tricks, pos
+
+
+def test_both_builds_of_the_compiled_search_give_the_same_scores() -> None:
+    # the search is compiled for any processor and with BMI2 (PEXT); each answers alike
+    rng = random.Random(31)
+    positions = [position(rng, n, rng.randrange(4), Suit(rng.randrange(4)))
+                 for n in (3, 5, 7) for _ in range(8)]
+    asked = [(p.hands, p.leader, p.played, p.trump) for p in positions]
+    previous = dd._endgame.build("any")
+    try:
+        dd._endgame.clear()
+        portable = dd._endgame.score_each(asked)
+        try:
+            dd._endgame.build("bmi2")
+        except ValueError:
+            pytest.skip("this processor runs only the portable build")
+        dd._endgame.clear()
+        assert dd._endgame.score_each(asked) == portable
+    finally:
+        dd._endgame.build(previous)
+    for pos, got in zip(positions, portable, strict=True):
+        assert got == {int(c): t for c, t in dd._dds_call(pos, -1, 3).items()}, pos
+
+
+def test_solve_many_names_a_small_position_the_compiled_solver_refuses() -> None:
+    rng = random.Random(8)
+    good = position(rng, 3, 0, Suit.S)
+    bad = Position((0b11, 0b110, 0b110000, 0b11000000), Suit.S, Seat.N, ())
+    with pytest.raises(PositionError, match="card S3 is in two hands"):
+        dd.solve_many([good, bad])
+    with pytest.raises(ValueError, match="position 1: hand 1 holds a card another hand holds"):
+        dd._endgame.score_each([(good.hands, good.leader, (), good.trump),
+                                (bad.hands, 0, (), 0)])
+
+
+def test_score_each_keys_its_scores_by_the_cards_given() -> None:
+    from cavendish.core.cards import CARDS
+
+    rng = random.Random(9)
+    pos = position(rng, 4, 1, Suit.C)
+    asked = [(pos.hands, pos.leader, pos.played, pos.trump)]
+    by_number = dd._endgame.score_each(asked)[0]
+    by_card = dd._endgame.score_each(asked, CARDS)[0]
+    assert by_card == {CARDS[c]: t for c, t in by_number.items()}
+    assert all(type(c) is Card for c in by_card) and list(by_card) == sorted(by_card)
+
+
+def test_dd_search_benchmark_reports_both_engines_at_each_size(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cavendish.bench import dd as bench
+
+    rng = random.Random(4)
+    asked = [position(rng, n, rng.randrange(4), Suit(rng.randrange(4)))
+             for n in (5, 6) for _ in range(3)]
+    monkeypatch.setattr(bench, "search_positions", lambda seed, boards: asked)
+    lines = bench._search(1, 1, (5, 6, 9), 2, 1)  # raises if the two engines disagree
+    assert [(line["name"], line["cards"], line["positions"]) for line in lines] == [
+        ("dd-search", 5, 2), ("dd-search", 6, 2)]
+    for line in lines:
+        assert line["compiled_cpu_us"] > 0 and line["dds_cpu_us"] > 0  # type: ignore[operator]
+
+
+def test_the_dd_search_benchmark_records_the_positions_sent_to_solve_many() -> None:
+    from cavendish.bench import dd as bench
+
+    rng = random.Random(12)
+    pos = position(rng, 2, 0, Suit.H)
+    seen: list[Position] = []
+    with bench._recording(seen):
+        dd.solve_many([pos, (pos.hands, pos.trump, pos.leader)])
+    assert seen == [pos, pos] and dd.solve_many.__name__ == "solve_many"

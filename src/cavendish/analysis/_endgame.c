@@ -7,50 +7,73 @@
  * The classical player counts the last four tricks over up to 48 layouts a card
  * (counting.py), and the search players (through cavendish.analysis.dd) solve
  * thousands of positions a decision; DDS (through endplay) costs about a quarter
- * of a millisecond of CPU a position whatever its size, most of it set-up.  This
+ * of a millisecond of CPU a position at the smallest sizes, most of it set-up.  This
  * module solves small positions with the same answer (exact values are unique),
- * tens of times faster than DDS at four cards a hand and still faster at six:
+ * tens of times faster than DDS at four cards a hand and still faster at seven:
  *
  *   - alpha-beta card by card, the value being the tricks North-South take from the
  *     position on (an absolute value, so every search shares the table);
  *   - each legal card's exact value by tests of a null window (MTD(f)), starting
  *     from the best value so far: a test is far cheaper than a full window;
- *   - at the start of each trick, the tricks each side is sure of (the leader's
- *     top cards he can cash, a hand's top trumps) bound the value, often enough
- *     to answer the window without a search;
- *   - a transposition table of bounds at the start of each trick, keyed by the
- *     four hands with their ranks compressed to the live cards (positions alike
- *     but for the ranks of cards gone share an entry) and the leader, kept between
- *     calls (tagged with the trump suit), so the layouts of one count and the
- *     positions of a decision share it; each entry holds the best lead, tried
- *     first; two tables, replaced newest first: 4096 entries for endings of up to
- *     four cards a hand (the counts: larger measured slower), 65536 for more;
+ *   - at the start of each trick, the tricks each side is sure of bound the value,
+ *     often enough to answer the window without a search: the leader's top cards he
+ *     can cash, and each hand's trumps above all the other side's (each takes a
+ *     trick for its side, or a partner's higher one does);
+ *   - partition search (Ginsberg's; DDS's "winning ranks"): a search's answer at the
+ *     start of a trick is stored with the cards it rested on (a trick's winner that
+ *     beat a card of its suit, the cards the sure tricks counted, and where every move
+ *     failed the bottom of each run a move stood for), and holds for every position
+ *     with the same leader and suit lengths whose live cards of each suit, from the
+ *     top down to the lowest of those, have the same holders: a bucket of the table
+ *     is found by the leader and the sixteen suit lengths, and its entries match on
+ *     those holders alone, so positions alike but for their small cards (the worlds
+ *     of one decision, the lines of one search) share their bounds;
+ *   - the table is kept between calls (tagged with the trump suit); each entry holds
+ *     the best lead, tried first; two tables of buckets of four, the oldest entry of
+ *     a bucket replaced: 4096 entries for endings of up to four cards a hand (the
+ *     classical player's counts), 32768 for more (larger measured no faster: the
+ *     table is read from memory, not from cache);
  *   - a card is tried once for its run: the cards of one hand next to each other
  *     among the live cards of their suit (the trick's included) take the same
  *     tricks; leads are ordered by the history of the leads that cut off;
  *   - the last trick is read off, not searched.
  *
+ * The search itself is in _endgame_search.h, compiled twice: for any processor, and
+ * with the BMI2 and POPCNT instructions (a suit's ranks compressed to its live cards,
+ * and a hand's runs found, by PEXT and PDEP), the second chosen as the module loads
+ * where the processor has them and runs PEXT fast.
+ *
  * Cards are 13 * suit + rank (rank 0 is the two), hands 52-bit masks N E S W, as in
  * cavendish.core.cards.  score() solves one position, score_many() the layouts of a
- * count, clear() empties the tables; ending.py and dd.py wrap them and fall back to
- * the Python solver or DDS when this module was not built.  The interpreter's lock
- * is held throughout, so the tables are never searched by two threads at once.
+ * count, score_each() many positions of any kind in one call (the DD layer's
+ * solve_many), clear() empties the tables; ending.py and dd.py wrap them and fall
+ * back to the Python solver or DDS when this module was not built.  The
+ * interpreter's lock is held throughout, so the tables are never searched by two
+ * threads at once.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <cpuid.h>
+#endif
 
 typedef uint64_t u64;
 
 /* two tables: a small one for endings of up to SMALL_CARDS a hand (the classical
  * player's counts: many small solves, the table kept in cache), a larger one,
- * allocated on first use, for the DD layer's bigger positions */
+ * allocated on first use, for the DD layer's bigger positions; WAYS entries a
+ * bucket, a bucket for the suit lengths of the four hands and the leader */
 #define SMALL_CARDS 4
-static const int TT_BITS[2] = {12, 16};
+#define WAYS 4
+static const int TT_BITS[2] = {12, 15}; /* entries, as a power of two */
 
 typedef struct {
-    u64 h[4];   /* the hands, ranks compressed (see norm) */
+    u64 lens;   /* the suit lengths of the four hands, a nibble each (16 * hand + 4 * suit) */
+    u64 rel;    /* the relevant cards, ranks compressed: each suit's top live cards down
+                 * to the lowest that decided anything (see start) */
+    u64 own[3]; /* N's, E's and S's cards among them (W holds the rest) */
     int8_t leader; /* -1: empty */
     int8_t trump;
     int8_t lo, hi;
@@ -58,8 +81,10 @@ typedef struct {
 } Entry;
 
 static Entry *tables[2] = {NULL, NULL};
+static uint8_t *victims[2] = {NULL, NULL}; /* each bucket's next way to replace */
 static Entry *table = NULL;  /* the table of the current solve */
-static u64 table_mask = 0;
+static uint8_t *victim = NULL;
+static u64 bucket_mask = 0;
 
 typedef struct {
     u64 h[4];
@@ -69,7 +94,14 @@ typedef struct {
     int trump;
 } State;
 
+/* the bits set in each 13-bit suit */
+static uint8_t count13[1 << 13];
+
 static const u64 SUIT_MASK = 0x1FFFull;
+
+/* cards played in search since the module loaded (a measure of work the machine's
+ * load does not change) */
+static unsigned long long played_in_search = 0;
 
 /* for each seat and card, how often (weighted by the tricks left) its lead cut off */
 static unsigned history[4][52];
@@ -91,292 +123,75 @@ static inline int beats(int card, int best, int trump) {
 
 static inline u64 suit_of(int card) { return SUIT_MASK << (13 * (card / 13)); }
 
-/* the top card of each run among ``legal`` (cards of ``hand``), runs within ``live`` */
-static int tops(u64 legal, u64 hand, u64 live, int *out) {
-    int n = 0;
-    while (legal) {
-        int c = highbit(legal);
-        legal &= ~(1ull << c);
-        u64 above = live & suit_of(c) & ~((2ull << c) - 1);
-        if (above && (hand >> lowbit(above) & 1)) continue; /* the next live card up is ours */
-        out[n++] = c;
-    }
-    return n;
-}
-
-/* the hands with the ranks of each suit compressed to the live cards, from the top
- * down (the ace stays the ace, the next live card becomes the king...): positions
- * alike but for the ranks of cards gone take the same tricks, and share an entry */
-static void norm(const u64 *h, u64 *out) {
-    out[0] = out[1] = out[2] = out[3] = 0;
-    u64 live = h[0] | h[1] | h[2] | h[3];
-    for (int suit = 0; suit < 4; suit++) {
-        u64 l = live & (SUIT_MASK << (13 * suit));
-        int to = 13 * suit + 12;
-        while (l) {
-            int c = highbit(l);
-            u64 bit = 1ull << c;
-            l &= ~bit;
-            u64 put = 1ull << to--;
-            if (h[0] & bit) out[0] |= put;
-            else if (h[1] & bit) out[1] |= put;
-            else if (h[2] & bit) out[2] |= put;
-            else out[3] |= put;
-        }
-    }
-}
-
-/* a card's compressed rank (within ``live``), and back */
-static inline int compress(int card, u64 live) {
-    u64 above = live & suit_of(card) & ~((2ull << card) - 1);
-    return 13 * (card / 13) + 12 - popcount(above);
-}
-
 static inline int expand(int packed, u64 live) {
     u64 l = live & suit_of(packed);
     for (int skip = 12 - packed % 13; skip > 0 && l; skip--) l &= ~(1ull << highbit(l));
     return l ? highbit(l) : -1;
 }
 
-static inline u64 mix(const u64 *h, int leader, int trump) {
-    u64 x = h[0] * 0x9E3779B97F4A7C15ull;
-    x ^= (h[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    x ^= (h[2] + 0x165667B19E3779F9ull) * 0x85EBCA77C2B2AE63ull;
-    x ^= (h[3] + 0x27D4EB2F165667C5ull) * 0xFF51AFD7ED558CCDull;
-    x ^= (u64)(leader * 4 + trump) * 0xC4CEB9FE1A85EC53ull;
+/* the bucket of a position: its suit lengths, leader and trump */
+static inline u64 mix(u64 lens, int leader, int trump) {
+    u64 x = (lens + (u64)(leader * 5 + trump)) * 0x9E3779B97F4A7C15ull;
     x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 32;
     return x;
-}
-
-/* the top live cards of ``suit`` held by ``hand`` in a row */
-static inline int top_run(u64 hand, u64 live, int suit) {
-    u64 l = live & (SUIT_MASK << (13 * suit));
-    int run = 0;
-    while (l) {
-        int c = highbit(l);
-        if (!(hand >> c & 1)) break;
-        run++;
-        l &= ~(1ull << c);
-    }
-    return run;
 }
 
 static inline int max2(int a, int b) { return a > b ? a : b; }
 static inline int min2(int a, int b) { return a < b ? a : b; }
 
-/* tricks each side surely takes from the start of a trick (sure[0]: the leader's):
- *   - the leader cashes his top cards, suit by suit: a suit other than trumps only
- *     as long as each opponent who holds a trump still follows (an opponent's cards
- *     of the suit go only to its own rounds: he follows the others, or holds no
- *     trump any more), and in all no more of them than his partner, if he holds a
- *     trump, has other cards to play to them (else he might have to ruff and take
- *     the lead);
- *   - a hand with the top trumps in a row takes a trick with each. */
-static void sure_tricks(const State *s, int n, int *sure) {
-    int L = s->leader, P = (L + 2) & 3, O1 = (L + 1) & 3, O2 = (L + 3) & 3;
-    const u64 *h = s->h;
-    u64 live = h[0] | h[1] | h[2] | h[3];
-    int trump = s->trump;
-    u64 tm = trump < 4 ? SUIT_MASK << (13 * trump) : 0;
-    int cash = 0, side = 0;
-    for (int suit = 0; suit < 4; suit++) {
-        int run = top_run(h[L], live, suit);
-        if (!run) continue;
-        if (suit == trump || !tm) {
-            cash += run;
-            continue;
-        }
-        u64 sm = SUIT_MASK << (13 * suit);
-        if (h[O1] & tm) run = min2(run, popcount(h[O1] & sm));
-        if (h[O2] & tm) run = min2(run, popcount(h[O2] & sm));
-        side += run;
-    }
-    if (h[P] & tm) side = min2(side, popcount(h[P] & ~tm));
-    cash += side;
-    if (tm) {
-        cash = max2(cash, top_run(h[P], live, trump));
-        sure[1] = max2(top_run(h[O1], live, trump), top_run(h[O2], live, trump));
-    } else {
-        sure[1] = 0;
-    }
-    sure[0] = min2(cash, n);
+/* the cards of the last trick: the winner's rank decided it if another card of its suit
+ * was played to it (else it won by being alone in its suit, whatever its rank) */
+static inline u64 decided(const int *trick, int at) {
+    int w = trick[at];
+    for (int i = 0; i < 4; i++)
+        if (i != at && trick[i] / 13 == w / 13) return 1ull << w;
+    return 0;
 }
 
-static int search(State *s, int alpha, int beta, int first, int *best_move);
 
-/* North-South's tricks from the start of a trick, within (alpha, beta) */
-static int start(State *s, int alpha, int beta) {
-    int n = popcount(s->h[s->leader]);
-    if (n == 0) return 0;
-    if (n == 1) {
-        int best = highbit(s->h[s->leader]), at = s->leader;
-        for (int i = 1; i < 4; i++) {
-            int seat = (s->leader + i) & 3;
-            int c = highbit(s->h[seat]);
-            if (beats(c, best, s->trump)) { best = c; at = seat; }
-        }
-        return (at & 1) ? 0 : 1;
+/* the search, twice: for any processor, and with BMI2 and POPCNT (see use_bmi2) */
+#define F(name) name##_any
+#include "_endgame_search.h"
+#undef F
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HAVE_BMI2_BUILD 1
+#include <immintrin.h>
+#pragma GCC push_options
+#pragma GCC target("bmi2,popcnt")
+#define F(name) name##_bmi2
+#include "_endgame_search.h"
+#undef F
+#pragma GCC pop_options
+#endif
+
+/* whether this processor runs the BMI2 build, and runs it fast: not AMD's before Zen 3,
+ * whose PEXT takes hundreds of cycles (set when the module loads) */
+static int use_bmi2 = 0;
+
+static void choose_build(void) {
+#ifdef HAVE_BMI2_BUILD
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("bmi2") || !__builtin_cpu_supports("popcnt")) return;
+    if (__builtin_cpu_is("amd")) {
+        unsigned a, b, c, d;
+        if (!__get_cpuid(1, &a, &b, &c, &d)) return;
+        unsigned family = ((a >> 8) & 0xF) + ((a >> 20) & 0xFF);
+        if (family < 0x19) return;
     }
-    /* the sure tricks bound the value: often enough to answer the window */
-    int sure[2];
-    sure_tricks(s, n, sure);
-    int lo = (s->leader & 1) ? sure[1] : sure[0];
-    int hi = n - ((s->leader & 1) ? sure[0] : sure[1]);
-    if (lo >= beta) return lo;
-    if (hi <= alpha) return hi;
-    u64 key[4];
-    norm(s->h, key);
-    u64 idx = mix(key, s->leader, s->trump) & table_mask;
-    Entry *e = &table[idx];
-    int first = -1;
-    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
-    if (e->leader == s->leader && e->trump == s->trump && e->h[0] == key[0]
-        && e->h[1] == key[1] && e->h[2] == key[2] && e->h[3] == key[3]) {
-        lo = max2(lo, e->lo);
-        hi = min2(hi, e->hi);
-        if (e->best >= 0) first = expand(e->best, live);
-    }
-    /* the window is never empty below (fail-soft alpha-beta needs alpha < beta) */
-    if (lo >= beta) return lo;
-    if (hi <= alpha) return hi;
-    if (lo == hi) return lo;
-    int a = alpha > lo ? alpha : lo;
-    int b = beta < hi ? beta : hi;
-    int best = -1;
-    int v = search(s, a, b, first, &best);
-    if (v <= a) hi = v;
-    else if (v >= b) lo = v;
-    else lo = hi = v;
-    e = &table[idx];
-    memcpy(e->h, key, sizeof e->h);
-    e->leader = (int8_t)s->leader;
-    e->trump = (int8_t)s->trump;
-    e->lo = (int8_t)lo;
-    e->hi = (int8_t)hi;
-    e->best = (int8_t)(best >= 0 ? compress(best, live) : -1);
-    return v;
+    use_bmi2 = 1;
+#endif
 }
 
-/* the moves of the seat on turn, most promising first */
-static int moves(State *s, int *out) {
-    int turn = (s->leader + s->k) & 3;
-    u64 hand = s->h[turn];
-    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
-    for (int i = 0; i < s->k; i++) live |= 1ull << s->trick[i];
-    u64 legal = hand;
-    if (s->k) {
-        u64 follow = hand & suit_of(s->trick[0]);
-        if (follow) legal = follow;
+static void values(State *s, int left, u64 legal, u64 hand, u64 live, int *value) {
+#ifdef HAVE_BMI2_BUILD
+    if (use_bmi2) {
+        values_bmi2(s, left, legal, hand, live, value);
+        return;
     }
-    int m[16];
-    int n = tops(legal, hand, live, m); /* highest first, suit by suit */
-    if (n <= 1) {
-        memcpy(out, m, n * sizeof(int));
-        return n;
-    }
-    if (s->k == 0) { /* leads: by the history of the leads that cut off, stably */
-        const unsigned *hs = history[turn];
-        for (int i = 0; i < n; i++) {
-            int c = m[i], j = i;
-            while (j > 0 && hs[out[j - 1]] < hs[c]) { out[j] = out[j - 1]; j--; }
-            out[j] = c;
-        }
-        return n;
-    }
-    int best = s->trick[0], at = 0;
-    for (int i = 1; i < s->k; i++)
-        if (beats(s->trick[i], best, s->trump)) { best = s->trick[i]; at = i; }
-    int partner_wins = ((s->k - at) & 1) == 0;
-    int o = 0;
-    if (!partner_wins) { /* the cheapest winner first, then the other winners */
-        int w[16], nw = 0, l[16], nl = 0;
-        for (int i = 0; i < n; i++) {
-            if (beats(m[i], best, s->trump)) w[nw++] = m[i];
-            else l[nl++] = m[i];
-        }
-        /* winners from the lowest rank up, then the losers from the lowest up */
-        for (int i = 0; i < nw; i++)
-            for (int j = i + 1; j < nw; j++)
-                if (w[j] % 13 < w[i] % 13) { int t = w[i]; w[i] = w[j]; w[j] = t; }
-        for (int i = 0; i < nl; i++)
-            for (int j = i + 1; j < nl; j++)
-                if (l[j] % 13 < l[i] % 13) { int t = l[i]; l[i] = l[j]; l[j] = t; }
-        for (int i = 0; i < nw; i++) out[o++] = w[i];
-        for (int i = 0; i < nl; i++) out[o++] = l[i];
-        return o;
-    }
-    /* partner wins: the lowest first */
-    for (int i = 0; i < n; i++) out[i] = m[i];
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            if (out[j] % 13 < out[i] % 13) { int t = out[i]; out[i] = out[j]; out[j] = t; }
-    return n;
-}
-
-/* play ``card`` for the seat on turn, search on, take it back */
-static int play(State *s, int card, int alpha, int beta) {
-    int turn = (s->leader + s->k) & 3;
-    u64 bit = 1ull << card;
-    s->h[turn] &= ~bit;
-    s->trick[s->k++] = card;
-    int v;
-    if (s->k == 4) {
-        int best = s->trick[0], at = 0;
-        for (int i = 1; i < 4; i++)
-            if (beats(s->trick[i], best, s->trump)) { best = s->trick[i]; at = i; }
-        int winner = (s->leader + at) & 3;
-        int won = (winner & 1) ? 0 : 1;
-        int leader = s->leader;
-        int saved[4];
-        memcpy(saved, s->trick, sizeof saved);
-        s->k = 0;
-        s->leader = winner;
-        v = won + start(s, alpha - won, beta - won);
-        s->leader = leader;
-        memcpy(s->trick, saved, sizeof saved);
-        s->k = 4;
-    } else {
-        int ignored;
-        v = search(s, alpha, beta, -1, &ignored);
-    }
-    s->k--;
-    s->h[turn] |= bit;
-    return v;
-}
-
-/* North-South's tricks from here (the current trick included), fail-soft; ``first``
- * (a card of the seat on turn, or -1) is tried first; the best card in *best_move */
-static int search(State *s, int alpha, int beta, int first, int *best_move) {
-    int turn = (s->leader + s->k) & 3;
-    int ns = (turn & 1) == 0;
-    int m[16];
-    int n = moves(s, m);
-    if (first >= 0) {
-        for (int i = 1; i < n; i++)
-            if (m[i] == first) {
-                memmove(m + 1, m, i * sizeof(int));
-                m[0] = first;
-                break;
-            }
-    }
-    int best = ns ? -1 : 99, card = -1;
-    for (int i = 0; i < n; i++) {
-        int v = play(s, m[i], alpha, beta);
-        if (ns) {
-            if (v > best) { best = v; card = m[i]; if (v > alpha) alpha = v; }
-        } else if (v < best) {
-            best = v;
-            card = m[i];
-            if (v < beta) beta = v;
-        }
-        if (alpha >= beta) {
-            if (s->k == 0 && (history[turn][m[i]] += 1u << popcount(s->h[turn])) > 1u << 30)
-                for (int j = 0; j < 4 * 52; j++) history[j / 52][j % 52] >>= 1; /* aged */
-            break;
-        }
-    }
-    *best_move = card;
-    return best;
+#endif
+    values_any(s, left, legal, hand, live, value);
 }
 
 static int read_hands(PyObject *hands, u64 *h) {
@@ -470,8 +285,10 @@ static int read_trick(State *s, int leader, PyObject *played, int trump) {
     return 0;
 }
 
-static void wipe(Entry *t, int bits) {
-    for (u64 i = 0; i < (1ull << bits); i++) t[i].leader = -1;
+static void wipe(int i) {
+    u64 n = 1ull << TT_BITS[i];
+    for (u64 j = 0; j < n; j++) tables[i][j].leader = -1;
+    memset(victims[i], 0, n / WAYS);
 }
 
 /* the table for a solve of ``left`` cards a hand (allocated on first use) */
@@ -479,16 +296,26 @@ static int use_table(int left) {
     int i = left <= SMALL_CARDS ? 0 : 1;
     if (!tables[i]) {
         tables[i] = (Entry *)PyMem_RawMalloc(sizeof(Entry) << TT_BITS[i]);
-        if (!tables[i]) { PyErr_NoMemory(); return -1; }
-        wipe(tables[i], TT_BITS[i]);
+        victims[i] = (uint8_t *)PyMem_RawMalloc((1ull << TT_BITS[i]) / WAYS);
+        if (!tables[i] || !victims[i]) {
+            PyMem_RawFree(tables[i]);
+            PyMem_RawFree(victims[i]);
+            tables[i] = NULL;
+            victims[i] = NULL;
+            PyErr_NoMemory();
+            return -1;
+        }
+        wipe(i);
     }
     table = tables[i];
-    table_mask = (1ull << TT_BITS[i]) - 1;
+    victim = victims[i];
+    bucket_mask = (1ull << TT_BITS[i]) / WAYS - 1;
     return 0;
 }
 
-/* every legal card of the seat on turn with the tricks its side takes, as a dict */
-static PyObject *solve_one(State *s) {
+/* every legal card of the seat on turn with the tricks its side takes, as a dict keyed by
+ * card number, or by cards[number] where ``cards`` (52 objects) is given */
+static PyObject *solve_one(State *s, PyObject *cards) {
     int turn = (s->leader + s->k) & 3;
     int left = popcount(s->h[turn]); /* tricks left, this one included */
     if (check(s, left) < 0) return NULL;
@@ -501,24 +328,8 @@ static PyObject *solve_one(State *s) {
         if (follow) legal = follow;
     }
     if (use_table(left) < 0) return NULL;
-    int m[16];
-    int n = tops(legal, hand, live, m);
     int value[52];
-    int guess = (left + 1) / 2;
-    for (int i = 0; i < n; i++) {
-        /* the card's exact value by tests of a null window (MTD(f)), from the last
-         * card's value: each test is far cheaper than a search of the full window */
-        int lo = 0, hi = left, v = guess;
-        while (lo < hi) {
-            int beta = v == lo ? v + 1 : v;
-            v = play(s, m[i], beta - 1, beta);
-            if (v < beta) hi = v;
-            else lo = v;
-        }
-        /* the next card is tried against the best value so far */
-        if (i == 0 || ((turn & 1) ? lo < guess : lo > guess)) guess = lo;
-        value[m[i]] = (turn & 1) ? left - lo : lo;
-    }
+    values(s, left, legal, hand, live, value);
     /* every legal card takes its run's value (the run is below its top, in hand) */
     PyObject *out = PyDict_New();
     if (!out) return NULL;
@@ -532,7 +343,9 @@ static PyObject *solve_one(State *s) {
     }
     for (int c = 0; c < 52; c++) {
         if (!(legal >> c & 1)) continue;
-        PyObject *key = PyLong_FromLong(c), *val = PyLong_FromLong(value[c]);
+        PyObject *key = cards ? PySequence_Fast_GET_ITEM(cards, c) : PyLong_FromLong(c);
+        PyObject *val = PyLong_FromLong(value[c]);
+        if (cards) Py_INCREF(key);
         if (!key || !val || PyDict_SetItem(out, key, val) < 0) {
             Py_XDECREF(key);
             Py_XDECREF(val);
@@ -553,7 +366,7 @@ static PyObject *score(PyObject *self, PyObject *args) {
     State s;
     if (read_trick(&s, leader, played, trump) < 0) return NULL;
     if (read_hands(hands, s.h) < 0) return NULL;
-    return solve_one(&s);
+    return solve_one(&s, NULL);
 }
 
 static PyObject *score_many(PyObject *self, PyObject *args) {
@@ -570,7 +383,7 @@ static PyObject *score_many(PyObject *self, PyObject *args) {
     if (!out) { Py_DECREF(seq); return NULL; }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *got = NULL;
-        if (read_hands(PySequence_Fast_GET_ITEM(seq, i), s.h) == 0) got = solve_one(&s);
+        if (read_hands(PySequence_Fast_GET_ITEM(seq, i), s.h) == 0) got = solve_one(&s, NULL);
         if (!got) { Py_DECREF(seq); Py_DECREF(out); return NULL; }
         PyList_SET_ITEM(out, i, got);
     }
@@ -578,11 +391,97 @@ static PyObject *score_many(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* one position of score_each: (hands, leader, played, trump) */
+static PyObject *solve_item(PyObject *item, PyObject *cards) {
+    PyObject *hands, *played;
+    int leader, trump;
+    if (!PyTuple_Check(item)) {
+        PyErr_SetString(PyExc_TypeError, "a position is a tuple (hands, leader, played, trump)");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(item, "OiOi", &hands, &leader, &played, &trump)) return NULL;
+    State s;
+    if (read_trick(&s, leader, played, trump) < 0) return NULL;
+    if (read_hands(hands, s.h) < 0) return NULL;
+    return solve_one(&s, cards);
+}
+
+static PyObject *score_each(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *positions, *cards = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &positions, &cards)) return NULL;
+    PyObject *keys = NULL;
+    if (cards != Py_None) {
+        keys = PySequence_Fast(cards, "cards must be a sequence of the 52 cards");
+        if (!keys) return NULL;
+        if (PySequence_Fast_GET_SIZE(keys) != 52) {
+            Py_DECREF(keys);
+            PyErr_SetString(PyExc_ValueError, "cards must hold the 52 cards");
+            return NULL;
+        }
+    }
+    PyObject *seq = PySequence_Fast(positions, "positions must be a sequence");
+    if (!seq) { Py_XDECREF(keys); return NULL; }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        PyObject *got = solve_item(PySequence_Fast_GET_ITEM(seq, i), keys);
+        if (!got) {
+            /* name the position at fault */
+            PyObject *type, *value, *trace;
+            PyErr_Fetch(&type, &value, &trace);
+            PyErr_NormalizeException(&type, &value, &trace);
+            PyErr_Format(type, "position %zd: %S", i, value);
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(trace);
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, got);
+    }
+    Py_DECREF(seq);
+    Py_XDECREF(keys);
+    return out;
+}
+
+/* the build of the search in use, "bmi2" or "any"; another chosen if named */
+static PyObject *build(PyObject *self, PyObject *args) {
+    (void)self;
+    const char *name = NULL;
+    if (!PyArg_ParseTuple(args, "|s", &name)) return NULL;
+    const char *previous = use_bmi2 ? "bmi2" : "any";
+    if (name) {
+        if (strcmp(name, "any") == 0) {
+            use_bmi2 = 0;
+        } else if (strcmp(name, "bmi2") == 0) {
+            int fast = use_bmi2;
+            choose_build();
+            if (!use_bmi2) {
+                use_bmi2 = fast;
+                PyErr_SetString(PyExc_ValueError, "build 'bmi2': this processor lacks BMI2 "
+                                                  "and POPCNT, or runs PEXT slowly");
+                return NULL;
+            }
+        } else {
+            PyErr_Format(PyExc_ValueError, "build %R: expected 'bmi2' or 'any'", PyTuple_GET_ITEM(args, 0));
+            return NULL;
+        }
+    }
+    return PyUnicode_FromString(previous);
+}
+
+static PyObject *nodes(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyLong_FromUnsignedLongLong(played_in_search);
+}
+
 static PyObject *clear(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
     for (int i = 0; i < 2; i++)
-        if (tables[i]) wipe(tables[i], TT_BITS[i]);
+        if (tables[i]) wipe(i);
     Py_RETURN_NONE;
 }
 
@@ -593,6 +492,17 @@ static PyMethodDef methods[] = {
     {"score_many", score_many, METH_VARARGS,
      "score_many(layouts, leader, played, trump) -> [{card: tricks}]: score() of each "
      "layout (hands N E S W) with the same trick on the table."},
+    {"score_each", score_each, METH_VARARGS,
+     "score_each(positions, cards=None) -> [{card: tricks}]: score() of each position "
+     "(hands, leader, played, trump), in one call; the keys are cards[number] if the 52 "
+     "cards are given."},
+    {"build", build, METH_VARARGS,
+     "build(name=None) -> str: the build of the search in use ('bmi2': with the BMI2 and "
+     "POPCNT instructions, chosen where the processor runs them fast; 'any'), and the "
+     "one named from now on; the answers are the same."},
+    {"nodes", nodes, METH_NOARGS,
+     "nodes() -> int: the cards played in search since the module loaded (a count of "
+     "work that the machine's load does not change)."},
     {"clear", clear, METH_NOARGS, "clear() -> None: forget the transposition table."},
     {NULL, NULL, 0, NULL},
 };
@@ -604,6 +514,8 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__endgame(void) {
+    choose_build();
+    for (int i = 1; i < (1 << 13); i++) count13[i] = (uint8_t)(count13[i >> 1] + (i & 1));
     if (use_table(SMALL_CARDS) < 0) return NULL;
     return PyModule_Create(&module);
 }

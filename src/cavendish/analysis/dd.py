@@ -27,14 +27,17 @@ assigning the module's ``ENGINE``) switches at run time.
 
 Small positions.  A position of at most :data:`COMPILED_CARDS` cards in the hand
 to play is solved by our compiled exact solver (:mod:`._endgame`, ``_endgame.c``:
-alpha-beta on null windows with a table of bounds, built with the package), not by
-DDS: DDS spends some 0.2 ms setting up any board, more than the whole search of a
-small one.  The limit is the largest size at which the compiled solver is faster
-than DDS on two threads (measured on the search players' positions; see
-``cavendish.bench.dd``'s ``dd-small`` line).  Exact values are unique, so the
-scores, the best card and the line are DDS's.  This is part of the ``"endplay"``
-engine only: the ``"python"`` engine stays pure Python, the reference the tests
-hold the others to.  Where the extension was not built, DDS solves everything.
+alpha-beta on null windows with a table of bounds shared by positions alike but for
+their small cards (partition search), built with the package), not by DDS: DDS
+spends some 0.2 ms setting up any board, more than the whole search of a small one.
+The limit is the largest size at which the compiled solver takes less CPU than
+DDS (all its threads counted) on the search players' positions (see
+``cavendish.bench.dd``'s ``dd-search`` lines).  :func:`solve_many` sends all its
+small positions in one call (the worlds of a decision share the solver's table).
+Exact values are unique, so the scores, the best card and the line are DDS's.
+This is part of the ``"endplay"`` engine only: the ``"python"`` engine stays pure
+Python, the reference the tests hold the others to.  Where the extension was not
+built, DDS solves everything.
 
 Results are kept in a bounded LRU cache keyed by the position (the four hands,
 trump, leader and the cards of the trick in progress).  A result's ``line`` is
@@ -62,7 +65,7 @@ import importlib.util
 import os
 import sys
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, Final
 
@@ -320,7 +323,8 @@ _misses = 0
 
 
 def _key(pos: Position) -> tuple[Any, ...]:
-    return (pos.hands, int(pos.trump), int(pos.leader), tuple(int(c) for c in pos.played))
+    # Suit, Seat and Card are ints (equal and hashed alike): no conversion needed
+    return (pos.hands, pos.trump, pos.leader, tuple(pos.played))
 
 
 def _cache_get(key: tuple[Any, ...]) -> DDResult | None:
@@ -431,7 +435,7 @@ def _dds_call(pos: Position, target: int, solutions: int) -> dict[Card, int]:
 
 
 # ------------------------------------------------- small positions, compiled
-COMPILED_CARDS: int = 6
+COMPILED_CARDS: int = 7
 """The ``"endplay"`` engine solves a position with at most this many cards in the
 hand to play with the compiled solver (0: DDS solves every position)."""
 
@@ -474,6 +478,19 @@ def _compiled_call(pos: Position) -> dict[Card, int]:
     return {CARDS[c]: t for c, t in sorted(got.items())}
 
 
+def _compiled_each(todo: Sequence[Position]) -> list[dict[Card, int]]:
+    """Every legal card of each position scored by the compiled solver, in one call
+    (:func:`_endgame.score_each`: no Python between the positions), in card order."""
+    try:
+        return _endgame.score_each(  # type: ignore[no-any-return]
+            [(p.hands, p.leader, p.played, p.trump) for p in todo], CARDS
+        )
+    except (ValueError, TypeError) as exc:
+        for p in todo:
+            p.validate()  # the position at fault, named as solve() names it
+        raise PositionError(f"the compiled solver refused a position: {exc}") from None
+
+
 def _dds_best(pos: Position) -> Card:
     """A line's card at ``pos``: the lowest-ranked of the optimal cards (DDS's, or the
     compiled solver's for a small position)."""
@@ -492,11 +509,18 @@ def _python_best(pos: Position) -> Card:
     return best_card(minimax.score_position(pos))
 
 
+def _line(
+    pos: Position, best_of: Callable[[Position], Card], tricks: dict[Card, int]
+) -> tuple[Card, ...]:
+    """A result's line, its first card read off its scores (when the line is asked for:
+    the search players never ask)."""
+    return build_line(pos, best_of, best_card(tricks))
+
+
 def _result(pos: Position, tricks: dict[Card, int], engine: str) -> DDResult:
-    first = best_card(tricks)
     best_of = _dds_best if engine == "endplay" else _python_best
     # a partial of module-level functions: the result pickles with its line still to come
-    return DDResult(pos.to_play, pos.trump, tricks, partial(build_line, pos, best_of, first))
+    return DDResult(pos.to_play, pos.trump, tricks, partial(_line, pos, best_of, tricks))
 
 
 def _solve_uncached(pos: Position, engine: str) -> DDResult:
@@ -557,9 +581,10 @@ def solve_state(state: Any, *, use_cache: bool = True) -> DDResult:
     return solve_position(Position.from_state(state), use_cache=use_cache)
 
 
-def _as_position(item: Any) -> Position:
+def _as_position(item: Any, *, check: bool = True) -> Position:
     if isinstance(item, Position):
-        item.validate()
+        if check:
+            item.validate()
         return item
     if hasattr(item, "current_trick") and hasattr(item, "hand"):
         if item.is_over:
@@ -580,14 +605,17 @@ def solve_many(positions: Iterable[Any]) -> list[DDResult]:
 
     With DDS the positions not in the cache go to ``SolveAllBoardsBin`` (all
     cores) in batches of 200, but for the small ones (:data:`COMPILED_CARDS`),
-    solved by the compiled solver first; the results are in the order asked.
+    solved by the compiled solver first, all in one call; the results are in the
+    order asked.
 
     >>> from cavendish.core.cards import hand_mask
     >>> hands = [hand_mask(h) for h in (["SA"], ["SK"], ["HA"], ["HK"])]
     >>> [r.best for r in solve_many([(hands, "S", "N"), (hands, "H", "N"), (hands, "H", "E")])]
     [1, 1, 0]
     """
-    todo = [_as_position(p) for p in positions]
+    # a Position is validated below where it goes to DDS or Python; the compiled solver
+    # checks its own (and names the position at fault through Position.validate)
+    todo = [_as_position(p, check=False) for p in positions]
     results: list[DDResult | None] = [None] * len(todo)
     missing: dict[tuple[Any, ...], list[int]] = {}
     for i, pos in enumerate(todo):
@@ -604,13 +632,22 @@ def solve_many(positions: Iterable[Any]) -> list[DDResult]:
         for i in missing[key]:
             results[i] = result
 
-    batch: list[tuple[Any, ...]] = []  # DDS's batch call; the rest one by one
+    batch: list[tuple[Any, ...]] = []  # DDS's batch call
+    small: list[tuple[Any, ...]] = []  # the compiled solver's, in one call
     for key in missing:
         pos = todo[missing[key][0]]
-        if engine == "endplay" and not _small(pos):
+        if engine == "endplay" and _small(pos):
+            small.append(key)
+            continue
+        pos.validate()
+        if engine == "endplay":
             batch.append(key)
-        else:  # the compiled solver's small positions, or the Python engine's
+        else:  # the Python engine's, one by one
             store(key, _solve_uncached(pos, engine))
+    if small:
+        scored = _compiled_each([todo[missing[key][0]] for key in small])
+        for key, tricks in zip(small, scored, strict=True):
+            store(key, _result(todo[missing[key][0]], tricks, engine))
     if batch:
         assert _dds is not None
         for start in range(0, len(batch), _MAXNOOFBOARDS):

@@ -20,15 +20,29 @@ Run as ``python -m cavendish.bench.dd``.  Each result is one JSON line:
   (``set_compiled_cards(0)``, DDS's threads as set): microseconds a position for
   each size, ``compiled_us`` and ``dds_us`` (the size over the limit goes to DDS in
   both).  The scores are checked to be equal.
+* ``dd-search``: the positions the search players really solve: ``--search-boards``
+  boards of ``search`` against ``pimc`` (room 1, seed ``--seed``) are played and every
+  position they send to :func:`~cavendish.analysis.dd.solve_many` is kept, in the
+  order asked.  For each size (``--sizes``, cards a hand) the first ``--positions``
+  of them are solved by ``solve_many`` (cache off) with the compiled solver
+  (``set_compiled_cards(13)``, its table emptied first: the worlds of a decision
+  then share it as in play) and with DDS alone (``set_compiled_cards(0)``, DDS's
+  threads as set): CPU microseconds a position (``time.process_time``, every
+  thread's: other processes on the machine do not count, but share its caches),
+  the best of ``--rounds`` + 1 passes, one line a size.  The scores are checked to be
+  equal.  ``python -m cavendish.bench.dd --only search`` runs these lines alone.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ..analysis import dd
@@ -37,7 +51,9 @@ from ..core.cards import CARDS, Card, Seat, format_hand
 from ..core.state import HandState
 from ..core.table import deal_cards
 
-__all__ = ["layer_positions", "main", "run", "small_positions"]
+__all__ = [
+    "layer_positions", "main", "run", "run_search", "search_positions", "small_positions",
+]
 
 
 def layer_positions(rng: random.Random, count: int) -> list[HandState]:
@@ -172,6 +188,94 @@ def _small(rng: random.Random, count: int, rounds: int) -> dict[str, object]:
     }
 
 
+@contextmanager
+def _recording(into: list[Position]) -> Iterator[None]:
+    """Every position sent to :func:`dd.solve_many` while inside, appended to ``into``
+    (the search players call it through the module, where it is wrapped)."""
+    solve_many = dd.solve_many
+
+    def recorded(positions: Any) -> list[dd.DDResult]:
+        asked = [p if isinstance(p, Position) else dd._as_position(p) for p in positions]
+        into.extend(asked)
+        return solve_many(asked)
+
+    dd.solve_many = recorded
+    try:
+        yield
+    finally:
+        dd.solve_many = solve_many
+
+
+def search_positions(
+    seed: int, boards: int, host: str = "search", opponent: str = "pimc"
+) -> list[Position]:
+    """The positions ``host`` and ``opponent`` solve playing ``boards`` boards (room 1)."""
+    from ..match.duplicate import MatchSpec, PlayerSpec, play_room
+
+    spec = MatchSpec(PlayerSpec.named(host), PlayerSpec.named(opponent), seed=seed)
+    out: list[Position] = []
+    with _recording(out):
+        for board in range(boards):
+            play_room(spec, board, 1)
+    return out
+
+
+def _cpu_per_position(positions: Sequence[Position], compiled: int) -> tuple[float, list[Any]]:
+    """CPU seconds a position of ``solve_many`` (cache off) with the compiled solver up to
+    ``compiled`` cards a hand, and the scores."""
+    limit = dd.set_compiled_cards(compiled)
+    try:
+        if dd._endgame is not None:
+            dd._endgame.clear()
+        start = time.process_time()
+        results = dd.solve_many(positions)
+        elapsed = time.process_time() - start
+    finally:
+        dd.set_compiled_cards(limit)
+    return elapsed / len(positions), [r.tricks for r in results]
+
+
+def _search(
+    seed: int, boards: int, sizes: Sequence[int], count: int, rounds: int
+) -> list[dict[str, object]]:
+    asked = search_positions(seed, boards)
+    out: list[dict[str, object]] = []
+    previous = dd.set_cache_size(0)
+    try:
+        for cards in sizes:
+            positions = [p for p in asked if p.tricks_left == cards][:count]
+            if not positions:
+                continue
+            best = {"compiled": float("inf"), "dds": float("inf")}
+            scores: dict[str, list[Any]] = {}
+            for _ in range(rounds):
+                for engine, limit in (("compiled", 13), ("dds", 0)):
+                    cpu, scores[engine] = _cpu_per_position(positions, limit)
+                    best[engine] = min(best[engine], cpu)
+            if scores["compiled"] != scores["dds"]:
+                raise AssertionError(f"the compiled solver and DDS disagree at {cards} cards")
+            out.append(
+                {
+                    "name": "dd-search",
+                    "cards": cards,
+                    "compiled_cpu_us": round(best["compiled"] * 1e6, 1),
+                    "dds_cpu_us": round(best["dds"] * 1e6, 1),
+                    "dds_over_compiled": round(best["dds"] / best["compiled"], 2),
+                    "compiled_cards": dd.COMPILED_CARDS,
+                    "positions": len(positions),
+                    "boards": boards,
+                    "seed": seed,
+                    "dds_threads": dd.dds_threads(),
+                    "load": round(os.getloadavg()[0], 1),
+                    "what": "solve_many (cache off) CPU us a position, the positions search "
+                    "and pimc solve, by cards a hand: compiled solver vs DDS; best of passes",
+                }
+            )
+    finally:
+        dd.set_cache_size(previous)
+    return out
+
+
 def run(
     deals: int = 20, tables: int = 6, positions: int = 100, rounds: int = 2, seed: int = 1
 ) -> list[dict[str, object]]:
@@ -230,6 +334,16 @@ def run(
     return results
 
 
+def run_search(
+    seed: int = 1, boards: int = 1, sizes: Sequence[int] = (5, 6, 7, 8), positions: int = 400,
+    rounds: int = 2,
+) -> list[dict[str, object]]:
+    """The ``dd-search`` lines (see the module's note)."""
+    if dd.get_engine() != "endplay":
+        raise SystemExit("the dd benchmark needs the endplay engine (DDS)")
+    return _search(seed, boards, sizes, positions, rounds + 1)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the double-dummy benchmarks as JSON lines."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -238,8 +352,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=100, help="positions for dd-layer")
     parser.add_argument("--rounds", type=int, default=2, help="endplay/ours pass pairs x2")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--only", choices=("all", "layer", "search"), default="all",
+        help="layer: every line but dd-search; search: dd-search alone",
+    )
+    parser.add_argument(
+        "--search-boards", type=int, default=1,
+        help="boards for dd-search (which takes 4 x --positions of each size)",
+    )
+    parser.add_argument(
+        "--sizes", type=int, nargs="+", default=[5, 6, 7, 8], help="cards a hand for dd-search"
+    )
     args = parser.parse_args(argv)
-    for result in run(args.deals, args.tables, args.positions, args.rounds, args.seed):
+    results: list[dict[str, object]] = []
+    if args.only in ("all", "layer"):
+        results += run(args.deals, args.tables, args.positions, args.rounds, args.seed)
+    if args.only in ("all", "search"):
+        results += run_search(
+            args.seed, args.search_boards, args.sizes, 4 * args.positions, args.rounds
+        )
+    for result in results:
         print(json.dumps(result), flush=True)
     return 0
 
