@@ -140,6 +140,7 @@ class SearchPlayer(PIMCPlayer):
         close_margin: float = 0.15,
         alphamu: int = 0,
         alphamu_worlds: int = 24,
+        lead_replies: bool = True,
     ) -> None:
         super().__init__(seed, name, budget=budget if budget is not None else STRONG_BUDGET,
                          school=school)
@@ -174,6 +175,9 @@ class SearchPlayer(PIMCPlayer):
         """How many of the best cards by plain double dummy are rescored with own-hand replies."""
         self.reply_work = reply_work
         """The most work (reference ms) a decision spends on modelling the replies."""
+        self.lead_replies = lead_replies
+        """Whether a lead is rescored with the replies too (False: a lead is valued by
+        plain double dummy, the replies kept at second and third hand)."""
         self.classical = ClassicalPlayer(school, seed, name) if conventions is not None else None
         if lead_worlds < 0:
             raise ValueError(f"lead_worlds: {lead_worlds}; 0 (off) or more")
@@ -233,7 +237,7 @@ class SearchPlayer(PIMCPlayer):
             fused = self._alphamu(view, worlds[: ev.worlds], ev)
             if fused is not None:
                 return fused
-        if self.replies <= 0 or not k.complete:
+        if self.replies <= 0 or not k.complete or (not view.trick and not self.lead_replies):
             return ev
         values = reply_values(
             worlds[: ev.worlds], view, voids_before(k, len(k.plays)), k.turned,
