@@ -48,13 +48,13 @@ the issue's time targets.
 best ``reply_candidates`` cards with the next hands in the trick choosing from
 their own hands (:mod:`.replies`): double dummy credits a second hand with
 knowing where every card lies, and so undervalues a lead that sets him a guess.
-The rescoring is charged to ``reply_work`` (reference ms a card).  ``lead_replies``
-(True by default) rescores a lead too; off, a lead is valued by plain double
-dummy and the replies are kept at second and third hand (issue 33: by double
-dummy on the true layout the replies' leads cost more, docs/players.md).  With it and
+The rescoring is charged to ``reply_work`` (reference ms a card).  With it and
 the smaller budget the player made +0.19 against ``pimc`` on a fresh seed's 400
 boards, where without it (64 worlds) it had made +0.06 to +0.21 on other seeds
-(docs/players.md).
+(docs/players.md).  ``lead_replies``
+(True by default) rescores a lead too; off, a lead is valued by plain double
+dummy and the replies are kept at second and third hand (issue 33: by double
+dummy on the true layout the replies' leads cost more, docs/players.md).
 
 It also signals.  Double dummy credits partner with seeing one's hand, so
 plain sampling never tells partner anything: among equal cards it plays the
