@@ -69,6 +69,17 @@ def test_summary_sums_the_differences_per_board() -> None:
     assert other["by_place"]["third hand"]["cost_per_board_vs_base"] == 0.0
 
 
+def test_summary_gives_each_shadows_own_cpu_time_a_decision() -> None:
+    spec = ShadowSpec("x", "y", ("base", "other"))
+    c = Card.parse
+    ds = [Decision(0, 1, i, Seat.N, c("SA"), (c("SA"), c("S2")), (0, 1), 1.0, 1.0,
+                   (float(i), 10.0 * i)) for i in (1, 2, 6)]
+    out = summarise(spec, ds, [0])
+    base, other = out["shadows"]
+    assert (base["cpu_ms_median"], base["cpu_ms_mean"]) == (2.0, 3.0)
+    assert (other["cpu_ms_median"], other["cpu_ms_mean"]) == (20.0, 30.0)
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["--shadows", "classical"], "at least two shadows"),
     (["--shadows", "classical", "oracle"], "unknown player 'oracle'"),

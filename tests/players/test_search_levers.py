@@ -64,6 +64,22 @@ def test_lead_worlds_raise_the_worlds_at_a_lead_only() -> None:
         SearchPlayer(1, lead_worlds=-1)
 
 
+def test_lead_replies_off_values_a_lead_by_plain_double_dummy_and_keeps_the_replies_after() -> None:
+    from cavendish.players.search.budget import Budget
+
+    small = Budget(worlds=8, work=400.0, min_worlds=8)
+
+    def ranking(seed: int, cards: int, **options: object) -> tuple[object, ...]:
+        player, view = _told(SearchPlayer(1, budget=small, conventions=None, **options),
+                             seed, cards)
+        return player.decide(view).ranking  # type: ignore[attr-defined]
+
+    # at a lead: as if there were no replies; the default's replies change the values
+    assert ranking(2, 8, lead_replies=False) == ranking(2, 8, replies=0) != ranking(2, 8)
+    # at second hand the replies are modelled as before
+    assert ranking(3, 21, lead_replies=False) == ranking(3, 21) != ranking(3, 21, replies=0)
+
+
 def test_merged_samples_weigh_each_world_drawn_alike() -> None:
     from cavendish.players.search import World
 

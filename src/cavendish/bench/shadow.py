@@ -88,6 +88,8 @@ class Decision:
     cpu_ms: float = 0.0
     """The same in the CPU time of the host's process (its threads included): on a
     shared machine the wall clock counts the other programs' turns too."""
+    shadow_cpu_ms: tuple[float, ...] = ()
+    """Each shadow's CPU time to choose its card (the host's own kind: the host's)."""
 
     @property
     def place(self) -> int:
@@ -137,11 +139,22 @@ class _Shadowed:
         card = self.inner.choose(view)
         ms = (time.perf_counter() - start) * 1000.0
         cpu_ms = (time.process_time() - cpu) * 1000.0
+        if not ask:
+            return card
         # a shadow of the host's own kind would choose the host's card: it is not asked
-        cards = tuple(card if s is None else s.choose(view) for s in self.shadows) if ask else ()
-        if ask and len(view.legal_cards()) > 1:
-            self.log.append(Decision(self.board, self.room, index, view.seat, card, cards, (), ms,
-                                     cpu_ms))
+        cards: list[Card] = []
+        spent: list[float] = []
+        for s in self.shadows:
+            if s is None:
+                cards.append(card)
+                spent.append(cpu_ms)
+                continue
+            start = time.process_time()
+            cards.append(s.choose(view))
+            spent.append((time.process_time() - start) * 1000.0)
+        if len(view.legal_cards()) > 1:
+            self.log.append(Decision(self.board, self.room, index, view.seat, card, tuple(cards),
+                                     (), ms, cpu_ms, tuple(spent)))
         return card
 
 
@@ -243,12 +256,15 @@ def summarise(
         for d in ds:
             per_board[d.board] += d.costs[k] - d.costs[0]
         diff = mean_ci(list(per_board.values()))
+        cpu = sorted(d.shadow_cpu_ms[k] for d in ds if len(d.shadow_cpu_ms) > k)
         return {
             "decisions": len(ds),
             "differ_from_base": sum(d.cards[k] != d.cards[0] for d in ds),
             "mean_cost": round(sum(d.costs[k] for d in ds) / len(ds), 4) if ds else None,
             "cost_per_board_vs_base": round(diff.mean, 4),
             "se": round(diff.se, 4),
+            "cpu_ms_median": round(cpu[len(cpu) // 2], 2) if cpu else None,
+            "cpu_ms_mean": round(sum(cpu) / len(cpu), 2) if cpu else None,
         }
 
     out: dict[str, Any] = {
@@ -313,7 +329,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f.write(json.dumps({
                     "board": d.board, "room": d.room, "index": d.index, "seat": str(d.seat),
                     "played": str(d.played), "cards": [str(c) for c in d.cards],
-                    "costs": list(d.costs),
+                    "costs": list(d.costs), "cpu_ms": [round(t, 3) for t in d.shadow_cpu_ms],
                 }) + "\n")
     boards = list(range(args.first, args.first + args.boards))
     print(json.dumps(summarise(spec, decisions, boards)))

@@ -65,7 +65,7 @@ PRESETS: dict[str, dict[str, dict[str, str]]] = {
             "candidates": "4", "time_ms": "none", "beta": "0.5", "window": "11",
             "likelihood_work": "1500", "conventions": "0.1", "model": "dd", "deals": "1",
             "replies": "3", "reply_candidates": "2", "reply_work": "1000",
-            "lead_worlds": "0", "close_worlds": "0", "alphamu": "0",
+            "lead_worlds": "0", "close_worlds": "0", "alphamu": "0", "lead_replies": "true",
         },
         # a fast player for tables and research (issue 33, point 4): plain PIMC's
         # budget and the book's card among near equals; no reading of the play and

@@ -51,7 +51,10 @@ knowing where every card lies, and so undervalues a lead that sets him a guess.
 The rescoring is charged to ``reply_work`` (reference ms a card).  With it and
 the smaller budget the player made +0.19 against ``pimc`` on a fresh seed's 400
 boards, where without it (64 worlds) it had made +0.06 to +0.21 on other seeds
-(docs/players.md).
+(docs/players.md).  ``lead_replies``
+(True by default) rescores a lead too; off, a lead is valued by plain double
+dummy and the replies are kept at second and third hand (issue 33: by double
+dummy on the true layout the replies' leads cost more, docs/players.md).
 
 It also signals.  Double dummy credits partner with seeing one's hand, so
 plain sampling never tells partner anything: among equal cards it plays the
@@ -140,6 +143,7 @@ class SearchPlayer(PIMCPlayer):
         close_margin: float = 0.15,
         alphamu: int = 0,
         alphamu_worlds: int = 24,
+        lead_replies: bool = True,
     ) -> None:
         super().__init__(seed, name, budget=budget if budget is not None else STRONG_BUDGET,
                          school=school)
@@ -174,6 +178,9 @@ class SearchPlayer(PIMCPlayer):
         """How many of the best cards by plain double dummy are rescored with own-hand replies."""
         self.reply_work = reply_work
         """The most work (reference ms) a decision spends on modelling the replies."""
+        self.lead_replies = lead_replies
+        """Whether a lead is rescored with the replies too (False: a lead is valued by
+        plain double dummy, the replies kept at second and third hand)."""
         self.classical = ClassicalPlayer(school, seed, name) if conventions is not None else None
         if lead_worlds < 0:
             raise ValueError(f"lead_worlds: {lead_worlds}; 0 (off) or more")
@@ -233,7 +240,7 @@ class SearchPlayer(PIMCPlayer):
             fused = self._alphamu(view, worlds[: ev.worlds], ev)
             if fused is not None:
                 return fused
-        if self.replies <= 0 or not k.complete:
+        if self.replies <= 0 or not k.complete or (not view.trick and not self.lead_replies):
             return ev
         values = reply_values(
             worlds[: ev.worlds], view, voids_before(k, len(k.plays)), k.turned,
