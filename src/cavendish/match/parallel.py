@@ -600,7 +600,8 @@ def _run_in(
     package, each worker its players), time in which the parent, warm already, plays
     the match's last chunks.  It stops at the first result, so it competes with the
     workers for the cores for one chunk at most.  A pool whose workers are all up
-    already (:func:`warm_pool`, or forked ahead by :func:`prestart`) gets no help:
+    already, or being started by :func:`warm_pool` (forked ahead by
+    :func:`fork_prestarted`), gets no help:
     its workers take the tasks at once, and the parent's playing would only take
     their cores and hold back, holding the interpreter's lock, the threads that send
     them the tasks (0.03 to 0.13 s before a worker's first task, measured).
@@ -643,7 +644,7 @@ def _run_in(
         if on_done is not None:
             on_done(i, result)
 
-    helps = parent_helps and pool not in _up
+    helps = parent_helps and pool not in _up and pool not in _warming
     submitter = threading.Thread(target=submit_all, daemon=True) if helps else None
     try:
         if submitter is None:
@@ -931,6 +932,10 @@ def _checkin(delay: float) -> int:
 _up: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
 """The pools whose every worker has started (:func:`warm_pool`): their work needs no
 help from the calling process (:func:`_run_in`'s ``parent_helps``)."""
+_warming: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
+"""The pools :func:`warm_pool` is starting (a command's, :func:`fork_prestarted`):
+every worker is being forked already, from a fork server up or nearly, and takes the
+tasks as it comes up; the calling process does not help them either."""
 
 
 def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0,
@@ -950,12 +955,16 @@ def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0,
     seen: set[int] = set()
     deadline = time.monotonic() + timeout
     with _borrowed(workers, module) as pool:
-        while len(seen) < workers:
-            if time.monotonic() > deadline:
-                raise ParallelError(
-                    f"only {len(seen)} of {workers} workers started in {timeout:g} s"
-                )
-            seen.update(_run_in(pool, _checkin, [delay] * workers, None))
+        _warming.add(pool)
+        try:
+            while len(seen) < workers:
+                if time.monotonic() > deadline:
+                    raise ParallelError(
+                        f"only {len(seen)} of {workers} workers started in {timeout:g} s"
+                    )
+                seen.update(_run_in(pool, _checkin, [delay] * workers, None))
+        finally:
+            _warming.discard(pool)
         _up.add(pool)
     return seen
 
