@@ -224,6 +224,8 @@ FORK_AHEAD = """
 import time
 from cavendish.match import parallel
 parallel.prestart("cavendish.match.duplicate", 2)
+held = parallel._pool is None  # the workers wait for the command's checks
+forked = parallel.fork_prestarted(2)
 deadline = time.monotonic() + 60
 up = set()
 while len(up) < 2 and time.monotonic() < deadline:  # no work sent: the thread forks them
@@ -231,18 +233,18 @@ while len(up) < 2 and time.monotonic() < deadline:  # no work sent: the thread f
     with parallel._pool_lock:
         up = set(parallel._pool[1]._processes) if parallel._pool else set()
 seen = set(parallel.run_tasks(parallel._checkin, [0.05] * 6, workers=2))
-print(len(up), seen <= up)
+print(held, forked, len(up), seen <= up)
 """
 
 
 @pytest.mark.skipif(_start_method() != "forkserver", reason="workers are spawned here")
 def test_a_command_line_s_workers_are_forked_before_its_work_is_sent_and_do_it():
-    # cavendish match -w 2 has its pool's workers started as soon as the fork server is
-    # up (cli.launch), not when the first task is sent; a process of its own (the fork
-    # server's preloads are the process's)
+    # cavendish match -w 2 has its pool's workers started as soon as its arguments are
+    # checked (cli.launch, cli.match), not when the first task is sent; a process of its
+    # own (the fork server's preloads are the process's)
     out = subprocess.run([sys.executable, "-c", FORK_AHEAD], capture_output=True, text=True,
                          timeout=120, check=True)
-    assert out.stdout.split() == ["2", "True"]
+    assert out.stdout.split() == ["True", "True", "2", "True"]
 
 
 def test_warm_pool_returns_once_every_worker_has_started_and_those_workers_do_the_tasks():

@@ -8,13 +8,17 @@ modules are imported (some 0.6 s of CPU; a ``match`` imports only its own,
 :func:`cavendish.cli.app.light`).  A ``match`` that will play in a pool of
 several processes (``-w K``, K above one, or no ``-w`` on a machine of several
 cores; not ``--ray``) has the pool's fork server started first
-(:func:`~cavendish.match.parallel.prestart`), and its workers forked as soon as it
-is up, by a thread: the server's imports then run on another core beside the
-command line's, and the match's workers are waiting when its first task is sent
-(:func:`pool_workers` reads their number).  The server imports the task's module and this one, not
-the command line (a worker runs the script again only as a module, which defines
-:func:`main` and calls nothing).  Any other command starts nothing.  The command
-line itself is :func:`cavendish.cli.main.main`.
+(:func:`~cavendish.match.parallel.prestart`): the server's imports then run on
+another core beside the command line's (:func:`pool_workers` reads the number of
+workers).  Its workers are forked by a thread once the command line, the kinds
+and the variant are checked (:func:`~cavendish.match.parallel.fork_prestarted`, at
+the start of the ``match`` command), so that they are waiting when its first task is
+sent; a command refused before then forks none, and its server is ended as it
+exits (:func:`~cavendish.match.parallel.abandon_prestart`): a bad command line
+with ``-w 2`` ends as fast as with ``-w 1``, with the same error.  The server imports
+the task's module and this one, not the command line (a worker runs the script
+again only as a module, which defines :func:`main` and calls nothing).  Any other
+command starts nothing.  The command line itself is :func:`cavendish.cli.main.main`.
 
 With :data:`ACCOUNTS_VAR` set to a file name, the script writes there, as it exits,
 the accounts of its run (:class:`Accounts`: when and on how much CPU each phase
@@ -133,19 +137,61 @@ class Accounts:
             json.dump(self.record, f)
 
 
+def files_open_for_writing() -> list[str] | None:
+    """The files (regular files, not pipes, sockets or terminals) this process has
+    open for writing, beside its standard streams (``/proc/self/fd``; some 0.05 ms):
+    what Python's teardown would flush and close.  None where it cannot be known
+    (no ``/proc``).
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile("w") as f:
+    ...     name = os.path.realpath(f.name)
+    ...     name in (files_open_for_writing() or [name])
+    True
+    >>> name in (files_open_for_writing() or [])
+    False
+    """
+    import stat
+
+    try:
+        fds = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        return None
+    found: list[str] = []
+    for fd in fds:
+        if fd <= 2:
+            continue
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                continue
+            with open(f"/proc/self/fdinfo/{fd}", encoding="ascii") as info:
+                flags = next(int(line.split()[1], 8) for line in info
+                             if line.startswith("flags:"))
+            if flags & (os.O_WRONLY | os.O_RDWR):
+                found.append(os.readlink(f"/proc/self/fd/{fd}"))
+        except (OSError, StopIteration, ValueError, IndexError):
+            continue  # closed meanwhile (the listing's own descriptor)
+    return found
+
+
 def _end_now(status: list[int]) -> None:
     """The last exit handler of a light command (:func:`~cavendish.cli.app.light`)
     that ended with ``status``: the standard streams flushed, the process ends
     without Python's teardown (freeing every module and object, 0.05 to 0.1 s of CPU
     after a match, in ``-w 1`` and ``-w K`` alike).  Every other handler has run
-    (the pool's shutdown, the accounts), and threading's before them; a match
-    closes its files (the journal, the PBN) as it writes them.  Nothing is done
-    where no status was set (another command, or an exception)."""
+    (the pool's shutdown, the accounts), and threading's before them.  A match
+    closes its files (the journal, the PBN, the accounts) as it writes them; a file
+    still open for writing (:func:`files_open_for_writing`: one a future option
+    left open, whose buffer only the teardown would flush), or a process whose
+    files cannot be listed, ends the ordinary way.  Nothing is done where no status
+    was set (another command, or an exception)."""
     if not status:
         return
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):
             stream.flush()
+    if files_open_for_writing() != []:
+        return
     os._exit(status[0])
 
 
@@ -156,12 +202,13 @@ def main() -> None:
     atexit.register(_end_now, status)  # the first registered: the last to run
     path = os.environ.get(ACCOUNTS_VAR)
     accounts = Accounts(path) if path else None
+    prestarted = False
     if pool_workers(sys.argv, 2):
         from ..match.parallel import default_workers, prestart
 
         workers = pool_workers(sys.argv, default_workers())
         if workers:
-            prestart(POOL_TASKS, workers)
+            prestarted = prestart(POOL_TASKS, workers)
     if accounts is not None:
         accounts.mark("prestarted")
     from .app import light
@@ -181,3 +228,8 @@ def main() -> None:
         if exc.code is None or isinstance(exc.code, int):
             status.append(exc.code or 0)
         raise
+    finally:
+        if prestarted:  # a pool never forked (a refused command line): its server ended
+            from ..match.parallel import abandon_prestart
+
+            abandon_prestart()

@@ -33,10 +33,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..core.rules import UnknownVariant, variant_names
+from ..core.rules import UnknownVariant, get_rules, variant_names
 from ..io.pbn import write_pbn_file
-from ..match.duplicate import MatchError, MatchResult, run_match
-from ..match.parallel import RayUnavailable, default_workers
+from ..match.duplicate import MatchError, MatchResult, PlayerSpec, run_match
+from ..match.parallel import RayUnavailable, default_workers, fork_prestarted
 from ..match.rubbers import RubberError, RubberStats, simulate_rubbers
 from ..players import PlayerOptionError, UnknownPlayer
 from .common import checked_output, fail
@@ -114,16 +114,28 @@ def match_command(
     _check_counts("--boards", boards, workers)
     checked_output(pbn, "--pbn")
     checked_output(journal, "--journal")
-    result = _with_progress(
-        "boards", boards, quiet, MatchError,
-        lambda progress: run_match(
-            a.strip(), b.strip(), boards=boards, journal=journal,
-            **_run_options(seed, variant, workers, ray, progress),
-        ),
-    )
+
+    def play(progress: Callable[[int], None] | None) -> MatchResult:
+        options = _run_options(seed, variant, workers, ray, progress)
+        _fork_ahead(a.strip(), b.strip(), options)
+        return run_match(a.strip(), b.strip(), boards=boards, journal=journal, **options)
+
+    result = _with_progress("boards", boards, quiet, MatchError, play)
     _report(result.to_json(), _match_table(result), as_json)
     if pbn is not None:
         _write_hands(result, pbn)
+
+
+def _fork_ahead(a: str, b: str, options: _RunOptions) -> None:
+    """The pool the console script started early (:mod:`cavendish.cli.launch`) forked
+    now that the command line is checked, the kinds and the variant too (the errors
+    :func:`run_match` would raise, before any worker starts): a refused command line
+    forks none, and ends as fast as with one worker."""
+    PlayerSpec.named(a)
+    PlayerSpec.named(b)
+    get_rules(options["variant"])
+    if options["ray_address"] is None:
+        fork_prestarted(options["workers"])
 
 
 def _write_hands(result: MatchResult, path: Path) -> None:

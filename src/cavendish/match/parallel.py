@@ -88,6 +88,7 @@ import importlib
 import os
 import queue
 import select
+import signal
 import sys
 import threading
 import time
@@ -113,10 +114,12 @@ __all__ = [
     "RayUnavailable",
     "TaskTiming",
     "Timings",
+    "abandon_prestart",
     "chunk_ranges",
     "connect_ray",
     "dd_threads",
     "default_workers",
+    "fork_prestarted",
     "import_ray",
     "prestart",
     "process_times",
@@ -597,7 +600,8 @@ def _run_in(
     package, each worker its players), time in which the parent, warm already, plays
     the match's last chunks.  It stops at the first result, so it competes with the
     workers for the cores for one chunk at most.  A pool whose workers are all up
-    already (:func:`warm_pool`, or forked ahead by :func:`prestart`) gets no help:
+    already, or being started by :func:`warm_pool` (forked ahead by
+    :func:`fork_prestarted`), gets no help:
     its workers take the tasks at once, and the parent's playing would only take
     their cores and hold back, holding the interpreter's lock, the threads that send
     them the tasks (0.03 to 0.13 s before a worker's first task, measured).
@@ -640,7 +644,7 @@ def _run_in(
         if on_done is not None:
             on_done(i, result)
 
-    helps = parent_helps and pool not in _up
+    helps = parent_helps and pool not in _up and pool not in _warming
     submitter = threading.Thread(target=submit_all, daemon=True) if helps else None
     try:
         if submitter is None:
@@ -772,10 +776,13 @@ def prestart(module: str | None = None, workers: int = 0) -> bool:
     imports them in its own process while this one goes on (a command line importing
     its own modules, on another core), so that a pool made later forks its workers
     at once instead of waiting for the server's imports (some 0.5 s of a core when a
-    command's pool starts).  With ``workers`` (two or more) a thread then starts the
-    warm pool of that many workers (:func:`_fork_ahead`), so that they are up and
-    waiting when the work comes (some 0.05 to 0.1 s after the first submit
-    otherwise, the calling process playing meanwhile).  Nothing is started where
+    command's pool starts).  With ``workers`` (two or more) the warm pool of that
+    many workers is held: :func:`fork_prestarted`, called once the command's
+    arguments are checked, has a thread start it (:func:`_fork_ahead`), so that
+    they are up and waiting when the work comes (some 0.05 to 0.1 s after the
+    first submit otherwise, the calling process playing meanwhile), and a command
+    line refused before its work forks no worker, nor waits for one to start and
+    stop (:func:`abandon_prestart` ends the server).  Nothing is started where
     workers are spawned (:func:`_start_method`) or a server runs already; whether it
     is running is returned.  A server nobody uses ends with this process.
 
@@ -790,9 +797,60 @@ def prestart(module: str | None = None, workers: int = 0) -> bool:
     assert isinstance(context, ForkServerContext)
     context.set_forkserver_preload(_preloads(module))
     forkserver.ensure_running()
-    if workers > 1:
-        threading.Thread(target=_fork_ahead, args=(workers, module), daemon=True,
-                         name="cavendish-fork-ahead").start()
+    _held[:] = [(workers, module)] if workers > 1 else []
+    return True
+
+
+_held: list[tuple[int, str | None]] = []
+"""The workers :func:`prestart` holds for :func:`fork_prestarted` (their number and
+module), until they are forked or abandoned."""
+
+
+def fork_prestarted(workers: int) -> bool:
+    """Fork the pool :func:`prestart` holds, by a thread (:func:`_fork_ahead`), if it
+    has ``workers`` workers (a command's checked ``-w``; another number drops it:
+    the command's first call makes its own pool); whether a thread was started.
+    Called once the command's arguments are checked, so that a bad command line
+    forks no worker.
+
+    >>> fork_prestarted(2)   # nothing held
+    False
+    """
+    if not _held:
+        return False
+    held, module = _held.pop()
+    if held != workers:
+        return False
+    threading.Thread(target=_fork_ahead, args=(workers, module), daemon=True,
+                     name="cavendish-fork-ahead").start()
+    return True
+
+
+def abandon_prestart() -> bool:
+    """End the fork server :func:`prestart` started if its workers are held still
+    (never forked: the command failed or ended before its work), without waiting
+    for its imports: a command line refused with ``-w 2`` leaves no process behind
+    and ends as fast as with ``-w 1``.  Whether a server was ended.  A later pool
+    starts a new server (``ensure_running`` sees this one gone).
+
+    >>> abandon_prestart()   # nothing held
+    False
+    """
+    if not _held:
+        return False
+    _held.clear()
+    from multiprocessing import forkserver
+
+    server = forkserver._forkserver  # the process's one server (no public handle)
+    pid = getattr(server, "_forkserver_pid", None)
+    if pid is None:
+        return False
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGTERM)  # mid-import it would end them before it saw EOF
+    stop = getattr(server, "_stop", None)  # closes its pipe, reaps it, removes its socket
+    if callable(stop):
+        with contextlib.suppress(OSError):
+            stop()
     return True
 
 
@@ -874,6 +932,10 @@ def _checkin(delay: float) -> int:
 _up: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
 """The pools whose every worker has started (:func:`warm_pool`): their work needs no
 help from the calling process (:func:`_run_in`'s ``parent_helps``)."""
+_warming: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
+"""The pools :func:`warm_pool` is starting (a command's, :func:`fork_prestarted`):
+every worker is being forked already, from a fork server up or nearly, and takes the
+tasks as it comes up; the calling process does not help them either."""
 
 
 def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0,
@@ -893,12 +955,16 @@ def warm_pool(workers: int, module: str | None = None, timeout: float = 300.0,
     seen: set[int] = set()
     deadline = time.monotonic() + timeout
     with _borrowed(workers, module) as pool:
-        while len(seen) < workers:
-            if time.monotonic() > deadline:
-                raise ParallelError(
-                    f"only {len(seen)} of {workers} workers started in {timeout:g} s"
-                )
-            seen.update(_run_in(pool, _checkin, [delay] * workers, None))
+        _warming.add(pool)
+        try:
+            while len(seen) < workers:
+                if time.monotonic() > deadline:
+                    raise ParallelError(
+                        f"only {len(seen)} of {workers} workers started in {timeout:g} s"
+                    )
+                seen.update(_run_in(pool, _checkin, [delay] * workers, None))
+        finally:
+            _warming.discard(pool)
         _up.add(pool)
     return seen
 
