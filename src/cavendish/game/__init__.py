@@ -13,9 +13,10 @@ import the laws (some 0.1 s of CPU before its first board, in each pool's fork
 server too).
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..core.cards import Side
+from ..core.lazy import names_on_first_use
 from .claims import claim_holds, double_dummy_tricks, sure_claim
 from .review import HandReview, review_hand
 from .seating import Seating, SeatingError, cut_for_deal, seat_by_cut, seat_fixed
@@ -34,15 +35,7 @@ _LATER = {
 }
 """The names imported from their module when first asked (see the note)."""
 
-
-def __getattr__(name: str) -> Any:
-    if name in _LATER:
-        from importlib import import_module
-
-        value = getattr(import_module(f"{__name__}.{_LATER[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = names_on_first_use(__name__, _LATER, globals())
 
 __all__ = [
     "HandReview",

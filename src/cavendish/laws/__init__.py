@@ -11,7 +11,9 @@ adjudicated.
   laws 1-91 and where each is adjudicated and tested.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..core.lazy import names_on_first_use
 
 if TYPE_CHECKING:
     from .actions import Action, ActionError
@@ -51,16 +53,7 @@ _WHERE = {
     "Table": "table_laws",
 }
 
-
-def __getattr__(name: str) -> Any:
-    """The package's public names, each imported from its module on first use."""
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_on_first_use(__name__, _WHERE, globals())
 
 __all__ = [
     "Action",

@@ -20,8 +20,9 @@ package (``__getattr__``), so that importing the pool's module
 (:func:`.parallel.prestart`) before it imports the players.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..core.lazy import names_on_first_use
 from .parallel import ParallelError, RayNotInstalled, default_workers, run_tasks
 from .seeds import derive_seed
 from .stats import Interval, mean_ci, median, percentile, student_t_quantile, wilson_interval
@@ -50,15 +51,7 @@ _LATER = {
 }
 """The names imported from their module when first asked (see the note)."""
 
-
-def __getattr__(name: str) -> Any:
-    if name in _LATER:
-        from importlib import import_module
-
-        value = getattr(import_module(f"{__name__}.{_LATER[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = names_on_first_use(__name__, _LATER, globals())
 
 
 __all__ = [
