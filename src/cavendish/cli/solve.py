@@ -179,7 +179,7 @@ def _line_text(pos: Position, line: tuple[Card, ...]) -> Text:
 
 
 def _show_result(pos: Position, result: DDResult) -> None:
-    side = "N-S" if result.to_play in (Seat.N, Seat.S) else "E-W"
+    side = result.to_play.side.label
     table = Table(title=f"{result.to_play.word} to play")
     table.add_column("card")
     table.add_column(f"{side} tricks", justify="right")

@@ -244,8 +244,8 @@ SUIT_MASK: Final = tuple(0x1FFF << (13 * s) for s in range(4))
 class Side(enum.IntEnum):
     """A partnership: N-S (0) or E-W (1).
 
-    >>> Side.NS.seats, Side.EW.other, str(Side.EW)
-    ((<Seat.N: 0>, <Seat.S: 2>), <Side.NS: 0>, 'EW')
+    >>> Side.NS.seats, Side.EW.other, str(Side.EW), Side.NS.label
+    ((<Seat.N: 0>, <Seat.S: 2>), <Side.NS: 0>, 'EW', 'N-S')
     """
 
     NS = 0
@@ -260,6 +260,12 @@ class Side(enum.IntEnum):
     def seats(self) -> tuple[Seat, Seat]:
         """The side's two seats."""
         return (Seat(self), Seat(self + 2))
+
+    @property
+    def label(self) -> str:
+        """``N-S`` or ``E-W``, as the players, the sheet and the record name the side
+        (:meth:`parse` reads it back)."""
+        return "N-S" if self == Side.NS else "E-W"
 
     @classmethod
     def parse(cls, text: str) -> Side:

@@ -818,7 +818,7 @@ def side_name(side: Side) -> str:
     >>> side_name(Side.EW)
     'E-W'
     """
-    return "N-S" if side == Side.NS else "E-W"
+    return side.label
 
 
 def pack_of(deal: Deal) -> list[Card]:
