@@ -21,11 +21,12 @@ from __future__ import annotations
 import sys
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Annotated, TextIO
+from typing import Annotated
 
 import typer
 
 from .. import __version__
+from .common import show_warning
 from .voice import guard_streams, set_ascii
 
 __all__ = ["app", "light", "main"]
@@ -69,28 +70,9 @@ def _root(
     set_ascii(True if ascii_cards else None)
 
 
-_python_showwarning = warnings.showwarning
-
-
-def _show_warning(
-    message: Warning | str,
-    category: type[Warning],
-    filename: str,
-    lineno: int,
-    file: TextIO | None = None,
-    line: str | None = None,
-) -> None:
-    """The project's warnings (a PBN date's time dropped, a journal's torn last line)
-    as one line on stderr; other warnings as Python shows them."""
-    if category.__module__.startswith("cavendish."):
-        print(f"cavendish: warning: {message}", file=sys.stderr)
-    else:
-        _python_showwarning(message, category, filename, lineno, file, line)
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     """The console script: run the app; usage errors too are one line on stderr."""
-    warnings.showwarning = _show_warning
+    warnings.showwarning = show_warning
     guard_streams()
     try:
         status = app(

@@ -17,22 +17,28 @@ True
 from __future__ import annotations
 
 import inspect
+import sys
+import warnings
 from pathlib import Path
-from typing import Any, NoReturn
-
-import typer
-from rich.console import Console
-from typer.core import TyperOption
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from ..io.files import OutputPathError, check_output_path, read_error
 from .voice import say
 
-__all__ = ["checked_output", "fail", "read_error", "tidy_help"]
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["checked_output", "fail", "read_error", "show_warning", "tidy_help"]
 
 
 def fail(message: str, status: int = 1) -> NoReturn:
     """``cavendish: error: MESSAGE`` on stderr, one line, and exit with ``status``
-    (the message's cards written as the play screen writes them, :func:`~.voice.say`)."""
+    (the message's cards written as the play screen writes them, :func:`~.voice.say`).
+    Typer and Rich are imported here, not with the module: a match whose command line
+    needs no Typer (:mod:`.quick`) imports them only to say an error."""
+    import typer
+    from rich.console import Console
+
     Console(stderr=True, highlight=False).print(
         f"cavendish: error: {say(message)}", markup=False, soft_wrap=True
     )
@@ -50,6 +56,26 @@ def checked_output(path: Path | None, option: str) -> Path | None:
         fail(str(exc), 2)
 
 
+_python_showwarning = warnings.showwarning
+
+
+def show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """The project's warnings (a PBN date's time dropped, a journal's torn last line)
+    as one line on stderr; other warnings as Python shows them (every command's
+    ``warnings.showwarning``)."""
+    if category.__module__.startswith("cavendish."):
+        print(f"cavendish: warning: {message}", file=sys.stderr)
+    else:
+        _python_showwarning(message, category, filename, lineno, file, line)
+
+
 def _unwrap(doc: str) -> str:
     """A docstring's paragraphs each on one line (the help is wrapped to the terminal,
     not broken where the source was)."""
@@ -60,6 +86,8 @@ def _unwrap(doc: str) -> str:
 def tidy_help(app: typer.Typer) -> None:
     """Every command's help in ``app`` (and its groups) with its paragraphs unwrapped,
     and no ``<bool>`` shown for a flag (it takes no value)."""
+    from typer.core import TyperOption
+
     for command in app.registered_commands:
         fn = command.callback
         if isinstance(command.help, str):

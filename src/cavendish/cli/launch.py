@@ -211,9 +211,13 @@ def main() -> None:
             prestarted = prestart(POOL_TASKS, workers)
     if accounts is not None:
         accounts.mark("prestarted")
-    from .app import light
+    from .quick import quick
 
-    run = light(sys.argv)  # a match: its commands alone
+    run = quick(sys.argv)  # a match's command line read without Typer
+    if run is None:
+        from .app import light
+
+        run = light(sys.argv)  # a match: its commands alone
     if run is None:
         from .main import main as whole
 

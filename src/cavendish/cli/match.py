@@ -24,40 +24,21 @@ exits with status 2.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from ..core.rules import UnknownVariant, get_rules, variant_names
-from ..io.pbn import write_pbn_file
-from ..match.duplicate import MatchError, MatchResult, PlayerSpec, run_match
-from ..match.parallel import RayUnavailable, default_workers, fork_prestarted
-from ..match.rubbers import RubberError, RubberStats, simulate_rubbers
-from ..players import PlayerOptionError, UnknownPlayer
-from .common import checked_output, fail
-from .terminal import progress_bar
+from ..core.rules import variant_names
+from .match_run import check_counts, play_match, report, run_options, with_progress
 
-_R = TypeVar("_R")
+if TYPE_CHECKING:
+    from ..match.rubbers import RubberStats
 
 __all__ = ["register"]
 
 _VARIANTS = ", ".join(variant_names())
-
-
-def _fail(message: str, status: int = 2) -> NoReturn:
-    fail(message, status)
-
-
-def _check_counts(option: str, value: int, workers: int | None) -> None:
-    if value < 1:
-        _fail(f"{option} {value}: must be at least 1")
-    if workers is not None and workers < 1:
-        _fail(f"--workers {workers}: must be at least 1")
 
 
 # -------------------------------------------------------------------- match
@@ -111,121 +92,8 @@ def match_command(
     love-all), and each team's decision time per card (median and 95th percentile).
     The same seed gives the same match with any number of workers.
     """
-    _check_counts("--boards", boards, workers)
-    checked_output(pbn, "--pbn")
-    checked_output(journal, "--journal")
-
-    def play(progress: Callable[[int], None] | None) -> MatchResult:
-        options = _run_options(seed, variant, workers, ray, progress)
-        _fork_ahead(a.strip(), b.strip(), options)
-        return run_match(a.strip(), b.strip(), boards=boards, journal=journal, **options)
-
-    result = _with_progress("boards", boards, quiet, MatchError, play)
-    _report(result.to_json(), _match_table(result), as_json)
-    if pbn is not None:
-        _write_hands(result, pbn)
-
-
-def _fork_ahead(a: str, b: str, options: _RunOptions) -> None:
-    """The pool the console script started early (:mod:`cavendish.cli.launch`) forked
-    now that the command line is checked, the kinds and the variant too (the errors
-    :func:`run_match` would raise, before any worker starts): a refused command line
-    forks none, and ends as fast as with one worker."""
-    PlayerSpec.named(a)
-    PlayerSpec.named(b)
-    get_rules(options["variant"])
-    if options["ray_address"] is None:
-        fork_prestarted(options["workers"])
-
-
-def _write_hands(result: MatchResult, path: Path) -> None:
-    """Both rooms of every board to ``path`` in PBN; a warning for boards whose play
-    the journal did not keep."""
-    try:
-        records = result.records()
-    except MatchError as exc:
-        _fail(f"--pbn {path}: {exc}", 1)
-    missing = result.boards - len(records) // 2
-    if missing:
-        Console(stderr=True, highlight=False).print(
-            f"cavendish: warning: {missing} boards came from a journal that did not keep "
-            f"the play; {path} has the other {len(records) // 2}",
-            markup=False, soft_wrap=True,
-        )
-    try:
-        write_pbn_file(records, path)
-    except OSError as exc:
-        _fail(f"--pbn {path}: cannot write the hands: {exc.strerror or exc}", 1)
-
-
-class _RunOptions(TypedDict):
-    seed: int
-    variant: str
-    workers: int
-    ray_address: str | None
-    progress: Callable[[int], None] | None
-
-
-def _run_options(
-    seed: int, variant: str, workers: int | None, ray: str | None,
-    progress: Callable[[int], None] | None,
-) -> _RunOptions:
-    """The options a match and a rubber simulation share, as the library takes them."""
-    return _RunOptions(seed=seed, variant=variant.strip().lower(),
-                       workers=workers or default_workers(), ray_address=ray, progress=progress)
-
-
-def _with_progress(
-    label: str,
-    total: int,
-    quiet: bool,
-    refused: type[Exception],
-    work: Callable[[Callable[[int], None] | None], _R],
-) -> _R:
-    """``work(progress)`` under a progress bar of ``total`` ``label``; an unknown player
-    or variant, a refused request (``refused``) or a missing Ray exits with status 2,
-    any other ``ValueError`` with 1."""
-    with progress_bar(label, total, quiet) as progress:
-        try:
-            return work(progress)
-        except (UnknownPlayer, PlayerOptionError, UnknownVariant, refused, RayUnavailable) as exc:
-            _fail(str(exc))
-        except ValueError as exc:
-            _fail(str(exc), 1)
-
-
-def _report(figures: object, table: Table, as_json: bool) -> None:
-    """The figures as one line of JSON, or the table."""
-    if as_json:
-        typer.echo(json.dumps(figures))
-    else:
-        Console(highlight=False).print(table)
-
-
-def _interval(bounds: list[float] | None) -> str:
-    return "-" if bounds is None else f"[{bounds[0]:+.3f}, {bounds[1]:+.3f}]"
-
-
-def _match_table(result: MatchResult) -> Table:
-    table = Table(
-        title=f"{result.a} (A) against {result.b} (B): {result.boards} boards of "
-        f"{result.variant}, seed {result.seed}",
-        title_justify="left",
-    )
-    table.add_column("per deal, A minus B")
-    table.add_column("mean", justify="right")
-    table.add_column("95% interval", justify="right")
-    tricks, points = result.tricks, result.points
-    table.add_row("tricks", f"{tricks.mean:+.3f}", _interval(tricks.bounds))
-    table.add_row("points", f"{points.mean:+.3f}", _interval(points.bounds))
-    for team, name in (("a", result.a), ("b", result.b)):
-        t = result.decision_times("a" if team == "a" else "b")
-        table.add_row(
-            f"decision ms, {team.upper()} ({name})",
-            f"median {t.median:.3f}",
-            f"p95 {t.p95:.3f} ({t.cards} cards)",
-        )
-    return table
+    play_match(a, b, boards=boards, seed=seed, variant=variant, workers=workers, ray=ray,
+               journal=journal, pbn=pbn, as_json=as_json, quiet=quiet)
 
 
 # ----------------------------------------------------------------- simulate
@@ -260,14 +128,16 @@ def rubbers_command(
     win the rubber, trebles, doubles and singles, points per rubber, and how often
     the side with the first deal of a game wins it.
     """
-    _check_counts("--rubbers", rubbers, workers)
-    stats = _with_progress(
+    from ..match.rubbers import RubberError, simulate_rubbers  # not with a match's command
+
+    check_counts("--rubbers", rubbers, workers)
+    stats = with_progress(
         "rubbers", rubbers, quiet, RubberError,
         lambda progress: simulate_rubbers(
-            players, rubbers=rubbers, **_run_options(seed, variant, workers, ray, progress)
+            players, rubbers=rubbers, **run_options(seed, variant, workers, ray, progress)
         ),
     )
-    _report(stats.to_json(), _rubber_table(stats), as_json)
+    report(stats.to_json(), lambda: _rubber_table(stats), as_json)
 
 
 def _rubber_table(stats: RubberStats) -> Table:
