@@ -6,6 +6,7 @@ programs share, and :mod:`~cavendish.io.jsonlog` as a JSON log of every event.
 A rubber or a whole session is one file, one board per hand in the order played.
 
 >>> import random
+>>> from cavendish.io import HandRecord, read_pbn, records_from_json, records_to_json, write_pbn
 >>> from cavendish.core import HandState, Seat, deal_cards
 >>> state = HandState(deal_cards(random.Random(9), Seat.N))
 >>> while not state.is_over:
