@@ -33,6 +33,65 @@ def test_a_match_imports_neither_the_other_commands_nor_the_laws():
     assert out.stdout.split()[-3:] == ["False", "False", "False"]
 
 
+QUICK_MATCH = """
+import json, sys
+sys.argv = ["cavendish", "match", "random", "random", "--boards", "1", "-w", "1", "-q",
+            *json.loads(sys.argv[1])]
+from cavendish.cli.launch import main
+try:
+    main()
+except SystemExit as exc:
+    assert not exc.code, exc.code
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in
+                        ("typer", "click", "pydantic", "pydantic_core", "rich", "cavendish"))))
+"""
+
+
+def _modules_of_a_quick_match(*args: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", QUICK_MATCH, json.dumps(args)],
+                         capture_output=True, text=True, timeout=120, check=True)
+    return set(json.loads(out.stdout.splitlines()[-1]))
+
+
+def test_a_match_s_command_line_is_read_without_typer_pydantic_or_rich():
+    # some 0.2 s of CPU before the first board (issue 32): the import budget of a
+    # quiet match printing JSON is the package's match and nothing of the command line's
+    # libraries, nor the PBN and JSON log writers, the rubbers, the progress bar
+    modules = _modules_of_a_quick_match("--json")
+    assert not {m.split(".")[0] for m in modules} & {"typer", "click", "pydantic",
+                                                      "pydantic_core", "rich"}
+    assert not modules & {"cavendish.cli.app", "cavendish.cli.match", "cavendish.cli.main",
+                          "cavendish.cli.terminal", "cavendish.io.pbn", "cavendish.io.jsonlog",
+                          "cavendish.match.rubbers", "cavendish.match.journal"}
+
+
+def test_a_match_s_table_imports_rich_and_still_no_typer():
+    modules = _modules_of_a_quick_match()
+    assert {"rich.console", "rich.table"} <= modules
+    assert not {m.split(".")[0] for m in modules} & {"typer", "click", "pydantic"}
+    assert "rich.progress" not in modules  # quiet: no bar
+
+
+@pytest.mark.parametrize("refused", [
+    ["classical", "random", "--boards", "0"],
+    ["classical", "random", "-w", "0"],
+    ["classical", "nobody"],
+    ["classical", "random", "--variant", "nothing"],
+    ["classical", "random", "--pbn", "/nonexistent/folder/m.pbn"],
+])
+def test_a_match_read_without_typer_is_refused_as_typer_refuses_it(refused):
+    # the console script reads these lines itself (cli.quick); python -m cavendish.cli
+    # reads them with Typer: the same line on stderr, the same status
+    boards = [] if "--boards" in refused else ["--boards", "1"]
+    line = ["match", *refused, *boards, "-q"]
+    quick = subprocess.run([SCRIPT, *line], capture_output=True, text=True, timeout=60)
+    typer_read = subprocess.run([sys.executable, "-m", "cavendish.cli", *line],
+                                capture_output=True, text=True, timeout=60)
+    assert quick.stderr.startswith("cavendish: error: ")
+    assert (quick.returncode, quick.stderr, quick.stdout) == (
+        typer_read.returncode, typer_read.stderr, typer_read.stdout)
+
+
 def test_the_script_s_help_still_lists_every_command_and_a_match_s_its_options():
     whole = subprocess.run([SCRIPT, "--help"], capture_output=True, text=True, timeout=60)
     assert whole.returncode == 0
