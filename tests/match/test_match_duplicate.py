@@ -3,6 +3,7 @@ difference, seeds, workers, decision times and errors."""
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 
@@ -103,6 +104,33 @@ def test_duplicate_seeded_match_reproduces_exactly_with_one_or_two_workers(test_
     }
     other = run_match("test-highest", "random", boards=10, seed=22, workers=1)
     assert [r.deal for r in other.results] != [r.deal for r in alone.results]
+
+
+def test_a_match_plays_its_last_boards_itself_while_its_workers_are_forked_ahead(
+        monkeypatch, tmp_path):
+    # cavendish match -w 2: while the fork server imports and forks the workers, the
+    # command's process plays the last boards one at a time (issue 32); the match is the
+    # same, every board once, in the journal and the progress alike
+    from cavendish.match import duplicate, parallel
+    from cavendish.match.journal import MatchHeader, load
+
+    alone = run_match("classical", "random", boards=9, seed=5, workers=1)
+    seen: list[int] = []  # the boards done, as the progress is told
+    monkeypatch.setattr(duplicate, "forking_ahead", lambda: len(seen) < 3)  # up after three
+    with parallel.task_timings() as timings:
+        helped = run_match("classical", "random", boards=9, seed=5, workers=2,
+                           progress=seen.append, journal=tmp_path / "m.jsonl")
+    strip = {"decision_ms"}
+    assert {k: v for k, v in helped.to_json().items() if k not in strip} == {
+        k: v for k, v in alone.to_json().items() if k not in strip}
+    assert [r.deal for r in helped.results] == [r.deal for r in alone.results]
+    assert seen == list(range(1, 10))
+    assert sorted(r.board for r in load(tmp_path / "m.jsonl",
+                                        MatchHeader("classical", "random", "short", 5))) == \
+        list(range(9))
+    # three boards here, one a call, then the pool's call with the six others
+    assert [(c.workers, c.tasks) for c in timings.calls] == [(1, 1)] * 3 + [(2, 6)]
+    assert [t.worker for t in timings[:3]] == [os.getpid()] * 3
 
 
 def test_duplicate_progress_reports_every_board_once(test_players):

@@ -54,6 +54,7 @@ import contextlib
 import importlib
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -79,7 +80,7 @@ from ..players import (
     player_names,
 )
 from .board import BoardResult
-from .parallel import chunk_ranges, run_tasks
+from .parallel import chunk_ranges, forking_ahead, run_tasks
 from .seeds import derive_seed
 from .stats import Interval, mean_ci, median, percentile
 
@@ -505,11 +506,6 @@ def run_match(
     have = {r.board for r in kept}
     todo = [i for i in range(boards) if i not in have]
     parallel = ray_address is not None or workers > 1
-    n = len(todo)
-    n_chunks = n if not parallel else min(n, max(workers * 8, math.ceil(n / 25)))
-    tasks: list[tuple[MatchSpec, Sequence[int]]] = [
-        (spec, todo[r.start : r.stop]) for r in chunk_ranges(n, max(1, n_chunks))
-    ]
     done = len(kept)
     if progress is not None and done:
         progress(done)
@@ -522,10 +518,29 @@ def run_match(
         if progress is not None:
             progress(done)
 
+    played: list[BoardResult] = []
+    if ray_address is None and forking_ahead():
+        # the command's workers are starting (the fork server importing on the other
+        # core): the last boards are played here meanwhile, one at a time, the
+        # interpreter's lock handed over often to the thread that starts them
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(0.0005)
+        try:
+            while len(todo) > 1 and forking_ahead():
+                played += run_tasks(play_boards, [(spec, todo[-1:])], workers=1,
+                                    on_done=finished)[0]
+                todo.pop()
+        finally:
+            sys.setswitchinterval(switch)
+    n = len(todo)
+    n_chunks = n if not parallel else min(n, max(workers * 8, math.ceil(n / 25)))
+    tasks: list[tuple[MatchSpec, Sequence[int]]] = [
+        (spec, todo[r.start : r.stop]) for r in chunk_ranges(n, max(1, n_chunks))
+    ]
     chunks = run_tasks(  # a board is the same wherever it is played: the parent helps
         play_boards, tasks, workers=workers, ray_address=ray_address, on_done=finished,
         parent_helps=True,
     )
-    played = [r for chunk in chunks for r in chunk]
+    played += [r for chunk in chunks for r in chunk]
     results = tuple(sorted(kept + played, key=lambda r: r.board))
     return MatchResult(a, b, rules.name, seed, results)

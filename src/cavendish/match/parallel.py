@@ -120,6 +120,7 @@ __all__ = [
     "dd_threads",
     "default_workers",
     "fork_prestarted",
+    "forking_ahead",
     "import_ray",
     "prestart",
     "process_times",
@@ -821,9 +822,29 @@ def fork_prestarted(workers: int) -> bool:
     held, module = _held.pop()
     if held != workers:
         return False
+    _ahead_up.clear()
     threading.Thread(target=_fork_ahead, args=(workers, module), daemon=True,
                      name="cavendish-fork-ahead").start()
     return True
+
+
+_ahead_up = threading.Event()
+"""Clear while the workers :func:`fork_prestarted` forks are starting (set when they
+are all up, or their start failed)."""
+_ahead_up.set()
+
+
+def forking_ahead() -> bool:
+    """Whether the workers of a command's pool are being forked ahead
+    (:func:`fork_prestarted`) and are not all up yet: the fork server still importing
+    what they need, or forking them.  A match's process plays boards itself meanwhile,
+    one at a time, on the core the server leaves it
+    (:func:`~cavendish.match.duplicate.run_match`).
+
+    >>> forking_ahead()
+    False
+    """
+    return not _ahead_up.is_set()
 
 
 def abandon_prestart() -> bool:
@@ -858,8 +879,11 @@ def _fork_ahead(workers: int, module: str | None) -> None:
     """Start the warm pool of ``workers`` processes (:func:`warm_pool`, a check-in of
     0.01 s a worker), kept warm (:data:`WARM_SECONDS`) for the call that follows.  A
     failure here is left to that call to meet and report."""
-    with contextlib.suppress(Exception):
-        warm_pool(workers, module, delay=0.01)
+    try:
+        with contextlib.suppress(Exception):
+            warm_pool(workers, module, delay=0.01)
+    finally:
+        _ahead_up.set()
 
 
 def _acquire(workers: int, module: str | None) -> tuple[ProcessPoolExecutor, bool]:
