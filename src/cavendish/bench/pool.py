@@ -66,6 +66,13 @@ bench-pool``, part of ``make bench``).  Each line is one JSON object:
   K`` time, ``ratio_median`` and ``ratio_spread`` the pairs' (median, range,
   quartiles), ``ceiling`` K times one ``-w 1``'s time over the time the K together
   took (the most a pool can get from these cores, start and all), and
+  ``target_ratio`` (1.7 for two workers, the issue's) and ``meets_target``, whether
+  ``ratio`` (best over best) and ``ratio_median`` reach it; ``serial_cpu_1`` and
+  ``serial_cpu_K``, the parent's CPU outside the match (Python's start, the imports,
+  reading the command line, the output: what K workers cannot share), median and
+  spread; ``bytecode``, the package's modules with fresh bytecode before the runs
+  (:func:`compile_package` compiles the others first: a checkout run with
+  ``PYTHONDONTWRITEBYTECODE`` would compile every module it imports at each start);
   ``ratio_if_the_cores_were_ours`` the ratio of the runs' ``ideal_seconds`` (below):
   what the same CPU would give with the cores our own; ``cpu_inflation`` the
   boards' CPU in the pool over the same boards' in ``-w 1`` (above 1: a board costs

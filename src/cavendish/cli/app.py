@@ -10,7 +10,8 @@ The commands are not here: :mod:`cavendish.cli.main` registers all of them on
 console script (:mod:`cavendish.cli.launch`) runs ``cavendish match`` and ``cavendish
 simulate`` with :mod:`cavendish.cli.match`'s commands alone, so that a match, whose
 pool waits for the command line to start, does not import the other commands and
-Typer does not build them (some 0.3 s of CPU before the first board).
+Typer does not build them (some 0.3 s of CPU before the first board); a match whose
+command line :mod:`cavendish.cli.quick` reads whole does not come here at all.
 
 >>> light(["cavendish", "play"]) is None, light(["cavendish"]) is None
 (True, True)

@@ -18,7 +18,11 @@ exits (:func:`~cavendish.match.parallel.abandon_prestart`): a bad command line
 with ``-w 2`` ends as fast as with ``-w 1``, with the same error.  The server imports
 the task's module and this one, not the command line (a worker runs the script
 again only as a module, which defines :func:`main` and calls nothing).  Any other
-command starts nothing.  The command line itself is :func:`cavendish.cli.main.main`.
+command starts nothing.  A ``match`` whose command line is made of its own options
+alone is read without Typer (:func:`cavendish.cli.quick.quick`: no click, pydantic
+nor Rich before the first board); any other goes to Typer, the match's commands
+alone (:func:`cavendish.cli.app.light`) or the whole command line
+(:func:`cavendish.cli.main.main`).
 
 With :data:`ACCOUNTS_VAR` set to a file name, the script writes there, as it exits,
 the accounts of its run (:class:`Accounts`: when and on how much CPU each phase

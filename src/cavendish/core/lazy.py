@@ -4,11 +4,11 @@ Design note
 -----------
 A package whose heavy modules a light command need not load (``game``: the laws'
 session; ``match``: the players behind a match; ``laws``: the arbiter behind the two
-packs every club game deals from) keeps a table from each such public name to its
-module and sets its module ``__getattr__`` to :func:`names_on_first_use`'s function:
-the first use of a name imports its module and keeps the value in the package, so
-later uses are plain lookups.  Type checkers see the names through the package's
-``if TYPE_CHECKING:`` imports.
+packs every club game deals from; ``io``: the PBN and JSON log writers) keeps a
+table from each such public name to its module and sets its module ``__getattr__``
+to :func:`names_on_first_use`'s function: the first use of a name imports its
+module and keeps the value in the package, so later uses are plain lookups.  Type
+checkers see the names through the package's ``if TYPE_CHECKING:`` imports.
 
 >>> space: dict[str, object] = {}
 >>> get = names_on_first_use("cavendish.core", {"Rules": "rules"}, space)
