@@ -522,11 +522,12 @@ def run_match(
     if ray_address is None and forking_ahead():
         # the command's workers are starting (the fork server importing on the other
         # core): the last boards are played here meanwhile, one at a time, the
-        # interpreter's lock handed over often to the thread that starts them
+        # interpreter's lock handed over often to the thread that starts them; a
+        # board a worker is left to the pool whatever the wait
         switch = sys.getswitchinterval()
         sys.setswitchinterval(0.0005)
         try:
-            while len(todo) > 1 and forking_ahead():
+            while len(todo) > workers and forking_ahead():
                 played += run_tasks(play_boards, [(spec, todo[-1:])], workers=1,
                                     on_done=finished)[0]
                 todo.pop()
