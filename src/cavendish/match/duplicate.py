@@ -488,7 +488,9 @@ def run_match(
     are taken from it, and every chunk is appended to it as it ends, so that an
     interrupted match resumes where it stopped.
     Unknown player kinds and variants raise ``ValueError`` subclasses before any
-    board is played.
+    board is played.  While the workers of a command's pool are being forked ahead
+    (:func:`~cavendish.match.parallel.forking_ahead`), this process plays the last
+    boards itself, one at a time; where a board is played changes nothing in it.
     """
     if boards < 1:
         raise MatchError(f"boards must be at least 1, not {boards}")
