@@ -44,6 +44,12 @@ def test_the_command_line_line_times_the_console_script_cold_with_one_and_k_work
     seen: list[dict[str, object]] = []
     line = bench.cli_line("random", "random", 8, 2, 3, 1, emit=seen.append)
     assert line["name"] == "pool-cli" and line["target_ratio"] == 1.7
+    # the verdict on best over best and on the pairs' median, each a yes or a no
+    assert {k: type(v) for k, v in line["meets_target"].items()} == {
+        "ratio": bool, "ratio_median": bool}
+    assert line["serial_cpu_1"]["median"] > 0 and line["serial_cpu_2"]["median"] > 0
+    # timed with the package's bytecode fresh, as an installed package has it
+    assert line["bytecode"]["fresh_after"] == line["bytecode"]["modules"] > 0
     assert line["command"] == "cavendish match random random --boards 8 --seed 3 -q"
     (run,) = line["runs"]
     assert run["seconds_1"] > 0 and run["seconds_2"] > 0 and run["seconds_ceiling"] > 0
