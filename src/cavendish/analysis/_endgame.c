@@ -92,6 +92,10 @@ typedef struct {
     int k;      /* cards on the table */
     int leader; /* of the current trick */
     int trump;
+    /* kept as cards are played and taken back (see set_up): */
+    u64 live;   /* the cards in hand and on the table */
+    u64 lens;   /* the suit lengths of the four hands, a nibble each (16 * hand + 4 * suit) */
+    int at;     /* the card winning the trick so far (its index in trick), if k > 0 */
 } State;
 
 /* the bits set in each 13-bit suit */
@@ -150,6 +154,19 @@ static inline u64 decided(const int *trick, int at) {
     return 0;
 }
 
+
+/* the fields of ``s`` kept during the search, from its hands and trick */
+static void set_up(State *s) {
+    s->live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
+    for (int i = 0; i < s->k; i++) s->live |= 1ull << s->trick[i];
+    s->lens = 0;
+    for (int i = 0; i < 4; i++)
+        for (int suit = 0; suit < 4; suit++)
+            s->lens |= (u64)count13[(s->h[i] >> (13 * suit)) & SUIT_MASK] << (16 * i + 4 * suit);
+    s->at = 0;
+    for (int i = 1; i < s->k; i++)
+        if (beats(s->trick[i], s->trick[s->at], s->trump)) s->at = i;
+}
 
 /* the search, twice: for any processor, and with BMI2 and POPCNT (see use_bmi2) */
 #define F(name) name##_any
@@ -328,6 +345,7 @@ static PyObject *solve_one(State *s, PyObject *cards) {
         if (follow) legal = follow;
     }
     if (use_table(left) < 0) return NULL;
+    set_up(s);
     int value[52];
     values(s, left, legal, hand, live, value);
     /* every legal card takes its run's value (the run is below its top, in hand) */

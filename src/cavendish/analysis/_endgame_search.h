@@ -83,15 +83,6 @@ static inline int F(compress)(int card, u64 live) {
     return 13 * (card / 13) + 12 - PC(above);
 }
 
-/* the suit lengths of the four hands, a nibble each */
-static inline u64 F(lengths)(const u64 *h) {
-    u64 out = 0;
-    for (int i = 0; i < 4; i++)
-        for (int suit = 0; suit < 4; suit++)
-            out |= (u64)count13[(h[i] >> (13 * suit)) & SUIT_MASK] << (16 * i + 4 * suit);
-    return out;
-}
-
 /* the relevant cards ``rel`` of a position with ``live`` cards, ranks compressed: in
  * each suit, every live card from the top down to the lowest relevant one */
 static u64 F(compress_rel)(u64 rel, u64 live) {
@@ -240,10 +231,10 @@ static int F(start)(State *s, int alpha, int beta, u64 *rel) {
     u64 lo_rel = ew ? srel[1] : srel[0], hi_rel = ew ? srel[0] : srel[1];
     if (lo >= beta) { *rel = lo_rel; return lo; }
     if (hi <= alpha) { *rel = hi_rel; return hi; }
-    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
+    u64 live = s->live;
     u64 key[4];
     F(norm)(s->h, key);
-    u64 lens = F(lengths)(s->h);
+    u64 lens = s->lens;
     u64 bucket = mix(lens, s->leader, s->trump) & bucket_mask;
     Entry *b = &table[bucket * WAYS];
     int first = -1;
@@ -304,8 +295,7 @@ static int F(start)(State *s, int alpha, int beta, u64 *rel) {
 static int F(moves)(State *s, int *out) {
     int turn = (s->leader + s->k) & 3;
     u64 hand = s->h[turn];
-    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
-    for (int i = 0; i < s->k; i++) live |= 1ull << s->trick[i];
+    u64 live = s->live;
     u64 legal = hand;
     if (s->k) {
         u64 follow = hand & suit_of(s->trick[0]);
@@ -346,11 +336,20 @@ static int F(moves)(State *s, int *out) {
         memcpy(out + o, rest, nr * sizeof(int));
         return n;
     }
-    int best = s->trick[0], at = 0;
-    for (int i = 1; i < s->k; i++)
-        if (beats(s->trick[i], best, s->trump)) { best = s->trick[i]; at = i; }
+    int at = s->at, best = s->trick[at];
     int partner_wins = ((s->k - at) & 1) == 0;
     int o = 0;
+    if (legal != hand || (hand & ~suit_of(s->trick[0])) == 0) {
+        /* following suit (``m`` from the highest down): the lowest first, but where the
+         * other side wins so far, the winners first (those above the best card, if it is
+         * of the suit led), from the lowest up */
+        int nw = 0;
+        if (!partner_wins && best / 13 == s->trick[0] / 13)
+            while (nw < n && m[nw] > best) nw++;
+        for (int i = nw - 1; i >= 0; i--) out[o++] = m[i];
+        for (int i = n - 1; i >= nw; i--) out[o++] = m[i];
+        return n;
+    }
     if (!partner_wins) { /* the cheapest winner first, then the other winners */
         int w[16], nw = 0, l[16], nl = 0;
         for (int i = 0; i < n; i++) {
@@ -381,30 +380,37 @@ static int F(play)(State *s, int card, int alpha, int beta, u64 *rel) {
     played_in_search++;
     int turn = (s->leader + s->k) & 3;
     u64 bit = 1ull << card;
+    u64 len = 1ull << (16 * turn + 4 * (card / 13));
+    int at = s->at;
     s->h[turn] &= ~bit;
+    s->lens -= len;
+    if (s->k == 0 || beats(card, s->trick[at], s->trump)) s->at = s->k;
     s->trick[s->k++] = card;
     int v;
     if (s->k == 4) {
-        int best = s->trick[0], at = 0;
-        for (int i = 1; i < 4; i++)
-            if (beats(s->trick[i], best, s->trump)) { best = s->trick[i]; at = i; }
-        int winner = (s->leader + at) & 3;
+        int win = s->at;
+        int winner = (s->leader + win) & 3;
         int won = (winner & 1) ? 0 : 1;
         int leader = s->leader;
         int saved[4];
-        memcpy(saved, s->trick, sizeof saved);
+        memcpy(saved, s->trick, sizeof saved); /* the next tricks write over it */
+        u64 gone = (1ull << saved[0]) | (1ull << saved[1]) | (1ull << saved[2]) | bit;
         s->k = 0;
         s->leader = winner;
+        s->live &= ~gone;
         v = won + F(start)(s, alpha - won, beta - won, rel);
+        s->live |= gone;
         s->leader = leader;
         memcpy(s->trick, saved, sizeof saved);
         s->k = 4;
-        *rel |= decided(s->trick, at);
+        *rel |= decided(s->trick, win);
     } else {
         int ignored;
         v = F(search)(s, alpha, beta, -1, &ignored, rel);
     }
     s->k--;
+    s->at = at;
+    s->lens += len;
     s->h[turn] |= bit;
     return v;
 }
@@ -452,8 +458,7 @@ static int F(search)(State *s, int alpha, int beta, int first, int *best_move, u
          * the lowest of them makes its bottom card relevant too (highest run first,
          * each suit: a bottom made relevant lowers the suit's limit) */
         u64 hand = s->h[turn];
-        u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
-        for (int i = 0; i < s->k; i++) live |= 1ull << s->trick[i];
+        u64 live = s->live;
         u64 tried = 0;
         for (int i = 0; i < n; i++) tried |= 1ull << m[i];
         while (tried) {
