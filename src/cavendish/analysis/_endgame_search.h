@@ -433,10 +433,20 @@ static int F(search)(State *s, int alpha, int beta, int first, int *best_move, u
     }
     int best = ns ? -1 : 99, card = -1;
     u64 all = 0;
+    /* cards known to take what a card already tried took: a card of the same suit, both
+     * below every card of the suit its answer rested on (the positions after either
+     * are alike in every card that answer rested on) */
+    u64 same = 0;
     for (int i = 0; i < n; i++) {
         u64 r;
+        if (same >> m[i] & 1) continue;
         int v = F(play)(s, m[i], alpha, beta, &r);
         all |= r;
+        {
+            u64 sm = suit_of(m[i]), rs = r & sm;
+            u64 below = rs ? sm & ((1ull << lowbit(rs)) - 1) : sm;
+            if (below >> m[i] & 1) same |= below;
+        }
         if (ns) {
             if (v > best) { best = v; card = m[i]; if (v > alpha) alpha = v; }
         } else if (v < best) {
