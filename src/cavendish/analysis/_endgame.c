@@ -101,6 +101,10 @@ typedef struct {
 /* the bits set in each 13-bit suit */
 static uint8_t count13[1 << 13];
 
+/* each card's suit, rank and suit's mask (no division in the search) */
+static uint8_t suit_tab[52], rank_tab[52];
+static u64 suit_masks[52];
+
 static const u64 SUIT_MASK = 0x1FFFull;
 
 /* cards played in search since the module loaded (a measure of work the machine's
@@ -121,11 +125,11 @@ static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
 
 static inline int beats(int card, int best, int trump) {
-    if (card / 13 == best / 13) return card > best;
-    return card / 13 == trump;
+    if (suit_tab[card] == suit_tab[best]) return card > best;
+    return suit_tab[card] == trump;
 }
 
-static inline u64 suit_of(int card) { return SUIT_MASK << (13 * (card / 13)); }
+static inline u64 suit_of(int card) { return suit_masks[card]; }
 
 static inline int expand(int packed, u64 live) {
     u64 l = live & suit_of(packed);
@@ -150,7 +154,7 @@ static inline int min2(int a, int b) { return a < b ? a : b; }
 static inline u64 decided(const int *trick, int at) {
     int w = trick[at];
     for (int i = 0; i < 4; i++)
-        if (i != at && trick[i] / 13 == w / 13) return 1ull << w;
+        if (i != at && suit_tab[trick[i]] == suit_tab[w]) return 1ull << w;
     return 0;
 }
 
@@ -534,6 +538,11 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__endgame(void) {
     choose_build();
     for (int i = 1; i < (1 << 13); i++) count13[i] = (uint8_t)(count13[i >> 1] + (i & 1));
+    for (int c = 0; c < 52; c++) {
+        suit_tab[c] = (uint8_t)(c / 13);
+        rank_tab[c] = (uint8_t)(c % 13);
+        suit_masks[c] = SUIT_MASK << (13 * (c / 13));
+    }
     if (use_table(SMALL_CARDS) < 0) return NULL;
     return PyModule_Create(&module);
 }

@@ -344,7 +344,7 @@ static int F(moves)(State *s, int *out) {
          * other side wins so far, the winners first (those above the best card, if it is
          * of the suit led), from the lowest up */
         int nw = 0;
-        if (!partner_wins && best / 13 == s->trick[0] / 13)
+        if (!partner_wins && suit_tab[best] == suit_tab[s->trick[0]])
             while (nw < n && m[nw] > best) nw++;
         for (int i = nw - 1; i >= 0; i--) out[o++] = m[i];
         for (int i = n - 1; i >= nw; i--) out[o++] = m[i];
@@ -359,10 +359,10 @@ static int F(moves)(State *s, int *out) {
         /* winners from the lowest rank up, then the losers from the lowest up */
         for (int i = 0; i < nw; i++)
             for (int j = i + 1; j < nw; j++)
-                if (w[j] % 13 < w[i] % 13) { int t = w[i]; w[i] = w[j]; w[j] = t; }
+                if (rank_tab[w[j]] < rank_tab[w[i]]) { int t = w[i]; w[i] = w[j]; w[j] = t; }
         for (int i = 0; i < nl; i++)
             for (int j = i + 1; j < nl; j++)
-                if (l[j] % 13 < l[i] % 13) { int t = l[i]; l[i] = l[j]; l[j] = t; }
+                if (rank_tab[l[j]] < rank_tab[l[i]]) { int t = l[i]; l[i] = l[j]; l[j] = t; }
         for (int i = 0; i < nw; i++) out[o++] = w[i];
         for (int i = 0; i < nl; i++) out[o++] = l[i];
         return o;
@@ -371,16 +371,16 @@ static int F(moves)(State *s, int *out) {
     for (int i = 0; i < n; i++) out[i] = m[i];
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
-            if (out[j] % 13 < out[i] % 13) { int t = out[i]; out[i] = out[j]; out[j] = t; }
+            if (rank_tab[out[j]] < rank_tab[out[i]]) { int t = out[i]; out[i] = out[j]; out[j] = t; }
     return n;
 }
 
 /* play ``card`` for the seat on turn, search on, take it back; *rel as for start */
-static int F(play)(State *s, int card, int alpha, int beta, u64 *rel) {
+static inline __attribute__((always_inline)) int F(play)(State *s, int card, int alpha, int beta, u64 *rel) {
     played_in_search++;
     int turn = (s->leader + s->k) & 3;
     u64 bit = 1ull << card;
-    u64 len = 1ull << (16 * turn + 4 * (card / 13));
+    u64 len = 1ull << (16 * turn + 4 * suit_tab[card]);
     int at = s->at;
     s->h[turn] &= ~bit;
     s->lens -= len;
