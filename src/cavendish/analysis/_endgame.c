@@ -17,8 +17,10 @@
  *     from the best value so far: a test is far cheaper than a full window;
  *   - at the start of each trick, the tricks each side is sure of bound the value,
  *     often enough to answer the window without a search: the leader's top cards he
- *     can cash, and each hand's trumps above all the other side's (each takes a
- *     trick for its side, or a partner's higher one does);
+ *     can cash, then partner's top cards of a suit the leader holds a card of, led
+ *     to him, and each hand's trumps above all the other side's (each takes a trick
+ *     for its side, or a partner's higher one does); the suits counted only until
+ *     the count answers the window (trumps first), the answer resting on no more;
  *   - partition search (Ginsberg's; DDS's "winning ranks"): a search's answer at the
  *     start of a trick is stored with the cards it rested on (a trick's winner that
  *     beat a card of its suit, the cards the sure tricks counted, and where every move
@@ -35,7 +37,13 @@
  *     table is read from memory, not from cache);
  *   - a card is tried once for its run: the cards of one hand next to each other
  *     among the live cards of their suit (the trick's included) take the same
- *     tricks; leads are ordered by the history of the leads that cut off;
+ *     tricks; and not at all where a card of its suit already tried took what it
+ *     would, both being below every card of the suit that answer rested on (the
+ *     positions after either are alike in all it rested on: the partition argument
+ *     again, for moves; a third fewer cards played at 7 and 8 cards a hand); leads
+ *     are ordered by the history of the leads that cut off;
+ *   - the live cards, the suit lengths and the card winning the trick are kept as
+ *     cards are played and taken back, each card's suit and rank read from tables;
  *   - the last trick is read off, not searched.
  *
  * The search itself is in _endgame_search.h, compiled twice: for any processor, and

@@ -159,17 +159,22 @@ static inline int F(trumps_above)(u64 hand, u64 theirs, u64 tm, u64 *rel) {
  *     of the suit go only to its own rounds: he follows the others, or holds no
  *     trump any more), and in all no more of them than his partner, if he holds a
  *     trump, has other cards to play to them (else he might have to ruff and take
- *     the lead);
+ *     the lead); trumps first, and no more suits once the leader's side has ``need``
+ *     tricks (the answer then rests on those alone);
+ *   - then, if still short, partner's top cards of a suit the leader holds a card
+ *     of, led to him (see below);
  *   - a hand's trumps above all of the other side's each take a trick. */
-static void F(sure_tricks)(const State *s, int n, int *sure, u64 *rel) {
+static void F(sure_tricks)(const State *s, int n, int need, int *sure, u64 *rel) {
     int L = s->leader, P = (L + 2) & 3, O1 = (L + 1) & 3, O2 = (L + 3) & 3;
     const u64 *h = s->h;
     u64 live = h[0] | h[1] | h[2] | h[3];
     int trump = s->trump;
     u64 tm = trump < 4 ? SUIT_MASK << (13 * trump) : 0;
-    int cash = 0, side = 0;
+    int cash = 0, side = 0, room = (h[P] & tm) ? PC(h[P] & ~tm) : 13;
     u64 cashed = 0;
-    for (int suit = 0; suit < 4; suit++) {
+    for (int i = 0; i < 4; i++) {
+        int suit = tm ? (trump + i) & 3 : i; /* trumps first */
+        if (cash + min2(side, room) >= need) break; /* enough: the rest not relied on */
         u64 run = F(top_run)(h[L], live, suit);
         if (!run) continue;
         int r = PC(run);
@@ -184,8 +189,34 @@ static void F(sure_tricks)(const State *s, int n, int *sure, u64 *rel) {
         side += r;
         cashed |= F(highest)(run, r);
     }
-    if (h[P] & tm) side = min2(side, PC(h[P] & ~tm));
-    cash += side;
+    int used = min2(side, room);
+    cash += used;
+    /* then a card led to partner's top cards of a suit of which the leader holds a card:
+     * as many of them as each opponent who holds a trump follows to, and as the leader,
+     * if he holds a trump, has other cards for (he must not ruff them), partner keeping
+     * them through the leader's tricks (cards enough besides them, and besides trumps
+     * if he holds a trump: he must not ruff the leader's) */
+    if (cash < need && cash < n) {
+        int extra = 0;
+        u64 extra_run = 0;
+        for (int suit = 0; suit < 4; suit++) {
+            u64 sm = SUIT_MASK << (13 * suit);
+            if (!(h[L] & sm)) continue;
+            u64 prun = F(top_run)(h[P], live, suit);
+            if (!prun) continue;
+            int r = PC(prun);
+            if (n - r < cash) continue;
+            if (tm && suit != trump) {
+                if ((h[P] & tm) && PC(h[P] & ~tm) - r < used) continue;
+                if (h[O1] & tm) r = min2(r, PC(h[O1] & sm));
+                if (h[O2] & tm) r = min2(r, PC(h[O2] & sm));
+                if (h[L] & tm) r = min2(r, PC(h[L] & ~tm) - used);
+            }
+            if (r > extra) { extra = r; extra_run = F(highest)(prun, r); }
+        }
+        cash += extra;
+        cashed |= extra_run;
+    }
     rel[0] = cashed;
     rel[1] = 0;
     sure[1] = 0;
@@ -224,8 +255,8 @@ static int F(start)(State *s, int alpha, int beta, u64 *rel) {
     /* the sure tricks bound the value: often enough to answer the window */
     int sure[2];
     u64 srel[2];
-    F(sure_tricks)(s, n, sure, srel);
     int ew = s->leader & 1;
+    F(sure_tricks)(s, n, ew ? n - alpha : beta, sure, srel);
     int lo = ew ? sure[1] : sure[0];
     int hi = n - (ew ? sure[0] : sure[1]);
     u64 lo_rel = ew ? srel[1] : srel[0], hi_rel = ew ? srel[0] : srel[1];
