@@ -18,7 +18,9 @@
  *   - at the start of each trick, the tricks each side is sure of bound the value,
  *     often enough to answer the window without a search: the leader's top cards he
  *     can cash, then partner's top cards of a suit the leader holds a card of, led
- *     to him, and each hand's trumps above all the other side's (each takes a trick
+ *     to him, and partner's of the other suits the leader cashed none of, as long as
+ *     no one can ruff them and no one must throw one away (or ruff partner's), and
+ *     each hand's trumps above all the other side's (each takes a trick
  *     for its side, or a partner's higher one does); the suits counted only until
  *     the count answers the window (trumps first), the answer resting on no more;
  *   - partition search (Ginsberg's; DDS's "winning ranks"): a search's answer at the

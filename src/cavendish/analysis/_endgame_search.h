@@ -162,7 +162,8 @@ static inline int F(trumps_above)(u64 hand, u64 theirs, u64 tm, u64 *rel) {
  *     the lead); trumps first, and no more suits once the leader's side has ``need``
  *     tricks (the answer then rests on those alone);
  *   - then, if still short, partner's top cards of a suit the leader holds a card
- *     of, led to him (see below);
+ *     of, led to him, and partner's top cards of the suits the leader cashed none
+ *     of (see below);
  *   - a hand's trumps above all of the other side's each take a trick. */
 static void F(sure_tricks)(const State *s, int n, int need, int *sure, u64 *rel) {
     int L = s->leader, P = (L + 2) & 3, O1 = (L + 1) & 3, O2 = (L + 3) & 3;
@@ -197,7 +198,7 @@ static void F(sure_tricks)(const State *s, int n, int need, int *sure, u64 *rel)
      * them through the leader's tricks (cards enough besides them, and besides trumps
      * if he holds a trump: he must not ruff the leader's) */
     if (cash < need && cash < n) {
-        int extra = 0;
+        int extra = 0, es = -1;
         u64 extra_run = 0;
         for (int suit = 0; suit < 4; suit++) {
             u64 sm = SUIT_MASK << (13 * suit);
@@ -212,10 +213,37 @@ static void F(sure_tricks)(const State *s, int n, int need, int *sure, u64 *rel)
                 if (h[O2] & tm) r = min2(r, PC(h[O2] & sm));
                 if (h[L] & tm) r = min2(r, PC(h[L] & ~tm) - used);
             }
-            if (r > extra) { extra = r; extra_run = F(highest)(prun, r); }
+            if (r > extra) { extra = r; extra_run = F(highest)(prun, r); es = suit; }
         }
         cash += extra;
         cashed |= extra_run;
+        if (extra > 0 && cash < need && cash < n) {
+            /* partner, on lead, then cashes his top cards of the suits the leader cashed
+             * none of: as above, keeping all of them through the leader's tricks */
+            int keep = PC(F(top_run)(h[P], live, es));
+            int keep_other = es != trump ? keep : 0; /* kept cards other than trumps */
+            int rounds = extra, leader_tricks = cash - extra;
+            for (int suit = 0; suit < 4; suit++) {
+                if (suit == es || F(top_run)(h[L], live, suit)) continue;
+                u64 prun = F(top_run)(h[P], live, suit);
+                if (!prun) continue;
+                u64 sm = SUIT_MASK << (13 * suit);
+                int full = PC(prun), r = full;
+                if (tm && suit != trump) {
+                    if (h[O1] & tm) r = min2(r, PC(h[O1] & sm));
+                    if (h[O2] & tm) r = min2(r, PC(h[O2] & sm));
+                }
+                if (r == 0 || n - keep - full < leader_tricks) continue;
+                int other = suit != trump ? full : 0;
+                if (tm && (h[P] & tm) && PC(h[P] & ~tm) - keep_other - other < used) continue;
+                if (tm && (h[L] & tm) && PC(h[L] & ~tm) - used < rounds + r) continue;
+                keep += full;
+                keep_other += other;
+                rounds += r;
+                cash += r;
+                cashed |= F(highest)(prun, r);
+            }
+        }
     }
     rel[0] = cashed;
     rel[1] = 0;
