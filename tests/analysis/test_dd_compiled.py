@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -277,3 +278,22 @@ def test_the_dd_search_benchmark_records_the_positions_sent_to_solve_many() -> N
     with bench._recording(seen):
         dd.solve_many([pos, (pos.hands, pos.trump, pos.leader)])
     assert seen == [pos, pos] and dd.solve_many.__name__ == "solve_many"
+
+
+def test_dd_search_benchmark_times_two_builds_of_the_solver_on_the_same_positions(
+    tmp_path: Path,
+) -> None:
+    from cavendish.bench import dd as bench
+
+    rng = random.Random(21)
+    asked = [position(rng, 5, rng.randrange(4), Suit(rng.randrange(4))) for _ in range(4)]
+    dd.set_compiled_cards(0)
+    want = [r.tricks for r in dd.solve_many(asked)]
+    # the working tree's solver twice, built apart from the installed one: one search
+    builds = {"ours": bench.build_solver(tmp_path / "a"),
+              "against": bench.build_solver(tmp_path / "b")}
+    compared = bench._builds_compared(builds, asked, want, 2)
+    assert compared["ours_nodes"] == compared["against_nodes"] > 0  # type: ignore[operator]
+    assert compared["ours_cpu_us"] > 0 and compared["against_over_ours"] > 0  # type: ignore[operator]
+    with pytest.raises(AssertionError, match="disagree"):
+        bench._builds_compared(builds, asked, [{} for _ in asked], 1)

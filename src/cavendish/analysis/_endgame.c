@@ -17,8 +17,12 @@
  *     from the best value so far: a test is far cheaper than a full window;
  *   - at the start of each trick, the tricks each side is sure of bound the value,
  *     often enough to answer the window without a search: the leader's top cards he
- *     can cash, and each hand's trumps above all the other side's (each takes a
- *     trick for its side, or a partner's higher one does);
+ *     can cash, then partner's top cards of a suit the leader holds a card of, led
+ *     to him, and partner's of the other suits the leader cashed none of, as long as
+ *     no one can ruff them and no one must throw one away (or ruff partner's), and
+ *     each hand's trumps above all the other side's (each takes a trick
+ *     for its side, or a partner's higher one does); the suits counted only until
+ *     the count answers the window (trumps first), the answer resting on no more;
  *   - partition search (Ginsberg's; DDS's "winning ranks"): a search's answer at the
  *     start of a trick is stored with the cards it rested on (a trick's winner that
  *     beat a card of its suit, the cards the sure tricks counted, and where every move
@@ -35,7 +39,13 @@
  *     table is read from memory, not from cache);
  *   - a card is tried once for its run: the cards of one hand next to each other
  *     among the live cards of their suit (the trick's included) take the same
- *     tricks; leads are ordered by the history of the leads that cut off;
+ *     tricks; and not at all where a card of its suit already tried took what it
+ *     would, both being below every card of the suit that answer rested on (the
+ *     positions after either are alike in all it rested on: the partition argument
+ *     again, for moves; a third fewer cards played at 7 and 8 cards a hand); leads
+ *     are ordered by the history of the leads that cut off;
+ *   - the live cards, the suit lengths and the card winning the trick are kept as
+ *     cards are played and taken back, each card's suit and rank read from tables;
  *   - the last trick is read off, not searched.
  *
  * The search itself is in _endgame_search.h, compiled twice: for any processor, and
@@ -92,10 +102,18 @@ typedef struct {
     int k;      /* cards on the table */
     int leader; /* of the current trick */
     int trump;
+    /* kept as cards are played and taken back (see set_up): */
+    u64 live;   /* the cards in hand and on the table */
+    u64 lens;   /* the suit lengths of the four hands, a nibble each (16 * hand + 4 * suit) */
+    int at;     /* the card winning the trick so far (its index in trick), if k > 0 */
 } State;
 
 /* the bits set in each 13-bit suit */
 static uint8_t count13[1 << 13];
+
+/* each card's suit, rank and suit's mask (no division in the search) */
+static uint8_t suit_tab[52], rank_tab[52];
+static u64 suit_masks[52];
 
 static const u64 SUIT_MASK = 0x1FFFull;
 
@@ -117,11 +135,11 @@ static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 static inline int highbit(u64 x) { return 63 - __builtin_clzll(x); }
 
 static inline int beats(int card, int best, int trump) {
-    if (card / 13 == best / 13) return card > best;
-    return card / 13 == trump;
+    if (suit_tab[card] == suit_tab[best]) return card > best;
+    return suit_tab[card] == trump;
 }
 
-static inline u64 suit_of(int card) { return SUIT_MASK << (13 * (card / 13)); }
+static inline u64 suit_of(int card) { return suit_masks[card]; }
 
 static inline int expand(int packed, u64 live) {
     u64 l = live & suit_of(packed);
@@ -146,10 +164,23 @@ static inline int min2(int a, int b) { return a < b ? a : b; }
 static inline u64 decided(const int *trick, int at) {
     int w = trick[at];
     for (int i = 0; i < 4; i++)
-        if (i != at && trick[i] / 13 == w / 13) return 1ull << w;
+        if (i != at && suit_tab[trick[i]] == suit_tab[w]) return 1ull << w;
     return 0;
 }
 
+
+/* the fields of ``s`` kept during the search, from its hands and trick */
+static void set_up(State *s) {
+    s->live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
+    for (int i = 0; i < s->k; i++) s->live |= 1ull << s->trick[i];
+    s->lens = 0;
+    for (int i = 0; i < 4; i++)
+        for (int suit = 0; suit < 4; suit++)
+            s->lens |= (u64)count13[(s->h[i] >> (13 * suit)) & SUIT_MASK] << (16 * i + 4 * suit);
+    s->at = 0;
+    for (int i = 1; i < s->k; i++)
+        if (beats(s->trick[i], s->trick[s->at], s->trump)) s->at = i;
+}
 
 /* the search, twice: for any processor, and with BMI2 and POPCNT (see use_bmi2) */
 #define F(name) name##_any
@@ -328,6 +359,7 @@ static PyObject *solve_one(State *s, PyObject *cards) {
         if (follow) legal = follow;
     }
     if (use_table(left) < 0) return NULL;
+    set_up(s);
     int value[52];
     values(s, left, legal, hand, live, value);
     /* every legal card takes its run's value (the run is below its top, in hand) */
@@ -516,6 +548,11 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__endgame(void) {
     choose_build();
     for (int i = 1; i < (1 << 13); i++) count13[i] = (uint8_t)(count13[i >> 1] + (i & 1));
+    for (int c = 0; c < 52; c++) {
+        suit_tab[c] = (uint8_t)(c / 13);
+        rank_tab[c] = (uint8_t)(c % 13);
+        suit_masks[c] = SUIT_MASK << (13 * (c / 13));
+    }
     if (use_table(SMALL_CARDS) < 0) return NULL;
     return PyModule_Create(&module);
 }

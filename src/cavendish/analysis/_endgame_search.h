@@ -83,15 +83,6 @@ static inline int F(compress)(int card, u64 live) {
     return 13 * (card / 13) + 12 - PC(above);
 }
 
-/* the suit lengths of the four hands, a nibble each */
-static inline u64 F(lengths)(const u64 *h) {
-    u64 out = 0;
-    for (int i = 0; i < 4; i++)
-        for (int suit = 0; suit < 4; suit++)
-            out |= (u64)count13[(h[i] >> (13 * suit)) & SUIT_MASK] << (16 * i + 4 * suit);
-    return out;
-}
-
 /* the relevant cards ``rel`` of a position with ``live`` cards, ranks compressed: in
  * each suit, every live card from the top down to the lowest relevant one */
 static u64 F(compress_rel)(u64 rel, u64 live) {
@@ -168,17 +159,23 @@ static inline int F(trumps_above)(u64 hand, u64 theirs, u64 tm, u64 *rel) {
  *     of the suit go only to its own rounds: he follows the others, or holds no
  *     trump any more), and in all no more of them than his partner, if he holds a
  *     trump, has other cards to play to them (else he might have to ruff and take
- *     the lead);
+ *     the lead); trumps first, and no more suits once the leader's side has ``need``
+ *     tricks (the answer then rests on those alone);
+ *   - then, if still short, partner's top cards of a suit the leader holds a card
+ *     of, led to him, and partner's top cards of the suits the leader cashed none
+ *     of (see below);
  *   - a hand's trumps above all of the other side's each take a trick. */
-static void F(sure_tricks)(const State *s, int n, int *sure, u64 *rel) {
+static void F(sure_tricks)(const State *s, int n, int need, int *sure, u64 *rel) {
     int L = s->leader, P = (L + 2) & 3, O1 = (L + 1) & 3, O2 = (L + 3) & 3;
     const u64 *h = s->h;
     u64 live = h[0] | h[1] | h[2] | h[3];
     int trump = s->trump;
     u64 tm = trump < 4 ? SUIT_MASK << (13 * trump) : 0;
-    int cash = 0, side = 0;
+    int cash = 0, side = 0, room = (h[P] & tm) ? PC(h[P] & ~tm) : 13;
     u64 cashed = 0;
-    for (int suit = 0; suit < 4; suit++) {
+    for (int i = 0; i < 4; i++) {
+        int suit = tm ? (trump + i) & 3 : i; /* trumps first */
+        if (cash + min2(side, room) >= need) break; /* enough: the rest not relied on */
         u64 run = F(top_run)(h[L], live, suit);
         if (!run) continue;
         int r = PC(run);
@@ -193,8 +190,61 @@ static void F(sure_tricks)(const State *s, int n, int *sure, u64 *rel) {
         side += r;
         cashed |= F(highest)(run, r);
     }
-    if (h[P] & tm) side = min2(side, PC(h[P] & ~tm));
-    cash += side;
+    int used = min2(side, room);
+    cash += used;
+    /* then a card led to partner's top cards of a suit of which the leader holds a card:
+     * as many of them as each opponent who holds a trump follows to, and as the leader,
+     * if he holds a trump, has other cards for (he must not ruff them), partner keeping
+     * them through the leader's tricks (cards enough besides them, and besides trumps
+     * if he holds a trump: he must not ruff the leader's) */
+    if (cash < need && cash < n) {
+        int extra = 0, es = -1;
+        u64 extra_run = 0;
+        for (int suit = 0; suit < 4; suit++) {
+            u64 sm = SUIT_MASK << (13 * suit);
+            if (!(h[L] & sm)) continue;
+            u64 prun = F(top_run)(h[P], live, suit);
+            if (!prun) continue;
+            int r = PC(prun);
+            if (n - r < cash) continue;
+            if (tm && suit != trump) {
+                if ((h[P] & tm) && PC(h[P] & ~tm) - r < used) continue;
+                if (h[O1] & tm) r = min2(r, PC(h[O1] & sm));
+                if (h[O2] & tm) r = min2(r, PC(h[O2] & sm));
+                if (h[L] & tm) r = min2(r, PC(h[L] & ~tm) - used);
+            }
+            if (r > extra) { extra = r; extra_run = F(highest)(prun, r); es = suit; }
+        }
+        cash += extra;
+        cashed |= extra_run;
+        if (extra > 0 && cash < need && cash < n) {
+            /* partner, on lead, then cashes his top cards of the suits the leader cashed
+             * none of: as above, keeping all of them through the leader's tricks */
+            int keep = PC(F(top_run)(h[P], live, es));
+            int keep_other = es != trump ? keep : 0; /* kept cards other than trumps */
+            int rounds = extra, leader_tricks = cash - extra;
+            for (int suit = 0; suit < 4; suit++) {
+                if (suit == es || F(top_run)(h[L], live, suit)) continue;
+                u64 prun = F(top_run)(h[P], live, suit);
+                if (!prun) continue;
+                u64 sm = SUIT_MASK << (13 * suit);
+                int full = PC(prun), r = full;
+                if (tm && suit != trump) {
+                    if (h[O1] & tm) r = min2(r, PC(h[O1] & sm));
+                    if (h[O2] & tm) r = min2(r, PC(h[O2] & sm));
+                }
+                if (r == 0 || n - keep - full < leader_tricks) continue;
+                int other = suit != trump ? full : 0;
+                if (tm && (h[P] & tm) && PC(h[P] & ~tm) - keep_other - other < used) continue;
+                if (tm && (h[L] & tm) && PC(h[L] & ~tm) - used < rounds + r) continue;
+                keep += full;
+                keep_other += other;
+                rounds += r;
+                cash += r;
+                cashed |= F(highest)(prun, r);
+            }
+        }
+    }
     rel[0] = cashed;
     rel[1] = 0;
     sure[1] = 0;
@@ -233,17 +283,17 @@ static int F(start)(State *s, int alpha, int beta, u64 *rel) {
     /* the sure tricks bound the value: often enough to answer the window */
     int sure[2];
     u64 srel[2];
-    F(sure_tricks)(s, n, sure, srel);
     int ew = s->leader & 1;
+    F(sure_tricks)(s, n, ew ? n - alpha : beta, sure, srel);
     int lo = ew ? sure[1] : sure[0];
     int hi = n - (ew ? sure[0] : sure[1]);
     u64 lo_rel = ew ? srel[1] : srel[0], hi_rel = ew ? srel[0] : srel[1];
     if (lo >= beta) { *rel = lo_rel; return lo; }
     if (hi <= alpha) { *rel = hi_rel; return hi; }
-    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
+    u64 live = s->live;
     u64 key[4];
     F(norm)(s->h, key);
-    u64 lens = F(lengths)(s->h);
+    u64 lens = s->lens;
     u64 bucket = mix(lens, s->leader, s->trump) & bucket_mask;
     Entry *b = &table[bucket * WAYS];
     int first = -1;
@@ -304,8 +354,7 @@ static int F(start)(State *s, int alpha, int beta, u64 *rel) {
 static int F(moves)(State *s, int *out) {
     int turn = (s->leader + s->k) & 3;
     u64 hand = s->h[turn];
-    u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
-    for (int i = 0; i < s->k; i++) live |= 1ull << s->trick[i];
+    u64 live = s->live;
     u64 legal = hand;
     if (s->k) {
         u64 follow = hand & suit_of(s->trick[0]);
@@ -346,11 +395,20 @@ static int F(moves)(State *s, int *out) {
         memcpy(out + o, rest, nr * sizeof(int));
         return n;
     }
-    int best = s->trick[0], at = 0;
-    for (int i = 1; i < s->k; i++)
-        if (beats(s->trick[i], best, s->trump)) { best = s->trick[i]; at = i; }
+    int at = s->at, best = s->trick[at];
     int partner_wins = ((s->k - at) & 1) == 0;
     int o = 0;
+    if (legal != hand || (hand & ~suit_of(s->trick[0])) == 0) {
+        /* following suit (``m`` from the highest down): the lowest first, but where the
+         * other side wins so far, the winners first (those above the best card, if it is
+         * of the suit led), from the lowest up */
+        int nw = 0;
+        if (!partner_wins && suit_tab[best] == suit_tab[s->trick[0]])
+            while (nw < n && m[nw] > best) nw++;
+        for (int i = nw - 1; i >= 0; i--) out[o++] = m[i];
+        for (int i = n - 1; i >= nw; i--) out[o++] = m[i];
+        return n;
+    }
     if (!partner_wins) { /* the cheapest winner first, then the other winners */
         int w[16], nw = 0, l[16], nl = 0;
         for (int i = 0; i < n; i++) {
@@ -360,10 +418,10 @@ static int F(moves)(State *s, int *out) {
         /* winners from the lowest rank up, then the losers from the lowest up */
         for (int i = 0; i < nw; i++)
             for (int j = i + 1; j < nw; j++)
-                if (w[j] % 13 < w[i] % 13) { int t = w[i]; w[i] = w[j]; w[j] = t; }
+                if (rank_tab[w[j]] < rank_tab[w[i]]) { int t = w[i]; w[i] = w[j]; w[j] = t; }
         for (int i = 0; i < nl; i++)
             for (int j = i + 1; j < nl; j++)
-                if (l[j] % 13 < l[i] % 13) { int t = l[i]; l[i] = l[j]; l[j] = t; }
+                if (rank_tab[l[j]] < rank_tab[l[i]]) { int t = l[i]; l[i] = l[j]; l[j] = t; }
         for (int i = 0; i < nw; i++) out[o++] = w[i];
         for (int i = 0; i < nl; i++) out[o++] = l[i];
         return o;
@@ -372,39 +430,46 @@ static int F(moves)(State *s, int *out) {
     for (int i = 0; i < n; i++) out[i] = m[i];
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
-            if (out[j] % 13 < out[i] % 13) { int t = out[i]; out[i] = out[j]; out[j] = t; }
+            if (rank_tab[out[j]] < rank_tab[out[i]]) { int t = out[i]; out[i] = out[j]; out[j] = t; }
     return n;
 }
 
 /* play ``card`` for the seat on turn, search on, take it back; *rel as for start */
-static int F(play)(State *s, int card, int alpha, int beta, u64 *rel) {
+static inline __attribute__((always_inline)) int F(play)(State *s, int card, int alpha, int beta, u64 *rel) {
     played_in_search++;
     int turn = (s->leader + s->k) & 3;
     u64 bit = 1ull << card;
+    u64 len = 1ull << (16 * turn + 4 * suit_tab[card]);
+    int at = s->at;
     s->h[turn] &= ~bit;
+    s->lens -= len;
+    if (s->k == 0 || beats(card, s->trick[at], s->trump)) s->at = s->k;
     s->trick[s->k++] = card;
     int v;
     if (s->k == 4) {
-        int best = s->trick[0], at = 0;
-        for (int i = 1; i < 4; i++)
-            if (beats(s->trick[i], best, s->trump)) { best = s->trick[i]; at = i; }
-        int winner = (s->leader + at) & 3;
+        int win = s->at;
+        int winner = (s->leader + win) & 3;
         int won = (winner & 1) ? 0 : 1;
         int leader = s->leader;
         int saved[4];
-        memcpy(saved, s->trick, sizeof saved);
+        memcpy(saved, s->trick, sizeof saved); /* the next tricks write over it */
+        u64 gone = (1ull << saved[0]) | (1ull << saved[1]) | (1ull << saved[2]) | bit;
         s->k = 0;
         s->leader = winner;
+        s->live &= ~gone;
         v = won + F(start)(s, alpha - won, beta - won, rel);
+        s->live |= gone;
         s->leader = leader;
         memcpy(s->trick, saved, sizeof saved);
         s->k = 4;
-        *rel |= decided(s->trick, at);
+        *rel |= decided(s->trick, win);
     } else {
         int ignored;
         v = F(search)(s, alpha, beta, -1, &ignored, rel);
     }
     s->k--;
+    s->at = at;
+    s->lens += len;
     s->h[turn] |= bit;
     return v;
 }
@@ -427,10 +492,20 @@ static int F(search)(State *s, int alpha, int beta, int first, int *best_move, u
     }
     int best = ns ? -1 : 99, card = -1;
     u64 all = 0;
+    /* cards known to take what a card already tried took: a card of the same suit, both
+     * below every card of the suit its answer rested on (the positions after either
+     * are alike in every card that answer rested on) */
+    u64 same = 0;
     for (int i = 0; i < n; i++) {
         u64 r;
+        if (same >> m[i] & 1) continue;
         int v = F(play)(s, m[i], alpha, beta, &r);
         all |= r;
+        {
+            u64 sm = suit_of(m[i]), rs = r & sm;
+            u64 below = rs ? sm & ((1ull << lowbit(rs)) - 1) : sm;
+            if (below >> m[i] & 1) same |= below;
+        }
         if (ns) {
             if (v > best) { best = v; card = m[i]; if (v > alpha) alpha = v; }
         } else if (v < best) {
@@ -452,8 +527,7 @@ static int F(search)(State *s, int alpha, int beta, int first, int *best_move, u
          * the lowest of them makes its bottom card relevant too (highest run first,
          * each suit: a bottom made relevant lowers the suit's limit) */
         u64 hand = s->h[turn];
-        u64 live = s->h[0] | s->h[1] | s->h[2] | s->h[3];
-        for (int i = 0; i < s->k; i++) live |= 1ull << s->trick[i];
+        u64 live = s->live;
         u64 tried = 0;
         for (int i = 0; i < n; i++) tried |= 1ull << m[i];
         while (tried) {

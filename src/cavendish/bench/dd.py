@@ -31,18 +31,30 @@ Run as ``python -m cavendish.bench.dd``.  Each result is one JSON line:
   thread's: other processes on the machine do not count, but share its caches),
   the best of ``--rounds`` + 1 passes, one line a size.  The scores are checked to be
   equal.  ``python -m cavendish.bench.dd --only search`` runs these lines alone.
+  With ``--against REV`` (a git revision), the compiled solver of that revision and
+  the working tree's are built alike (:func:`build_solver`) and each line also gives
+  both one position at a time (``score``, cache off, tables emptied first), the
+  passes alternated in one process: ``ours_cpu_us``, ``against_cpu_us``,
+  ``against_over_ours``, and the cards each played in search (``ours_nodes``,
+  ``against_nodes``, where the build counts them).  The scores are checked against
+  DDS's.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import random
+import subprocess
 import sys
+import sysconfig
+import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from ..analysis import dd
@@ -52,8 +64,13 @@ from ..core.state import HandState
 from ..core.table import deal_cards
 
 __all__ = [
-    "layer_positions", "main", "run", "run_search", "search_positions", "small_positions",
+    "build_solver", "layer_positions", "main", "run", "run_search", "search_positions",
+    "small_positions",
 ]
+
+# the compiled solver's sources, from the repository's root
+_SOLVER = ("src/cavendish/analysis/_endgame.c", "src/cavendish/analysis/_endgame_search.h")
+_ROOT = Path(__file__).resolve().parents[3]
 
 
 def layer_positions(rng: random.Random, count: int) -> list[HandState]:
@@ -235,9 +252,82 @@ def _cpu_per_position(positions: Sequence[Position], compiled: int) -> tuple[flo
     return elapsed / len(positions), [r.tricks for r in results]
 
 
+def build_solver(into: Path, revision: str | None = None) -> Any:
+    """The compiled solver (``_endgame``) of git ``revision`` (the working tree's if
+    None), built into the directory ``into`` with the C compiler Python was built with
+    (``-O2``) and loaded apart from ours, so that two builds run in one process."""
+    into.mkdir(parents=True, exist_ok=True)
+    for source in _SOLVER:
+        target = into / Path(source).name
+        if revision is None:
+            target.write_text((_ROOT / source).read_text(encoding="utf-8"), encoding="utf-8")
+            continue
+        shown = subprocess.run(
+            ["git", "-C", str(_ROOT), "show", f"{revision}:{source}"],
+            capture_output=True, text=True, check=False,
+        )
+        if shown.returncode == 0:
+            target.write_text(shown.stdout, encoding="utf-8")
+        elif source.endswith(".c"):  # the header came later: older builds have none
+            raise SystemExit(f"--against {revision}: git shows no {source} there")
+    built = into / f"_endgame{sysconfig.get_config_var('EXT_SUFFIX')}"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()
+    include = sysconfig.get_paths()["include"]
+    subprocess.run(
+        [*compiler, "-O2", "-shared", "-fPIC", f"-I{include}", str(into / "_endgame.c"),
+         "-o", str(built)],
+        check=True,
+    )
+    spec = importlib.util.spec_from_file_location("_endgame", built)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load the solver built at {built}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _builds_compared(
+    builds: dict[str, Any], positions: Sequence[Position], want: list[Any], rounds: int
+) -> dict[str, object]:
+    """CPU microseconds a position and cards played a position of each build (``score``
+    one position at a time, tables emptied first, passes alternated), checked against
+    ``want`` (DDS's scores)."""
+    args = [(p.hands, int(p.leader), tuple(int(c) for c in p.played), int(p.trump))
+            for p in positions]
+    best = {name: float("inf") for name in builds}
+    nodes: dict[str, float | None] = {}
+    order = list(builds)
+    for turn in range(rounds):
+        for name in order if turn % 2 == 0 else order[::-1]:
+            solver = builds[name]
+            solver.clear()
+            counted = solver.nodes() if hasattr(solver, "nodes") else None
+            start = time.process_time()
+            got = [solver.score(*a) for a in args]
+            best[name] = min(best[name], time.process_time() - start)
+            if counted is not None:
+                nodes[name] = round((solver.nodes() - counted) / len(args), 1)
+            else:
+                nodes[name] = None
+            if [{CARDS[c]: t for c, t in sorted(g.items())} for g in got] != want:
+                raise AssertionError(f"the {name} build and DDS disagree")
+    out: dict[str, object] = {}
+    for name in builds:
+        out[f"{name}_cpu_us"] = round(best[name] / len(args) * 1e6, 1)
+        out[f"{name}_nodes"] = nodes[name]
+    out["against_over_ours"] = round(best["against"] / best["ours"], 2)
+    return out
+
+
 def _search(
-    seed: int, boards: int, sizes: Sequence[int], count: int, rounds: int
+    seed: int, boards: int, sizes: Sequence[int], count: int, rounds: int,
+    against: str | None = None,
 ) -> list[dict[str, object]]:
+    builds: dict[str, Any] = {}
+    if against is not None:
+        scratch = Path(tempfile.mkdtemp(prefix="cavendish-dd-"))
+        builds = {"ours": build_solver(scratch / "ours"),
+                  "against": build_solver(scratch / "against", against)}
     asked = search_positions(seed, boards)
     out: list[dict[str, object]] = []
     previous = dd.set_cache_size(0)
@@ -254,6 +344,10 @@ def _search(
                     best[engine] = min(best[engine], cpu)
             if scores["compiled"] != scores["dds"]:
                 raise AssertionError(f"the compiled solver and DDS disagree at {cards} cards")
+            compared: dict[str, object] = {}
+            if builds:
+                compared = {"against": against,
+                            **_builds_compared(builds, positions, scores["dds"], rounds)}
             out.append(
                 {
                     "name": "dd-search",
@@ -269,6 +363,7 @@ def _search(
                     "load": round(os.getloadavg()[0], 1),
                     "what": "solve_many (cache off) CPU us a position, the positions search "
                     "and pimc solve, by cards a hand: compiled solver vs DDS; best of passes",
+                    **compared,
                 }
             )
     finally:
@@ -336,12 +431,12 @@ def run(
 
 def run_search(
     seed: int = 1, boards: int = 1, sizes: Sequence[int] = (5, 6, 7, 8), positions: int = 400,
-    rounds: int = 2,
+    rounds: int = 2, against: str | None = None,
 ) -> list[dict[str, object]]:
     """The ``dd-search`` lines (see the module's note)."""
     if dd.get_engine() != "endplay":
         raise SystemExit("the dd benchmark needs the endplay engine (DDS)")
-    return _search(seed, boards, sizes, positions, rounds + 1)
+    return _search(seed, boards, sizes, positions, rounds + 1, against)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -363,13 +458,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sizes", type=int, nargs="+", default=[5, 6, 7, 8], help="cards a hand for dd-search"
     )
+    parser.add_argument(
+        "--against", metavar="REV", default=None,
+        help="dd-search also times the compiled solver of git revision REV against the "
+        "working tree's, both built alike, passes alternated (e.g. 3a04c01)",
+    )
     args = parser.parse_args(argv)
     results: list[dict[str, object]] = []
     if args.only in ("all", "layer"):
         results += run(args.deals, args.tables, args.positions, args.rounds, args.seed)
     if args.only in ("all", "search"):
         results += run_search(
-            args.seed, args.search_boards, args.sizes, 4 * args.positions, args.rounds
+            args.seed, args.search_boards, args.sizes, 4 * args.positions, args.rounds,
+            args.against,
         )
     for result in results:
         print(json.dumps(result), flush=True)
