@@ -54,6 +54,7 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import signal
 import statistics
 import subprocess
@@ -336,9 +337,44 @@ def _breakdown(folder: str, marks: list[tuple[str, int, float, float]],
         out["bus_ms"] = {**(_quantiles(bus) or {}), "notes": len(bus)}
     out["events"] = {e: sum(t.get("counts", {}).get(e, 0) for t in traces)
                      for e in ("takeover", "seq_taken")}
-    out["server_loop_lag_ms"] = [_quantiles(t["lags"]) for t in
-                                 sorted(traces, key=lambda t: origin_of[t["pid"]])]
+    ordered = sorted(traces, key=lambda t: origin_of[t["pid"]])
+    out["server_loop_lag_ms"] = [_quantiles(t["lags"]) for t in ordered]
+    out["server_stalls"] = [_stalls(t) for t in ordered]
+    out["stall_stacks"] = _top_stacks(ordered)
     return out
+
+
+def _stalls(trace: dict[str, Any]) -> dict[str, Any]:
+    """One server's stalls (its loop more than :data:`.trace.STALL` late): how many,
+    their total and longest (ms), the main thread's mean share of a processor in
+    them (1: running the stalled code; near 0: waiting for a processor); and its
+    collector's pauses on the loop by generation (count, total and longest ms)."""
+    stalls = trace.get("stalls", [])
+    walls = [s[1] for s in stalls]
+    out: dict[str, Any] = {
+        "count": len(stalls), "total_ms": round(sum(walls) * 1000, 1),
+        "max_ms": round(max(walls, default=0.0) * 1000, 1),
+        "cpu_share": (round(sum(s[1] * s[2] for s in stalls) / sum(walls), 2)
+                      if sum(walls) > 0 else None)}
+    gcs: dict[str, list[float]] = {}
+    for _, gen, seconds, main in trace.get("gc", []):
+        if main:
+            gcs.setdefault(f"gen{gen}", []).append(seconds)
+    out["gc"] = {gen: {"count": len(xs), "total_ms": round(sum(xs) * 1000, 1),
+                       "max_ms": round(max(xs) * 1000, 1)} for gen, xs in sorted(gcs.items())}
+    return out
+
+
+def _top_stacks(traces: list[dict[str, Any]], n: int = 5) -> list[dict[str, Any]]:
+    """The ``n`` stacks the servers' loops stood still in longest (all servers
+    together), each with its ms and the innermost frames."""
+    merged: dict[tuple[str, ...], float] = {}
+    for t in traces:
+        for s in t.get("stall_stacks", []):
+            key = tuple(s["stack"])
+            merged[key] = merged.get(key, 0.0) + s["ms"]
+    top = sorted(merged.items(), key=lambda kv: -kv[1])[:n]
+    return [{"ms": round(ms, 1), "stack": list(stack)} for stack, ms in top]
 
 
 def _start(db: str, workers: int, trace: str | None = None,
@@ -481,6 +517,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--multi-tables", type=int, default=200)
     ap.add_argument("--no-trace", dest="trace", action="store_false",
                     help="no stage marks in the servers (:mod:`cavendish.web.trace`)")
+    ap.add_argument("--keep-trace", metavar="FOLDER", default=None,
+                    help="copy the servers' trace files (:mod:`cavendish.web.trace`: every "
+                         "stall's stacks, the collector's pauses) into FOLDER")
     ap.add_argument("--paced-delay", type=float, default=0.5,
                     help="the computers' delay (s) of the multi-process run again at a "
                          "pace (the server's default, 0.5 s); 0: no such run")
@@ -517,6 +556,7 @@ def _single(args: argparse.Namespace) -> None:
             _stop(proc)
         if trace:
             result["stages"] = _breakdown(trace, marks, {proc.pid: 0})
+            _keep(trace, args.keep_trace, "one")
         print(json.dumps({"bench": "web-tables", **result, "load": _load()}), flush=True)
         print(json.dumps({"bench": "web-page", **page}), flush=True)
 
@@ -559,6 +599,14 @@ def _per_card(cpu_s: float, result: dict[str, Any]) -> float | None:
     return round(cpu_s * 1000 / cards, 3) if cards else None
 
 
+def _keep(trace: str, folder: str | None, run: str) -> None:
+    """Copy a run's trace files into ``folder`` (``--keep-trace``), named after it."""
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        for path in Path(trace).glob("trace-*.json"):
+            shutil.copy(path, Path(folder) / f"{run}-{path.name}")
+
+
 def _stop(proc: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGTERM)
@@ -597,6 +645,7 @@ def _multi(args: argparse.Namespace, delay: float = 0.0) -> dict[str, Any]:
                 _stop(proc)
         if trace:
             result["stages"] = _breakdown(trace, marks, {p.pid: i for i, p in enumerate(procs)})
+            _keep(trace, args.keep_trace, f"multi-{delay:g}")
         return {**head, **result}
 
 
