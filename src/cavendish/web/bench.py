@@ -377,8 +377,8 @@ def _top_stacks(traces: list[dict[str, Any]], n: int = 5) -> list[dict[str, Any]
     return [{"ms": round(ms, 1), "stack": list(stack)} for stack, ms in top]
 
 
-def _start(db: str, workers: int, trace: str | None = None,
-           delay: float = 0.0) -> tuple[subprocess.Popen[bytes], str]:
+def _start(db: str, workers: int, trace: str | None = None, delay: float = 0.0,
+           pool_nice: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     exe = Path(sys.executable).parent / "cavendish"
     env = dict(os.environ)
@@ -386,7 +386,8 @@ def _start(db: str, workers: int, trace: str | None = None,
         env[ENV] = trace
     proc = subprocess.Popen(
         [str(exe), "serve", "--port", str(port), "--db", db, "--delay", str(delay),
-         "--workers", str(workers), "--no-client-limits"],  # hundreds of people, one address
+         "--workers", str(workers), "--no-client-limits",  # hundreds of people, one address
+         *(() if pool_nice is None else ("--pool-nice", str(pool_nice)))],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -517,6 +518,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--multi-tables", type=int, default=200)
     ap.add_argument("--no-trace", dest="trace", action="store_false",
                     help="no stage marks in the servers (:mod:`cavendish.web.trace`)")
+    ap.add_argument("--pool-nice", type=int, default=None,
+                    help="the servers' `--pool-nice` (default: the server's own, 5)")
     ap.add_argument("--keep-trace", metavar="FOLDER", default=None,
                     help="copy the servers' trace files (:mod:`cavendish.web.trace`: every "
                          "stall's stacks, the collector's pauses) into FOLDER")
@@ -540,7 +543,8 @@ def _single(args: argparse.Namespace) -> None:
         trace = f"{tmp}/trace-one" if args.trace else None
         if trace:
             os.mkdir(trace)
-        proc, url = _start(f"sqlite:///{tmp}/web.sqlite3", args.workers, trace)
+        proc, url = _start(f"sqlite:///{tmp}/web.sqlite3", args.workers, trace,
+                           pool_nice=args.pool_nice)
         try:
             result, marks = asyncio.run(_tables([url], args.tables, args.seconds,
                                                 Probe([proc])))
@@ -557,8 +561,16 @@ def _single(args: argparse.Namespace) -> None:
         if trace:
             result["stages"] = _breakdown(trace, marks, {proc.pid: 0})
             _keep(trace, args.keep_trace, "one")
-        print(json.dumps({"bench": "web-tables", **result, "load": _load()}), flush=True)
+        print(json.dumps({"bench": "web-tables", "pool_nice": _nice(args), **result,
+                          "load": _load()}), flush=True)
         print(json.dumps({"bench": "web-page", **page}), flush=True)
+
+
+def _nice(args: argparse.Namespace) -> int:
+    """The servers' pools' niceness in this run."""
+    from .computer import POOL_NICE
+
+    return POOL_NICE if args.pool_nice is None else int(args.pool_nice)
 
 
 def _offered(tables: int, delay: float) -> float | None:
@@ -624,6 +636,7 @@ def _multi(args: argparse.Namespace, delay: float = 0.0) -> dict[str, Any]:
     if why:
         return {"skipped": why}
     head = {"processes": args.processes, "db": "postgresql", "delay_s": delay,
+            "pool_nice": _nice(args),
             "offered_cards_per_s": _offered(args.multi_tables, delay)}
     with postgres_cluster("max_connections=300") as db, \
             tempfile.TemporaryDirectory(prefix="cavendish-bench-web-") as tmp:
@@ -632,7 +645,7 @@ def _multi(args: argparse.Namespace, delay: float = 0.0) -> dict[str, Any]:
         try:
             urls = []
             for _ in range(args.processes):
-                proc, url = _start(db, args.workers, trace, delay)
+                proc, url = _start(db, args.workers, trace, delay, args.pool_nice)
                 procs.append(proc)
                 urls.append(url)
             port = int(db.rsplit(":", 1)[1].split("/")[0])
