@@ -79,10 +79,9 @@ def register(app: typer.Typer) -> None:
         ] = False,
         pool_nice: Annotated[
             int,
-            typer.Option(help="Niceness (0 to 19) of the computer players' pool processes: "
-                              "above 0 they also run in Linux's batch class, so that the "
-                              "event loop serving the people gets the processor first; 0: "
-                              "the server's priority.")
+            typer.Option(help="Niceness (0 to 19) of the computer players' pool processes, "
+                              "so that the event loop serving the people gets the processor "
+                              "first; 0: the server's priority.")
         ] = 5,  # computer.POOL_NICE (not imported here: the other commands never load it)
         client_limits: Annotated[
             bool, typer.Option("--client-limits/--no-client-limits",

@@ -234,20 +234,14 @@ the event loop, which serves the people, gets the processor first."""
 
 
 def _worker_init(parent: int, nice: int = POOL_NICE) -> None:
-    """A worker yields the processor to the server's event loop (a person's card is
-    answered first; the computers' thinking waits a little), and exits when the
-    server is gone (killed with ``kill -9``, it cannot tell its workers).
-
-    With ``nice`` above 0 it runs that much nicer, and (on Linux) in the batch
-    scheduling class: woken by a question from the loop, a batch process does not
-    preempt the running loop but waits for its turn, so the loop's turn, which
-    carries the people's cards too, is not cut in two by the thinking it asked for."""
+    """A worker yields the processor to the server's event loop, ``nice`` steps
+    nicer (a person's card is answered first; the computers' thinking waits a
+    little), and exits when the server is gone (killed with ``kill -9``, it cannot
+    tell its workers)."""
     faulthandler.enable()  # a crash in a native library leaves its trace in the log
     if nice > 0:
         with contextlib.suppress(OSError):
             os.nice(nice)
-        with contextlib.suppress(AttributeError, OSError):  # Linux only
-            os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
 
     def watch() -> None:
         while os.getppid() == parent:
