@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from pathlib import Path
 
@@ -83,3 +84,24 @@ def test_stalls_and_collections_are_summed_per_server_and_stacks_merged(tmp_path
     assert second["count"] == 0 and second["cpu_share"] is None
     assert out["stall_stacks"] == [{"ms": 100.0, "stack": stack},
                                    {"ms": 30.0, "stack": ["x:y:1"]}]
+
+
+def test_the_client_plays_at_the_niceness_asked_and_says_so_then_is_as_it_was() -> None:
+    import threading
+
+    from cavendish.web.bench import _client_priority
+
+    seen: list[int] = []
+
+    def play() -> None:  # a thread of its own: on Linux a niceness is a thread's
+        before = os.getpriority(os.PRIO_PROCESS, 0)
+        with _client_priority(3) as said:
+            seen.extend([said, os.getpriority(os.PRIO_PROCESS, 0) - before])
+        seen.append(os.getpriority(os.PRIO_PROCESS, 0) - before)
+        with _client_priority(0) as said:
+            seen.append(said)
+
+    thread = threading.Thread(target=play)
+    thread.start()
+    thread.join()
+    assert seen == [3, 3, 0, 0]

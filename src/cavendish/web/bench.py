@@ -440,11 +440,34 @@ async def _person(url: str, table: dict[str, Any], until: float, rtts: list[floa
         counts["errors"] += 1
 
 
-async def _tables(urls: list[str], n: int, seconds: float,
-                  probe: Probe) -> tuple[dict[str, Any], list[tuple[str, int, float, float]]]:
+@contextlib.contextmanager
+def _client_priority(nice: int) -> Iterator[int]:
+    """This client's event loop at niceness ``nice`` while it plays (below 0: before
+    the servers, which needs the privilege; refused, it plays as it is), then as it
+    was; yields the niceness it plays at, relative to the servers' (0: the same)."""
+    if not nice:
+        yield 0
+        return
+    before = os.getpriority(os.PRIO_PROCESS, 0)  # (Linux: this thread, the loop's)
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, before + nice)
+    except OSError:
+        yield 0
+        return
+    try:
+        yield nice
+    finally:
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, 0, before)
+
+
+async def _tables(urls: list[str], n: int, seconds: float, probe: Probe,
+                  client_nice: int = 0
+                  ) -> tuple[dict[str, Any], list[tuple[str, int, float, float]]]:
     """Table ``i`` is made on server ``i`` and played on the next one (the same one
     when there is one).  The result, and each person's card's (table, seq, sent,
-    read) for :func:`_breakdown`; ``probe``'s processor times over the play."""
+    read) for :func:`_breakdown`; ``probe``'s processor times over the play; the
+    client at ``client_nice`` meanwhile (:func:`_client_priority`)."""
     k = len(urls)
     tables = [_post(urls[i % k] + "/api/tables", {"variant": "short", "seats": {"S": "human"},
                                                   "rubbers": 10, "seed": i}) for i in range(n)]
@@ -456,8 +479,9 @@ async def _tables(urls: list[str], n: int, seconds: float,
     before = probe.sample()
     start = time.monotonic()
     until = start + seconds
-    await asyncio.gather(*(_person(urls[(i + 1) % k], t, until, rtts, counts, marks)
-                           for i, t in enumerate(tables)))
+    with _client_priority(client_nice) as niceness:
+        await asyncio.gather(*(_person(urls[(i + 1) % k], t, until, rtts, counts, marks)
+                               for i, t in enumerate(tables)))
     elapsed = time.monotonic() - start
     cpu = probe.since(before, elapsed)
     ticker.cancel()
@@ -474,6 +498,7 @@ async def _tables(urls: list[str], n: int, seconds: float,
         "errors": counts["errors"],
         "cpu": cpu,
         "client_loop_lag_ms": _quantiles(lags),
+        "client_nice": niceness,
     }, marks
 
 
@@ -520,6 +545,10 @@ def main(argv: list[str] | None = None) -> None:
                     help="no stage marks in the servers (:mod:`cavendish.web.trace`)")
     ap.add_argument("--pool-nice", type=int, default=None,
                     help="the servers' `--pool-nice` (default: the server's own, 5)")
+    ap.add_argument("--client-nice", type=int, default=0,
+                    help="the client's niceness relative to the servers while it plays "
+                         "(below 0: before them, as browsers on machines of their own; "
+                         "needs the privilege); each line says it as client_nice")
     ap.add_argument("--keep-trace", metavar="FOLDER", default=None,
                     help="copy the servers' trace files (:mod:`cavendish.web.trace`: every "
                          "stall's stacks, the collector's pauses) into FOLDER")
@@ -547,7 +576,7 @@ def _single(args: argparse.Namespace) -> None:
                            pool_nice=args.pool_nice)
         try:
             result, marks = asyncio.run(_tables([url], args.tables, args.seconds,
-                                                Probe([proc])))
+                                                Probe([proc]), args.client_nice))
             _costs(result, [proc])
             result["server_rss_mib"] = _rss_mib(proc.pid)
             if args.page_runs < 1:
@@ -650,7 +679,8 @@ def _multi(args: argparse.Namespace, delay: float = 0.0) -> dict[str, Any]:
                 urls.append(url)
             port = int(db.rsplit(":", 1)[1].split("/")[0])
             result, marks = asyncio.run(_tables(urls, args.multi_tables, args.seconds,
-                                                Probe(procs, _postmaster(port))))
+                                                Probe(procs, _postmaster(port)),
+                                                args.client_nice))
             _costs(result, procs)
             result["server_rss_mib"] = round(sum(_rss_mib(p.pid) for p in procs), 1)
         finally:
