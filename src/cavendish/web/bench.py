@@ -43,8 +43,17 @@ stages add up to their round trip), from the marks the servers take of it when
 the benchmark starts them with :data:`.trace.ENV` (:mod:`.trace`; ``--no-trace``:
 none); ``bus_ms`` is the delay from an action committed by one process to its
 notification read by the other; ``server_loop_lag_ms`` and ``client_loop_lag_ms``
-how late each event loop runs a ready timer.  On a shared machine, read the
-stages, the processor times and the wakeups rather than the round trip itself.
+how late each event loop runs a ready timer; ``server_stalls`` and ``stall_stacks``
+why a server's loop stood still (:class:`.trace.Stalls`: the stalls, the main
+thread's share of a processor in them, the collector's pauses by generation, and
+the stacks it stood still in longest; ``--keep-trace`` keeps every server's
+file).  On a shared machine, read the stages, the processor times, the stalls'
+shares and the wakeups rather than the round trip itself.
+
+Each table line says ``pool_nice`` (the servers' ``--pool-nice``) and
+``client_nice``: the client's niceness relative to the servers while it plays
+(``--client-nice``; 0, the default: the same priority; below 0 it plays before
+them, as browsers on machines of their own would).
 """
 
 from __future__ import annotations
