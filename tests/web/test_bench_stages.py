@@ -45,6 +45,13 @@ def test_a_card_a_server_did_not_mark_is_left_out_of_the_stages(tmp_path: Path) 
     assert out["cards_traced"] == 0 and "to_server" not in out
 
 
+def _gc_callbacks_of(tracer: object) -> int:
+    import gc
+
+    return sum(1 for c in gc.callbacks if getattr(c, "__self__", None) is getattr(
+        tracer, "stalls", None))
+
+
 def test_the_stall_watcher_names_the_code_that_held_the_event_loop() -> None:
     from cavendish.web.trace import Tracer
 
@@ -60,8 +67,12 @@ def test_the_stall_watcher_names_the_code_that_held_the_event_loop() -> None:
         await asyncio.sleep(0.2)  # (its timer runs late, just after the stall)
         await asyncio.sleep(0.05)  # the loop turning again: the stall is over
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    finally:
+        tracer.stalls.stop()
     out = tracer.stalls.summary()
+    assert _gc_callbacks_of(tracer) == 0  # nothing left behind in the test's process
     assert any(wall >= 0.1 for _, wall, _ in out["stalls"])
     assert any("hold_the_loop" in frame for frame in out["stall_stacks"][0]["stack"][-2:])
     longest = max(out["stalls"], key=lambda s: s[1])

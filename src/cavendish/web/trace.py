@@ -218,6 +218,7 @@ class Stalls:
         self._clock: int | None = None
         """The main thread's processor clock (Linux numbers them below 0)."""
         self._started = False
+        self._stop = threading.Event()
 
     def start(self) -> None:
         """The watcher's thread and the collector's callback, once."""
@@ -230,6 +231,13 @@ class Stalls:
         threading.Thread(target=self._watch, name="cavendish-stall-watch",
                          daemon=True).start()
 
+    def stop(self) -> None:
+        """The watcher's thread ended and the collector's callback removed (a server
+        keeps them to its end; a test stops them)."""
+        self._stop.set()
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._collected)
+
     def _collected(self, phase: str, info: dict[str, int]) -> None:
         now = time.monotonic()
         if phase == "start":
@@ -241,8 +249,7 @@ class Stalls:
             self._gc_gen = -1
 
     def _watch(self) -> None:
-        while True:
-            time.sleep(SAMPLE)
+        while not self._stop.wait(SAMPLE):
             cpu = time.clock_gettime(self._clock) if self._clock is not None else 0.0
             self.look(time.monotonic(), sys._current_frames().get(self._main or 0), cpu)
 
