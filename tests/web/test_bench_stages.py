@@ -4,7 +4,10 @@ across processes (:func:`cavendish.web.bench._breakdown`)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -40,3 +43,76 @@ def test_a_card_a_server_did_not_mark_is_left_out_of_the_stages(tmp_path: Path) 
     _trace(tmp_path, 11)
     out = _breakdown(str(tmp_path), [("t1", 5, 10.0, 10.02)], {11: 0})
     assert out["cards_traced"] == 0 and "to_server" not in out
+
+
+def _gc_callbacks_of(tracer: object) -> int:
+    import gc
+
+    return sum(1 for c in gc.callbacks if getattr(c, "__self__", None) is getattr(
+        tracer, "stalls", None))
+
+
+def test_the_stall_watcher_names_the_code_that_held_the_event_loop() -> None:
+    from cavendish.web.trace import Tracer
+
+    tracer = Tracer("/nonexistent")
+
+    def hold_the_loop() -> None:
+        time.sleep(0.15)  # blocking the loop: what the watcher is there to catch
+
+    async def run() -> None:
+        tracer.begin()
+        await asyncio.sleep(0.05)
+        asyncio.get_running_loop().call_soon(hold_the_loop)
+        await asyncio.sleep(0.2)  # (its timer runs late, just after the stall)
+        await asyncio.sleep(0.05)  # the loop turning again: the stall is over
+
+    try:
+        asyncio.run(run())
+    finally:
+        tracer.stalls.stop()
+    out = tracer.stalls.summary()
+    assert _gc_callbacks_of(tracer) == 0  # nothing left behind in the test's process
+    assert any(wall >= 0.1 for _, wall, _ in out["stalls"])
+    assert any("hold_the_loop" in frame for frame in out["stall_stacks"][0]["stack"][-2:])
+    longest = max(out["stalls"], key=lambda s: s[1])
+    assert longest[2] < 0.5  # asleep, not on a processor
+
+
+def test_stalls_and_collections_are_summed_per_server_and_stacks_merged(tmp_path: Path) -> None:
+    stack = ["web/tables:join:303", "web/chat:load_chat:154"]
+    _trace(tmp_path, 11, stalls=[[1.0, 0.1, 0.2], [2.0, 0.3, 1.0]],
+           stall_stacks=[{"ms": 80.0, "looks": 16, "stack": stack}],
+           gc=[[1.0, 0, 0.002, 1], [2.0, 2, 0.05, 1], [3.0, 0, 0.004, 0]])
+    _trace(tmp_path, 12, stall_stacks=[{"ms": 20.0, "looks": 4, "stack": stack},
+                                       {"ms": 30.0, "looks": 6, "stack": ["x:y:1"]}])
+    out = _breakdown(str(tmp_path), [], {11: 0, 12: 1})
+    first, second = out["server_stalls"]
+    assert first["count"] == 2 and first["total_ms"] == 400.0 and first["max_ms"] == 300.0
+    assert first["cpu_share"] == pytest.approx((0.1 * 0.2 + 0.3) / 0.4, abs=0.01)
+    assert first["gc"] == {"gen0": {"count": 1, "total_ms": 2.0, "max_ms": 2.0},
+                           "gen2": {"count": 1, "total_ms": 50.0, "max_ms": 50.0}}
+    assert second["count"] == 0 and second["cpu_share"] is None
+    assert out["stall_stacks"] == [{"ms": 100.0, "stack": stack},
+                                   {"ms": 30.0, "stack": ["x:y:1"]}]
+
+
+def test_the_client_plays_at_the_niceness_asked_and_says_so_then_is_as_it_was() -> None:
+    import threading
+
+    from cavendish.web.bench import _client_priority
+
+    seen: list[int] = []
+
+    def play() -> None:  # a thread of its own: on Linux a niceness is a thread's
+        before = os.getpriority(os.PRIO_PROCESS, 0)
+        with _client_priority(3) as said:
+            seen.extend([said, os.getpriority(os.PRIO_PROCESS, 0) - before])
+        seen.append(os.getpriority(os.PRIO_PROCESS, 0) - before)
+        with _client_priority(0) as said:
+            seen.append(said)
+
+    thread = threading.Thread(target=play)
+    thread.start()
+    thread.join()
+    assert seen == [3, 3, 0, 0]

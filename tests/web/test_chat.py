@@ -122,6 +122,37 @@ def test_a_reconnecting_client_gets_the_recent_chat_in_its_snapshot_even_after_a
     assert restored["chat"] == snap["chat"]
 
 
+def test_a_snapshot_reads_the_chat_from_the_store_off_the_event_loop(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A query on the event loop held every table of the process while the database
+    answered (issue 30's stall watcher found 200-470 ms of it as 200 people joined)."""
+    import asyncio
+
+    from cavendish.web import chat
+
+    on_loop: list[bool] = []
+
+    def load(engine: Any, table_id: str, limit: int = HISTORY) -> list[dict[str, Any]]:
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:
+            on_loop.append(False)
+        return load_chat(engine, table_id, limit)
+
+    monkeypatch.setattr(chat, "load_chat", load)
+    with _south(client, 7) as (tid, s):
+        s.send_json({"type": "chat", "text": "first"})
+        _until(s, "chat")
+        client.app.state.hub.shared = True  # type: ignore[attr-defined]  # as on PostgreSQL
+        # with other processes: each snapshot reads the chat again
+        with client.websocket_connect(f"/ws/{tid}") as spectator:
+            assert [m["text"] for m in spectator.receive_json()["chat"]] == ["first"]
+            spectator.send_json({"type": "snapshot"})
+            assert [m["text"] for m in _until(spectator, "state")["chat"]] == ["first"]
+    assert len(on_loop) >= 3 and not any(on_loop)
+
+
 @pytest.mark.skipif(chromium_missing() is not None, reason=chromium_missing() or "")
 def test_the_page_shows_chat_as_text_never_markup_and_a_follower_sees_one_hand(
         tmp_path: Path) -> None:

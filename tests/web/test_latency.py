@@ -117,7 +117,7 @@ def _gate(calls: list[list[tuple[str, int]]], gate: asyncio.Event,
     """``fn`` as the writer's coroutine, recording the actions of each call, the
     first call held until ``gate``."""
 
-    async def wrapped(*args: Any) -> None:
+    async def wrapped(*args: Any, first: bool = False) -> None:
         items = args[0] if len(args) == 1 else [args]
         calls.append([(t, s) for t, s, _ in items])
         if len(calls) == 1:
@@ -127,7 +127,10 @@ def _gate(calls: list[list[tuple[str, int]]], gate: asyncio.Event,
     return wrapped
 
 
-def test_a_persons_action_is_committed_before_the_computers_actions_waiting() -> None:
+def test_a_persons_action_is_committed_while_the_computers_transaction_is_under_way(
+        ) -> None:
+    """The people's line has its own task and connection: a person's action waits
+    neither for the computers' actions queued nor for their transaction under way."""
     store = Store.open("sqlite://")
     for t in ("t0", "c1", "c2", "p1"):
         store.create_table(t, "{}", {})
@@ -137,10 +140,11 @@ def test_a_persons_action_is_committed_before_the_computers_actions_waiting() ->
         gate = asyncio.Event()
         writer = GroupWriter(_gate(calls, gate, store.append_many),
                              _gate(calls, gate, store.append), batch=1)
-        busy = writer.append("t0", 1, ("deal",))  # the transaction under way
+        busy = writer.append("t0", 1, ("deal",))  # the transaction under way, held
         await asyncio.sleep(0.05)
-        waiting = [writer.append("c1", 1, ("deal",)), writer.append("c2", 1, ("deal",)),
-                   writer.append("p1", 1, ("deal",), first=True)]
+        waiting = [writer.append("c1", 1, ("deal",)), writer.append("c2", 1, ("deal",))]
+        await asyncio.wait_for(writer.append("p1", 1, ("deal",), first=True), 10)
+        assert not busy.done()  # the person's committed, the computers' still held
         gate.set()
         await asyncio.gather(busy, *waiting)
 
@@ -210,10 +214,10 @@ def test_the_writer_goes_on_in_a_new_event_loop_after_its_loop_stopped_mid_line(
 
     stuck: list[asyncio.AbstractEventLoop] = []
 
-    async def many(items: Sequence[tuple[str, int, Sequence[str]]]) -> None:
+    async def many(items: Sequence[tuple[str, int, Sequence[str]]], first: bool) -> None:
         store.append_many(items)
 
-    async def one(table_id: str, seq: int, action: Sequence[str]) -> None:
+    async def one(table_id: str, seq: int, action: Sequence[str], first: bool) -> None:
         if asyncio.get_running_loop() in stuck:  # the old loop's commit never ends
             await asyncio.Event().wait()
         store.append(table_id, seq, action)
@@ -241,7 +245,7 @@ def test_the_writer_refuses_a_batch_of_no_action() -> None:
         GroupWriter(_nothing, _nothing, batch=0)
 
 
-async def _nothing(*args: Any) -> None:
+async def _nothing(*args: Any, **kwargs: Any) -> None:
     """A writer's store that stores nothing."""
 
 

@@ -43,8 +43,17 @@ stages add up to their round trip), from the marks the servers take of it when
 the benchmark starts them with :data:`.trace.ENV` (:mod:`.trace`; ``--no-trace``:
 none); ``bus_ms`` is the delay from an action committed by one process to its
 notification read by the other; ``server_loop_lag_ms`` and ``client_loop_lag_ms``
-how late each event loop runs a ready timer.  On a shared machine, read the
-stages, the processor times and the wakeups rather than the round trip itself.
+how late each event loop runs a ready timer; ``server_stalls`` and ``stall_stacks``
+why a server's loop stood still (:class:`.trace.Stalls`: the stalls, the main
+thread's share of a processor in them, the collector's pauses by generation, and
+the stacks it stood still in longest; ``--keep-trace`` keeps every server's
+file).  On a shared machine, read the stages, the processor times, the stalls'
+shares and the wakeups rather than the round trip itself.
+
+Each table line says ``pool_nice`` (the servers' ``--pool-nice``) and
+``client_nice``: the client's niceness relative to the servers while it plays
+(``--client-nice``; 0, the default: the same priority; below 0 it plays before
+them, as browsers on machines of their own would).
 """
 
 from __future__ import annotations
@@ -54,6 +63,7 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import signal
 import statistics
 import subprocess
@@ -336,13 +346,48 @@ def _breakdown(folder: str, marks: list[tuple[str, int, float, float]],
         out["bus_ms"] = {**(_quantiles(bus) or {}), "notes": len(bus)}
     out["events"] = {e: sum(t.get("counts", {}).get(e, 0) for t in traces)
                      for e in ("takeover", "seq_taken")}
-    out["server_loop_lag_ms"] = [_quantiles(t["lags"]) for t in
-                                 sorted(traces, key=lambda t: origin_of[t["pid"]])]
+    ordered = sorted(traces, key=lambda t: origin_of[t["pid"]])
+    out["server_loop_lag_ms"] = [_quantiles(t["lags"]) for t in ordered]
+    out["server_stalls"] = [_stalls(t) for t in ordered]
+    out["stall_stacks"] = _top_stacks(ordered)
     return out
 
 
-def _start(db: str, workers: int, trace: str | None = None,
-           delay: float = 0.0) -> tuple[subprocess.Popen[bytes], str]:
+def _stalls(trace: dict[str, Any]) -> dict[str, Any]:
+    """One server's stalls (its loop more than :data:`.trace.STALL` late): how many,
+    their total and longest (ms), the main thread's mean share of a processor in
+    them (1: running the stalled code; near 0: waiting for a processor); and its
+    collector's pauses on the loop by generation (count, total and longest ms)."""
+    stalls = trace.get("stalls", [])
+    walls = [s[1] for s in stalls]
+    out: dict[str, Any] = {
+        "count": len(stalls), "total_ms": round(sum(walls) * 1000, 1),
+        "max_ms": round(max(walls, default=0.0) * 1000, 1),
+        "cpu_share": (round(sum(s[1] * s[2] for s in stalls) / sum(walls), 2)
+                      if sum(walls) > 0 else None)}
+    gcs: dict[str, list[float]] = {}
+    for _, gen, seconds, main in trace.get("gc", []):
+        if main:
+            gcs.setdefault(f"gen{gen}", []).append(seconds)
+    out["gc"] = {gen: {"count": len(xs), "total_ms": round(sum(xs) * 1000, 1),
+                       "max_ms": round(max(xs) * 1000, 1)} for gen, xs in sorted(gcs.items())}
+    return out
+
+
+def _top_stacks(traces: list[dict[str, Any]], n: int = 5) -> list[dict[str, Any]]:
+    """The ``n`` stacks the servers' loops stood still in longest (all servers
+    together), each with its ms and the innermost frames."""
+    merged: dict[tuple[str, ...], float] = {}
+    for t in traces:
+        for s in t.get("stall_stacks", []):
+            key = tuple(s["stack"])
+            merged[key] = merged.get(key, 0.0) + s["ms"]
+    top = sorted(merged.items(), key=lambda kv: -kv[1])[:n]
+    return [{"ms": round(ms, 1), "stack": list(stack)} for stack, ms in top]
+
+
+def _start(db: str, workers: int, trace: str | None = None, delay: float = 0.0,
+           pool_nice: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     exe = Path(sys.executable).parent / "cavendish"
     env = dict(os.environ)
@@ -350,7 +395,8 @@ def _start(db: str, workers: int, trace: str | None = None,
         env[ENV] = trace
     proc = subprocess.Popen(
         [str(exe), "serve", "--port", str(port), "--db", db, "--delay", str(delay),
-         "--workers", str(workers), "--no-client-limits"],  # hundreds of people, one address
+         "--workers", str(workers), "--no-client-limits",  # hundreds of people, one address
+         *(() if pool_nice is None else ("--pool-nice", str(pool_nice)))],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -403,11 +449,34 @@ async def _person(url: str, table: dict[str, Any], until: float, rtts: list[floa
         counts["errors"] += 1
 
 
-async def _tables(urls: list[str], n: int, seconds: float,
-                  probe: Probe) -> tuple[dict[str, Any], list[tuple[str, int, float, float]]]:
+@contextlib.contextmanager
+def _client_priority(nice: int) -> Iterator[int]:
+    """This client's event loop at niceness ``nice`` while it plays (below 0: before
+    the servers, which needs the privilege; refused, it plays as it is), then as it
+    was; yields the niceness it plays at, relative to the servers' (0: the same)."""
+    if not nice:
+        yield 0
+        return
+    before = os.getpriority(os.PRIO_PROCESS, 0)  # (Linux: this thread, the loop's)
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, before + nice)
+    except OSError:
+        yield 0
+        return
+    try:
+        yield nice
+    finally:
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, 0, before)
+
+
+async def _tables(urls: list[str], n: int, seconds: float, probe: Probe,
+                  client_nice: int = 0
+                  ) -> tuple[dict[str, Any], list[tuple[str, int, float, float]]]:
     """Table ``i`` is made on server ``i`` and played on the next one (the same one
     when there is one).  The result, and each person's card's (table, seq, sent,
-    read) for :func:`_breakdown`; ``probe``'s processor times over the play."""
+    read) for :func:`_breakdown`; ``probe``'s processor times over the play; the
+    client at ``client_nice`` meanwhile (:func:`_client_priority`)."""
     k = len(urls)
     tables = [_post(urls[i % k] + "/api/tables", {"variant": "short", "seats": {"S": "human"},
                                                   "rubbers": 10, "seed": i}) for i in range(n)]
@@ -419,8 +488,9 @@ async def _tables(urls: list[str], n: int, seconds: float,
     before = probe.sample()
     start = time.monotonic()
     until = start + seconds
-    await asyncio.gather(*(_person(urls[(i + 1) % k], t, until, rtts, counts, marks)
-                           for i, t in enumerate(tables)))
+    with _client_priority(client_nice) as niceness:
+        await asyncio.gather(*(_person(urls[(i + 1) % k], t, until, rtts, counts, marks)
+                               for i, t in enumerate(tables)))
     elapsed = time.monotonic() - start
     cpu = probe.since(before, elapsed)
     ticker.cancel()
@@ -437,6 +507,7 @@ async def _tables(urls: list[str], n: int, seconds: float,
         "errors": counts["errors"],
         "cpu": cpu,
         "client_loop_lag_ms": _quantiles(lags),
+        "client_nice": niceness,
     }, marks
 
 
@@ -481,6 +552,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--multi-tables", type=int, default=200)
     ap.add_argument("--no-trace", dest="trace", action="store_false",
                     help="no stage marks in the servers (:mod:`cavendish.web.trace`)")
+    ap.add_argument("--pool-nice", type=int, default=None,
+                    help="the servers' `--pool-nice` (default: the server's own, 5)")
+    ap.add_argument("--client-nice", type=int, default=0,
+                    help="the client's niceness relative to the servers while it plays "
+                         "(below 0: before them, as browsers on machines of their own; "
+                         "needs the privilege); each line says it as client_nice")
+    ap.add_argument("--keep-trace", metavar="FOLDER", default=None,
+                    help="copy the servers' trace files (:mod:`cavendish.web.trace`: every "
+                         "stall's stacks, the collector's pauses) into FOLDER")
     ap.add_argument("--paced-delay", type=float, default=0.5,
                     help="the computers' delay (s) of the multi-process run again at a "
                          "pace (the server's default, 0.5 s); 0: no such run")
@@ -501,10 +581,11 @@ def _single(args: argparse.Namespace) -> None:
         trace = f"{tmp}/trace-one" if args.trace else None
         if trace:
             os.mkdir(trace)
-        proc, url = _start(f"sqlite:///{tmp}/web.sqlite3", args.workers, trace)
+        proc, url = _start(f"sqlite:///{tmp}/web.sqlite3", args.workers, trace,
+                           pool_nice=args.pool_nice)
         try:
             result, marks = asyncio.run(_tables([url], args.tables, args.seconds,
-                                                Probe([proc])))
+                                                Probe([proc]), args.client_nice))
             _costs(result, [proc])
             result["server_rss_mib"] = _rss_mib(proc.pid)
             if args.page_runs < 1:
@@ -517,8 +598,17 @@ def _single(args: argparse.Namespace) -> None:
             _stop(proc)
         if trace:
             result["stages"] = _breakdown(trace, marks, {proc.pid: 0})
-        print(json.dumps({"bench": "web-tables", **result, "load": _load()}), flush=True)
+            _keep(trace, args.keep_trace, "one")
+        print(json.dumps({"bench": "web-tables", "pool_nice": _nice(args), **result,
+                          "load": _load()}), flush=True)
         print(json.dumps({"bench": "web-page", **page}), flush=True)
+
+
+def _nice(args: argparse.Namespace) -> int:
+    """The servers' pools' niceness in this run."""
+    from .computer import POOL_NICE
+
+    return POOL_NICE if args.pool_nice is None else int(args.pool_nice)
 
 
 def _offered(tables: int, delay: float) -> float | None:
@@ -559,6 +649,14 @@ def _per_card(cpu_s: float, result: dict[str, Any]) -> float | None:
     return round(cpu_s * 1000 / cards, 3) if cards else None
 
 
+def _keep(trace: str, folder: str | None, run: str) -> None:
+    """Copy a run's trace files into ``folder`` (``--keep-trace``), named after it."""
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        for path in Path(trace).glob("trace-*.json"):
+            shutil.copy(path, Path(folder) / f"{run}-{path.name}")
+
+
 def _stop(proc: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGTERM)
@@ -576,6 +674,7 @@ def _multi(args: argparse.Namespace, delay: float = 0.0) -> dict[str, Any]:
     if why:
         return {"skipped": why}
     head = {"processes": args.processes, "db": "postgresql", "delay_s": delay,
+            "pool_nice": _nice(args),
             "offered_cards_per_s": _offered(args.multi_tables, delay)}
     with postgres_cluster("max_connections=300") as db, \
             tempfile.TemporaryDirectory(prefix="cavendish-bench-web-") as tmp:
@@ -584,12 +683,13 @@ def _multi(args: argparse.Namespace, delay: float = 0.0) -> dict[str, Any]:
         try:
             urls = []
             for _ in range(args.processes):
-                proc, url = _start(db, args.workers, trace, delay)
+                proc, url = _start(db, args.workers, trace, delay, args.pool_nice)
                 procs.append(proc)
                 urls.append(url)
             port = int(db.rsplit(":", 1)[1].split("/")[0])
             result, marks = asyncio.run(_tables(urls, args.multi_tables, args.seconds,
-                                                Probe(procs, _postmaster(port))))
+                                                Probe(procs, _postmaster(port)),
+                                                args.client_nice))
             _costs(result, procs)
             result["server_rss_mib"] = round(sum(_rss_mib(p.pid) for p in procs), 1)
         finally:
@@ -597,6 +697,7 @@ def _multi(args: argparse.Namespace, delay: float = 0.0) -> dict[str, Any]:
                 _stop(proc)
         if trace:
             result["stages"] = _breakdown(trace, marks, {p.pid: i for i, p in enumerate(procs)})
+            _keep(trace, args.keep_trace, f"multi-{delay:g}")
         return {**head, **result}
 
 

@@ -22,7 +22,8 @@ for a spectator, whose ``name`` is ``Spectator``):
 * a snapshot (a connection joining or reconnecting) carries the table's last
   :data:`HISTORY` chat messages, oldest first, in ``chat`` (read from the
   database once per table and process, then kept in memory; at each snapshot
-  when several processes share the database, :mod:`.bus`);
+  when several processes share the database, :mod:`.bus`; in a thread, before
+  the snapshot is built, never on the event loop: :func:`ready_chat`);
 * with several processes on one PostgreSQL database, the insert's transaction
   also notifies the bus (:func:`store_chat`): every process sends the line to its
   own connections of the table (:func:`deliver_chat`).
@@ -66,6 +67,7 @@ __all__ = [
     "deliver_chat",
     "load_chat",
     "post_chat",
+    "ready_chat",
     "recent_chat",
     "release_chat",
     "store_chat",
@@ -196,14 +198,34 @@ _chats: weakref.WeakKeyDictionary[TableLike, _TableChat] = weakref.WeakKeyDictio
 
 
 def _chat_of(table: TableLike) -> _TableChat:
+    """The table's chat in this process: loaded here (on the event loop) only if
+    :func:`ready_chat` has not loaded it."""
     chat = _chats.get(table)
-    if chat is None or table.hub.shared:  # once per table and process: the stored
-        # history; every time when other processes share the store (they store chat too)
-        lock = asyncio.Lock() if chat is None else chat.lock
-        chat = _TableChat(deque(load_chat(table.hub.store.engine, table.id), maxlen=HISTORY),
-                          lock)
-        _chats[table] = chat
+    if chat is None:
+        chat = _keep(table, load_chat(table.hub.store.engine, table.id))
     return chat
+
+
+def _keep(table: TableLike, history: list[dict[str, Any]]) -> _TableChat:
+    """The stored history as the table's chat, its lock and held lines kept."""
+    old = _chats.get(table)
+    chat = _TableChat(deque(history, maxlen=HISTORY),
+                      asyncio.Lock() if old is None else old.lock,
+                      [] if old is None else old.held)
+    _chats[table] = chat
+    return chat
+
+
+async def ready_chat(table: TableLike) -> None:
+    """Before a snapshot: the table's chat history read from the store, in a thread
+    (a query on the event loop held every table of the process while the database
+    answered): once per table and process, and again before every snapshot when
+    other processes share the store (they store chat too, and a line too long for
+    the bus's notification reaches this process only so)."""
+    if table in _chats and not table.hub.shared:
+        return
+    history = await asyncio.to_thread(load_chat, table.hub.store.engine, table.id)
+    _keep(table, history)
 
 
 def recent_chat(table: TableLike, *, player: bool = False) -> list[dict[str, Any]]:

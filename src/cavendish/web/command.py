@@ -77,6 +77,12 @@ def register(app: typer.Typer) -> None:
                                     "(permessage-deflate): less bandwidth, more "
                                     "processor time per message.")
         ] = False,
+        pool_nice: Annotated[
+            int,
+            typer.Option(help="Niceness (0 to 19) of the computer players' pool processes, "
+                              "so that the event loop serving the people gets the processor "
+                              "first; 0: the server's priority.")
+        ] = 5,  # computer.POOL_NICE (not imported here: the other commands never load it)
         client_limits: Annotated[
             bool, typer.Option("--client-limits/--no-client-limits",
                                help="Limit each client address's websockets, tables made "
@@ -101,6 +107,8 @@ def register(app: typer.Typer) -> None:
         if not 0 < takeover <= 3600:
             raise typer.BadParameter(f"{takeover}: expected more than 0, at most 3600 seconds",
                                      param_hint="--takeover")
+        if not 0 <= pool_nice <= 19:
+            raise typer.BadParameter(f"{pool_nice}: expected 0 to 19", param_hint="--pool-nice")
         if not 1 <= workers <= 64:
             raise typer.BadParameter(f"{workers}: expected 1 to 64", param_hint="--workers")
         url = f"http://{host}:{port}/"
@@ -112,7 +120,7 @@ def register(app: typer.Typer) -> None:
 
             threading.Timer(1.0, webbrowser.open, (url,)).start()
         app_ = create_app(db, delay=delay, workers=workers, takeover=takeover,
-                          limits=Limits() if client_limits else NO_LIMITS)
+                          limits=Limits() if client_limits else NO_LIMITS, pool_nice=pool_nice)
         warm_judge()  # the first claim's solver, loaded before any table waits for it
         quiet_collector()
         uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536,

@@ -45,8 +45,8 @@ from ..game.session import Session
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
 from .visibility import hidden_from, seen_events
 
-__all__ = ["choose_card", "hint_for", "make_pool", "review_for", "warm_judge", "warm_up",
-           "why_for"]
+__all__ = ["POOL_NICE", "choose_card", "hint_for", "make_pool", "review_for", "warm_judge",
+           "warm_up", "why_for"]
 
 _CACHE_SIZE = 256
 _cache: OrderedDict[str, tuple[str, Session, list[Action]]] = OrderedDict()
@@ -228,13 +228,20 @@ def warm_judge() -> int:
     return solve_state(state).best
 
 
-def _worker_init(parent: int) -> None:
-    """A worker yields the processor to the server's event loop (a person's card is
-    answered first; the computers' thinking waits a little), and exits when the
-    server is gone (killed with ``kill -9``, it cannot tell its workers)."""
+POOL_NICE = 5
+"""The niceness of the computers' pool processes (``cavendish serve --pool-nice``):
+the event loop, which serves the people, gets the processor first."""
+
+
+def _worker_init(parent: int, nice: int = POOL_NICE) -> None:
+    """A worker yields the processor to the server's event loop, ``nice`` steps
+    nicer (a person's card is answered first; the computers' thinking waits a
+    little), and exits when the server is gone (killed with ``kill -9``, it cannot
+    tell its workers)."""
     faulthandler.enable()  # a crash in a native library leaves its trace in the log
-    with contextlib.suppress(OSError):
-        os.nice(5)
+    if nice > 0:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -244,20 +251,22 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def make_pool(workers: int, *, warm: bool = True, on_loop: bool = False) -> Executor:
+def make_pool(workers: int, *, warm: bool = True, on_loop: bool = False,
+              nice: int = POOL_NICE) -> Executor:
     """A pool (spawned processes: the server's threads are not inherited), each
-    worker at a lower priority than the server, and warmed up if ``warm`` (else its
-    workers start when first needed); ``on_loop``: answered on the running event
-    loop, without the threads of a process pool (:mod:`.looppool`)."""
+    worker at a lower priority than the server (``nice``, :func:`_worker_init`), and
+    warmed up if ``warm`` (else its workers start when first needed); ``on_loop``:
+    answered on the running event loop, without the threads of a process pool
+    (:mod:`.looppool`)."""
     pool: Executor
     if on_loop:
         from .looppool import LoopPool
 
-        pool = LoopPool(workers, initializer=_worker_init, initargs=(os.getpid(),))
+        pool = LoopPool(workers, initializer=_worker_init, initargs=(os.getpid(), nice))
     else:
         pool = ProcessPoolExecutor(max_workers=workers,
                                    mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_worker_init, initargs=(os.getpid(),))
+                                   initializer=_worker_init, initargs=(os.getpid(), nice))
     for i in range(workers if warm else 0):
         pool.submit(warm_up, i)
     return pool

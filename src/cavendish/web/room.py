@@ -65,6 +65,7 @@ from ..laws.errors import NotAllowed
 from ..laws.table_laws import MAX_MEMBERS, Club
 from ..players import PlayerError, get_player
 from ..players.options import PlayerOptionError
+from .chat import ready_chat
 from .config import HUMAN, TableConfig, request_variant
 from .members import Member, MemberRow, Members, TableMemberRow
 from .store import Base, SeatRow, Store, token_hash
@@ -559,6 +560,7 @@ class Room:
                                                  SeatRow.seat == seat))
         await asyncio.to_thread(revoke)
         self.tokens.pop((live.id, seat), None)
+        await ready_chat(live)  # the spectator's snapshot's chat, read off the event loop
         async with live.lock:
             for conn in list(live.conns):
                 if conn.seat is not None and str(conn.seat) == seat:

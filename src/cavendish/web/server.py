@@ -57,7 +57,7 @@ from ..core.rules import get_rules, variant_names
 from ..players import player_names
 from .bus import for_store
 from .challenge import add_challenge_routes
-from .computer import make_pool
+from .computer import POOL_NICE, make_pool
 from .config import ConfigError, TableConfig, default_dummies, request_object, request_seed
 from .connection import QUICK, SLOW, Connection, client_of
 from .laws_table import table_class
@@ -104,14 +104,15 @@ def behind_tls(request: Request | WebSocket) -> bool:
 
 def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
                pool: Executor | None = None, takeover: float = 10.0,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, pool_nice: int = POOL_NICE) -> FastAPI:
     """The application: ``db`` a database URL (default: SQLite under the user's data
     folder), ``delay`` seconds before a computer's card is shown, ``workers`` the
     size of each of the computer players' two process pools (quick and slow
     players, :class:`~.tables.Hub`), or one ready ``pool`` for both; ``takeover``
     the seconds after which this process moves the computers of a table another
     process moved last and left standing (PostgreSQL only, :mod:`.bus`); ``limits``
-    those per client (:mod:`.limits`)."""
+    those per client (:mod:`.limits`); ``pool_nice`` the niceness of the pools'
+    processes (:data:`~.computer.POOL_NICE`)."""
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
@@ -120,7 +121,8 @@ def create_app(db: str | None = None, *, delay: float = 0.5, workers: int = 2,
         own = pool is None
 
         def new_pool(lane: str) -> Executor:
-            return make_pool(workers, warm=lane == QUICK, on_loop=lane == QUICK)
+            return make_pool(workers, warm=lane == QUICK, on_loop=lane == QUICK,
+                             nice=pool_nice)
 
         pools = ({lane: new_pool(lane) for lane in (QUICK, SLOW)} if pool is None
                  else {QUICK: pool, SLOW: pool})

@@ -27,6 +27,7 @@ a spectator like any other: the server cannot tell it is he (hence ``none``).
 from __future__ import annotations
 
 from ..core.cards import CardParseError, Seat
+from .chat import ready_chat
 from .connection import Connection, TableLike
 
 __all__ = ["choose_follow", "follow_seat", "parse_follow"]
@@ -94,6 +95,7 @@ def choose_follow(table: TableLike, conn: Connection, raw: object) -> bool:
 async def follow_seat(table: TableLike, conn: Connection, raw: object) -> None:
     """The ``follow`` message: choose, then send a snapshot built for the choice."""
     if choose_follow(table, conn, raw):
+        await ready_chat(table)  # the snapshot's chat, read off the event loop
         async with table.lock:  # never an action not yet stored
             conn.put(table.message(None, snapshot=True, follow=conn.follow,
                                    follow_all=conn.follow_all))

@@ -172,9 +172,9 @@ class Store:
             self._created_at = column.bind_processor(engine.dialect) or self._created_at
             self.checkpointer = Checkpointer(engine.raw_connection)
             self.checkpointer.start()
-        self._aconn: tuple[Any, asyncio.AbstractEventLoop] | None = None
-        """PostgreSQL: the event loop's connection for the actions, and its loop
-        (:meth:`append_many_async`)."""
+        self._aconns: dict[bool, tuple[Any, asyncio.AbstractEventLoop]] = {}
+        """PostgreSQL: the event loop's connections for the actions, each with its
+        loop (:meth:`append_many_async`): the people's (True) and the computers'."""
         self.notify: Callable[[str, int, Sequence[str]], tuple[str, str]] | None = None
         """On PostgreSQL, the bus's channel and payload for an action (:mod:`.bus`):
         :meth:`append` then sends them with ``pg_notify`` in the insert's own
@@ -272,11 +272,13 @@ class Store:
         with self.engine.begin() as conn:
             conn.exec_driver_sql(INSERT_NOTIFY_PG, self._notify_params(actions))
 
-    async def append_many_async(self, actions: Sequence[tuple[str, int, Sequence[str]]]
-                                ) -> None:
+    async def append_many_async(self, actions: Sequence[tuple[str, int, Sequence[str]]],
+                                *, first: bool = False) -> None:
         """PostgreSQL: :meth:`append_many` on the event loop, on a connection of its
         own (:class:`psycopg.AsyncConnection`, made when first needed, again after
-        it was lost) in autocommit mode: with the bus, :data:`INSERT_NOTIFY_PG` is its
+        it was lost; ``first``: the people's actions have one of their own, so that
+        a person's never waits for the computers' transaction under way) in
+        autocommit mode: with the bus, :data:`INSERT_NOTIFY_PG` is its
         own transaction, every row and notification or none, in one round trip, and
         nothing waits for a thread (issue 30's benchmark: through SQLAlchemy in the
         writer's thread it was three round trips, ``BEGIN``, the statement and
@@ -292,38 +294,43 @@ class Store:
                 "tables": [a[0] for a in actions], "seqs": [a[1] for a in actions],
                 "actions": [json.dumps(list(a[2])) for a in actions], "created_at": _now()}
         loop = asyncio.get_running_loop()
-        if self._aconn is not None and self._aconn[1] is not loop:  # another loop's
-            self._close_async()
+        held = self._aconns.get(first)
+        if held is not None and held[1] is not loop:  # another loop's
+            self._close_async(first)
+            held = None
         try:
-            if self._aconn is None:
+            if held is None:
                 url = self.engine.url.set(drivername="postgresql")
                 conn = await psycopg.AsyncConnection.connect(
                     url.render_as_string(hide_password=False), autocommit=True,
                     application_name=WRITER)
-                self._aconn = (conn, loop)
-            await self._aconn[0].execute(sql, params)
+                held = self._aconns[first] = (conn, loop)
+            await held[0].execute(sql, params)
         except psycopg.errors.IntegrityError as exc:
             raise IntegrityError(sql, params, exc) from None
         except BaseException:
-            self._close_async()  # lost, or in doubt: made again next time
+            self._close_async(first)  # lost, or in doubt: made again next time
             raise
 
-    async def append_async(self, table_id: str, seq: int, action: Sequence[str]) -> None:
+    async def append_async(self, table_id: str, seq: int, action: Sequence[str], *,
+                           first: bool = False) -> None:
         """:meth:`append` on the event loop (:meth:`append_many_async`): raises
         :class:`SeqTaken` if that number is stored already."""
         try:
-            await self.append_many_async([(table_id, seq, action)])
+            await self.append_many_async([(table_id, seq, action)], first=first)
         except IntegrityError:
             if await asyncio.to_thread(self.actions_after, table_id, seq - 1):
                 raise SeqTaken(table_id, seq) from None
             raise
 
-    def _close_async(self) -> None:
-        """Close the event loop's connection (from any thread: libpq's own close)."""
-        if self._aconn is not None:
-            with contextlib.suppress(Exception):
-                self._aconn[0].pgconn.finish()
-            self._aconn = None
+    def _close_async(self, first: bool | None = None) -> None:
+        """Close the event loop's connection for the people's actions (``first``),
+        the computers', or both (None), from any thread: libpq's own close."""
+        for lane in (True, False) if first is None else (first,):
+            held = self._aconns.pop(lane, None)
+            if held is not None:
+                with contextlib.suppress(Exception):
+                    held[0].pgconn.finish()
 
     def _append_raw(self, actions: Sequence[tuple[str, int, Sequence[str]]]) -> None:
         """SQLite: :meth:`append_many` on the driver's connection, without SQLAlchemy's

@@ -94,7 +94,7 @@ from ..game.laws_session import LawsSession
 from ..game.session import Session, SessionError
 from ..io.pbn import write_pbn
 from ..players import kind_of
-from .chat import deliver_chat, post_chat, recent_chat, release_chat
+from .chat import deliver_chat, post_chat, ready_chat, recent_chat, release_chat
 from .computer import choose_card, hint_for, review_for, why_for
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
 from .connection import (
@@ -298,6 +298,7 @@ class LiveTable:
     async def join(self, conn: Connection) -> None:
         """Add a connection and send it a full snapshot; a person back at his seat
         takes it again (from a computer put there while he was away)."""
+        await ready_chat(self)  # the snapshot's chat, read off the event loop
         async with self.lock:  # never an action not yet stored
             self.conns.add(conn)
             conn.put(self.snapshot(conn))
@@ -740,6 +741,7 @@ class LiveTable:
             elif kind == "again":
                 await self._again(conn)
             elif kind == "snapshot":
+                await ready_chat(self)
                 async with self.lock:
                     conn.put(self.snapshot(conn))
             elif kind == "hint":
