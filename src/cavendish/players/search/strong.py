@@ -76,8 +76,9 @@ the worlds drawn are read and solved ``adaptive`` at a time, and the search stop
 once the best card is clear of every other over the worlds solved so far (no
 world prefers the other, or the paired mean lead is more than ``adaptive_z``
 standard errors), going on to every world drawn where the choice is close.  The
-worlds are the ones the full budget draws, so where it does not stop it chooses
-as without it; the plays read are those the full budget would read.
+worlds are the ones the full budget draws (in a fixed shuffled order), so where
+it does not stop it solves and weights the same worlds as without it; the plays
+read are those the full budget would read.
 
 Every choice depends only on the seat's views, the public events and the seed
 (:func:`~.pimc.search_rng`), so a match reproduces.
