@@ -9,7 +9,13 @@ import pytest
 
 from cavendish.analysis import dd
 from cavendish.bench.shadow import (
-    Decision, ShadowSpec, _Shadowed, decisions_of, main, study, summarise,
+    Decision,
+    ShadowSpec,
+    _Shadowed,
+    decisions_of,
+    main,
+    study,
+    summarise,
 )
 from cavendish.bench.strength import main as strength_main
 from cavendish.bench.strength import strength_table
