@@ -64,7 +64,7 @@ def test_classical_school_option() -> None:
     ("search:beta=high", "option beta='high' must be a number"),
     ("search:worlds=none", "option worlds='none' must be a whole number"),
     ("search:replys=0",
-     "unknown option 'replys': expected one of adaptive, adaptive_z, alphamu, alphamu_worlds, beta"),
+     "unknown option 'replys': expected one of adaptive, adaptive_z, alphamu, alphamu_worlds"),
     ("search:model=xyz", "model 'xyz': expected one of dd, own"),
     ("search:adaptive=-8", "adaptive -8, adaptive_z 2.0: both 0 (off) or more"),
     ("search:worlds=0", "worlds: 0; a search needs at least one world"),
