@@ -8,12 +8,22 @@ from pathlib import Path
 import pytest
 
 from cavendish.analysis import dd
-from cavendish.bench.shadow import Decision, ShadowSpec, decisions_of, main, study, summarise
+from cavendish.bench.shadow import (
+    Decision,
+    ShadowSpec,
+    _Shadowed,
+    decisions_of,
+    main,
+    study,
+    summarise,
+)
 from cavendish.bench.strength import main as strength_main
 from cavendish.bench.strength import strength_table
 from cavendish.core import Card, HandState, Seat
 from cavendish.core.rules import get_rules
+from cavendish.core.state import SeatView
 from cavendish.match import run_match
+from cavendish.players import get_player
 
 
 def test_a_shadow_of_the_hosts_own_kind_chooses_the_hosts_card() -> None:
@@ -165,3 +175,35 @@ def test_strength_bench_scores_the_hosts_own_cards_and_writes_them_out(
     ds = decisions_of(ShadowSpec("classical", "random", ("classical",), seed=8), 1)
     assert [(d.index, str(d.played), d.costs[0]) for d in ds] == [
         (r["index"], r["card"], r["cost"]) for r in rows]
+
+
+class _SolvesTheTrueLayout:
+    """A shadow that solves one fixed position at every decision and notes whether
+    the DD layer had it already (a cache hit)."""
+
+    def __init__(self, state: HandState, name: str) -> None:
+        self.state, self.name = state, name
+        self.hits: list[int] = []
+
+    def choose(self, view: SeatView) -> Card:
+        before = dd.cache_info()["hits"]
+        dd.solve_state(self.state)
+        self.hits.append(dd.cache_info()["hits"] - before)
+        return view.legal_cards()[0]
+
+
+def test_each_shadow_solves_with_its_own_store_so_none_is_timed_on_anothers_solves() -> None:
+    deal = run_match("classical", "random", boards=1, seed=3).records()[0].deal
+    state = HandState(deal, get_rules("short"))
+    first, second = _SolvesTheTrueLayout(state, "a"), _SolvesTheTrueLayout(state, "b")
+    host = get_player("classical", 1)
+    spec = ShadowSpec("classical", "random", ("x", "y"))
+    wrapped = _Shadowed(host, [first, second], spec, 0, 1)
+    dd.cache_clear()
+    view = state.view(state.turn)
+    wrapped.choose(view)
+    wrapped.choose(view)
+    # the second shadow does not find the first's solve; each finds its own the next time
+    assert first.hits == [0, 1] and second.hits == [0, 1]
+    # and the table's own store was not touched
+    assert dd.cache_info()["size"] == 0

@@ -44,7 +44,8 @@ trump, leader and the cards of the trick in progress).  A result's ``line`` is
 built on first use by repeatedly playing a best card (the lowest-ranked of the
 best, see :func:`~cavendish.analysis.position.best_card`) and solving the next
 position; there DDS is asked only for its optimal cards (``solutions=2``), and
-forced plays are not solved at all.
+forced plays are not solved at all.  :func:`swap_cache` puts another store in the
+cache's place, for a caller that times players apart.
 
 >>> from cavendish.core.cards import hand_mask
 >>> hands = [hand_mask(h) for h in (["SA", "SQ"], ["H2", "H3"], ["S2", "S3"], ["SK", "S4"])]
@@ -105,6 +106,7 @@ __all__ = [
     "solve_many",
     "solve_position",
     "solve_state",
+    "swap_cache",
 ]
 
 ENGINES: Final = ("endplay", "python")
@@ -355,6 +357,20 @@ def cache_clear() -> None:
     _cache.clear()
     _hits = _misses = 0
     _cache_engine = ENGINE
+
+
+def swap_cache(store: dict[tuple[Any, ...], DDResult]) -> dict[tuple[Any, ...], DDResult]:
+    """Put ``store`` in place of the result cache and return the cache it replaces: a
+    caller keeps apart the results of players it times apart (``bench.shadow``).
+
+    >>> mine: dict[tuple[Any, ...], DDResult] = {}
+    >>> theirs = swap_cache(mine)
+    >>> swap_cache(theirs) is mine
+    True
+    """
+    global _cache
+    previous, _cache = _cache, store
+    return previous
 
 
 def cache_info() -> dict[str, int]:

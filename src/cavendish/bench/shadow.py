@@ -21,6 +21,10 @@ versions on the decision's own merits; a change it favours must still win a
 match.  Every shadow has the seed the host has in that seat, so a shadow of the
 host's own kind would choose the host's card (the tests check it with a kind
 spelled differently); such a shadow is not asked, the host's card is its card.
+Each shadow keeps its own store of double-dummy results
+(:func:`cavendish.analysis.dd.swap_cache`): two shadows that draw the same
+worlds would otherwise share the solves, and the second would be timed at a
+fraction of its CPU.
 
 Run as ``python -m cavendish.bench.shadow --host search --opponent pimc
 --shadows search search:replies=0 --places 1 --boards 50 --seed 7``; one JSON
@@ -112,12 +116,18 @@ class _Shadowed:
     spec: ShadowSpec
     board: int
     room: int
+    caches: list[dict[Any, Any]] = field(default_factory=list)
+    """Each shadow's own store of double-dummy results (shared by the shadows of
+    one kind at both seats of team A), so that a shadow's CPU time is not cut by
+    another's solves of the same worlds."""
     log: list[Decision] = field(default_factory=list)
     name: str = ""
     """The host's name at the table."""
 
     def __post_init__(self) -> None:
         self.name = self.inner.name
+        while len(self.caches) < len(self.shadows):
+            self.caches.append({})
 
     def begin_hand(self, view: SeatView) -> None:
         notify_begin(self.inner, view)
@@ -144,14 +154,18 @@ class _Shadowed:
         # a shadow of the host's own kind would choose the host's card: it is not asked
         cards: list[Card] = []
         spent: list[float] = []
-        for s in self.shadows:
+        for s, cache in zip(self.shadows, self.caches, strict=False):
             if s is None:
                 cards.append(card)
                 spent.append(cpu_ms)
                 continue
-            start = time.process_time()
-            cards.append(s.choose(view))
-            spent.append((time.process_time() - start) * 1000.0)
+            table = dd.swap_cache(cache)
+            try:
+                start = time.process_time()
+                cards.append(s.choose(view))
+                spent.append((time.process_time() - start) * 1000.0)
+            finally:
+                dd.swap_cache(table)
         if len(view.legal_cards()) > 1:
             self.log.append(Decision(self.board, self.room, index, view.seat, card, tuple(cards),
                                      (), ms, cpu_ms, tuple(spent)))
@@ -166,6 +180,7 @@ the host's own kind) and the board."""
 def _room(task: _Task, room: Literal[1, 2]) -> list[Decision]:
     spec, match, shadows, board = task
     wrapped: list[_Shadowed] = []
+    caches: list[dict[Any, Any]] = [{} for _ in shadows]
 
     def shadowed(seat: Seat, team: Team, host: Player) -> Player:
         if team == "b":
@@ -177,6 +192,7 @@ def _room(task: _Task, room: Literal[1, 2]) -> list[Decision]:
             spec,
             board,
             room,
+            caches,
         )
         wrapped.append(w)
         return w

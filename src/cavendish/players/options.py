@@ -66,6 +66,7 @@ PRESETS: dict[str, dict[str, dict[str, str]]] = {
             "likelihood_work": "1500", "conventions": "0.1", "model": "dd", "deals": "1",
             "replies": "3", "reply_candidates": "2", "reply_work": "1000",
             "lead_worlds": "0", "close_worlds": "0", "alphamu": "0", "lead_replies": "true",
+            "adaptive": "0",
         },
         # a fast player for tables and research (issue 33, point 4): plain PIMC's
         # budget and the book's card among near equals; no reading of the play and

@@ -36,7 +36,7 @@ from ...core.cards import Card, Side
 from ...core.state import SeatView
 from .sampling import World
 
-__all__ = ["Evaluation", "best_first", "evaluate"]
+__all__ = ["Evaluation", "best_first", "evaluate", "joined"]
 
 _BATCH = 4
 """Worlds solved together when a time cap is set."""
@@ -113,12 +113,26 @@ def evaluate(
             if (time.perf_counter() - start) * 1000.0 >= time_ms:
                 break
     used = worlds[: len(results)]
-    per_world = tuple(r.tricks for r in results)
-    weights = tuple(w.weight for w in used)
+    return _evaluation(view, tuple(r.tricks for r in results), tuple(w.weight for w in used))
+
+
+def joined(view: SeatView, parts: Sequence[Evaluation]) -> Evaluation:
+    """One evaluation of the worlds of ``parts`` (batches of worlds solved apart), as
+    if solved together."""
+    if not parts:
+        raise ValueError("joined: no evaluation to join")
+    per_world = tuple(t for p in parts for t in p.per_world)
+    weights = tuple(w for p in parts for w in p.weights)
+    return _evaluation(view, per_world, weights)
+
+
+def _evaluation(
+    view: SeatView, per_world: tuple[dict[Card, int], ...], weights: tuple[float, ...]
+) -> Evaluation:
     total = sum(weights)
-    legal = [c for c in per_world[0]]
     expected = {
-        c: sum(w * t[c] for w, t in zip(weights, per_world, strict=True)) / total for c in legal
+        c: sum(w * t[c] for w, t in zip(weights, per_world, strict=True)) / total
+        for c in per_world[0]
     }
     side = view.seat.side
     return Evaluation(side, view.tricks_won[side], expected, per_world, weights)
