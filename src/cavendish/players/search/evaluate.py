@@ -36,7 +36,7 @@ from ...core.cards import Card, Side
 from ...core.state import SeatView
 from .sampling import World
 
-__all__ = ["Evaluation", "best_first", "evaluate", "joined"]
+__all__ = ["Evaluation", "best_first", "evaluate", "joined", "weighted_means"]
 
 _BATCH = 4
 """Worlds solved together when a time cap is set."""
@@ -126,13 +126,23 @@ def joined(view: SeatView, parts: Sequence[Evaluation]) -> Evaluation:
     return _evaluation(view, per_world, weights)
 
 
+def weighted_means(
+    per_world: Sequence[Mapping[Card, int]], weights: Sequence[float]
+) -> dict[Card, float]:
+    """Each card's weighted mean tricks over the worlds (the cards of the first world).
+
+    >>> a, b = Card.parse("SA"), Card.parse("S2")
+    >>> weighted_means([{a: 3, b: 1}, {a: 1, b: 1}], [3.0, 1.0])
+    {Card('SA'): 2.5, Card('S2'): 1.0}
+    """
+    total = sum(weights)
+    return {c: sum(w * t[c] for w, t in zip(weights, per_world, strict=True)) / total
+            for c in per_world[0]}
+
+
 def _evaluation(
     view: SeatView, per_world: tuple[dict[Card, int], ...], weights: tuple[float, ...]
 ) -> Evaluation:
-    total = sum(weights)
-    expected = {
-        c: sum(w * t[c] for w, t in zip(weights, per_world, strict=True)) / total
-        for c in per_world[0]
-    }
+    expected = weighted_means(per_world, weights)
     side = view.seat.side
     return Evaluation(side, view.tricks_won[side], expected, per_world, weights)

@@ -35,7 +35,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from ...core.cards import Card
-from .evaluate import best_first
+from .evaluate import best_first, weighted_means
 
 __all__ = ["clear_choice", "paired_margin"]
 
@@ -77,8 +77,7 @@ def clear_choice(
     total = sum(weights)
     if total <= 0.0:
         return False
-    expected = {c: sum(w * t[c] for w, t in zip(weights, per_world, strict=True)) / total
-                for c in per_world[0]}
+    expected = weighted_means(per_world, weights)
     best = best_first(expected)[0][0]
     for other in expected:
         if other == best or all(t[best] >= t[other] for t in per_world):
