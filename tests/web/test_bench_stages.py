@@ -9,6 +9,7 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -116,3 +117,64 @@ def test_the_client_plays_at_the_niceness_asked_and_says_so_then_is_as_it_was() 
     thread.start()
     thread.join()
     assert seen == [3, 3, 0, 0]
+
+
+def _fake_table_server() -> tuple[str, Any, Any]:
+    """A websocket server in a thread of its own standing for a table: it shows a
+    ``state`` with one legal card, and after each ``play`` the state with that card."""
+    import threading
+
+    from websockets.asyncio.server import serve
+
+    async def table(ws: Any) -> None:
+        seq = 0
+        await ws.send(json.dumps({"type": "state", "seq": seq, "events": [],
+                                  "phase": "play", "legal": ["SA"]}))
+        async for text in ws:
+            seq += 1
+            card = json.loads(text)["card"]
+            await ws.send(json.dumps({
+                "type": "state", "seq": seq, "phase": "play", "legal": ["SA"],
+                "events": [{"kind": "card", "seat": "S", "card": card}]}))
+
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+    holder: dict[str, Any] = {}
+
+    async def start() -> None:
+        holder["server"] = await serve(table, "127.0.0.1", 0)
+        started.set()
+
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(start(), loop)
+    started.wait(10)
+    port = holder["server"].sockets[0].getsockname()[1]
+    return f"http://127.0.0.1:{port}", loop, holder["server"]
+
+
+@pytest.mark.parametrize("clients", [1, 2])
+def test_the_persons_are_shared_among_the_client_processes_and_their_play_merged(
+        clients: int) -> None:
+    from cavendish.web.bench import Probe, _play_in
+
+    url, loop, server = _fake_table_server()
+    try:
+        jobs = [(url, {"id": f"t{i}", "tokens": {"S": "x"}}) for i in range(4)]
+        probe = Probe([])
+        part, cpu, elapsed, nice = _play_in(jobs, 0.5, probe, clients, 0, "uvloop")
+    finally:
+        asyncio.run_coroutine_threadsafe(_close(server), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+    assert len(probe.clients) == (clients if clients > 1 else 0)
+    assert {table_id for table_id, *_ in part["marks"]} == {"t0", "t1", "t2", "t3"}
+    assert part["counts"]["errors"] == 0
+    assert part["counts"]["cards"] == len(part["rtts"]) == len(part["marks"]) > 0
+    assert part["counts"]["messages"] == part["counts"]["cards"] + 4  # each first state
+    assert all(0 < sent < read for _, _, sent, read in part["marks"])
+    assert cpu["client"] > 0 and part["lags"] and nice == 0 and 0.4 < elapsed < 5
+
+
+async def _close(server: Any) -> None:
+    server.close()
+    await server.wait_closed()

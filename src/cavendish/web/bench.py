@@ -54,6 +54,17 @@ Each table line says ``pool_nice`` (the servers' ``--pool-nice``) and
 ``client_nice``: the client's niceness relative to the servers while it plays
 (``--client-nice``; 0, the default: the same priority; below 0 it plays before
 them, as browsers on machines of their own would).
+
+The scripted persons are played by ``--clients`` processes (``clients`` in each
+line; person ``i`` by process ``i % clients``; 1: the benchmark's own process),
+each on an event loop of the kind ``--client-loop`` (``client_loop``: asyncio's
+own, or uvloop, the servers' loop), their round trips merged: the same round trip
+(a person's ``play`` sent, the ``state`` showing it read), on the clock every
+process shares.  A client in 200 browsers is 200 processes on other machines; one
+Python loop reading 200 sockets is itself a queue, so each line also says what the
+client costs: ``client_messages_per_s``, ``client_cpu_us_per_message`` (all its
+processes' processor time per message read) and ``client_loop_lag_ms`` (its loops'
+lags, merged).
 """
 
 from __future__ import annotations
@@ -211,13 +222,15 @@ def _children(parent: int) -> list[int]:
 
 
 class Probe:
-    """Processor seconds, sampled before and after a run: this client, each server
-    process's event loop (its main thread), its other threads (the store's writer,
-    the bus), its pool; PostgreSQL; the whole machine."""
+    """Processor seconds, sampled before and after a run: the client (this process
+    and its ``clients``' processes, :func:`_play_in`), each server process's event
+    loop (its main thread), its other threads (the store's writer, the bus), its
+    pool; PostgreSQL; the whole machine."""
 
     def __init__(self, procs: list[subprocess.Popen[bytes]], postmaster: int | None = None):
         self.procs = procs
         self.postmaster = postmaster
+        self.clients: list[int] = []
 
     def sample(self) -> dict[str, Any]:
         """Every counter now."""
@@ -225,13 +238,14 @@ class Probe:
         for p in self.procs:
             f = _stat(f"{p.pid}/task/{p.pid}")
             loops.append((int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK") if f else 0.0)
-        return {"client": time.process_time(), "loop": loops,
+        return {"client": time.process_time() + sum(_own_cpu_s(c) for c in self.clients),
+                "loop": loops,
                 "own": [_own_cpu_s(p.pid) for p in self.procs],
                 "group": [_cpu_s(p.pid) for p in self.procs],
                 "postgres": None if self.postmaster is None else _postgres_s(self.postmaster),
                 "machine": _machine_s(),
                 "switches": {
-                    "client": _switches([os.getpid()]),
+                    "client": _switches([os.getpid(), *self.clients]),
                     "servers": _switches([p.pid for p in self.procs]),
                     "postgres": _switches([] if self.postmaster is None
                                           else _children(self.postmaster))}}
@@ -416,14 +430,14 @@ async def _person(url: str, table: dict[str, Any], until: float, rtts: list[floa
 
     ws_url = url.replace("http", "ws") + f"/ws/{table['id']}?token={table['tokens']['S']}"
     sent: tuple[str, float] | None = None
+    loop = asyncio.get_running_loop()
     try:
-        async with connect(ws_url, max_size=2**20) as ws:
-            while time.monotonic() < until:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), until - time.monotonic())
-                except TimeoutError:
-                    break
+        async with connect(ws_url, max_size=2**20, compression=None) as ws, \
+                asyncio.timeout_at(loop.time() + until - time.monotonic()):
+            while True:  # (one timeout for the whole play, not a task per message)
+                raw = await ws.recv(decode=False)  # bytes: json.loads reads them as they are
                 read = time.monotonic()
+                counts["messages"] += 1
                 msg = json.loads(raw)
                 if msg["type"] == "error":
                     counts["errors"] += 1
@@ -445,8 +459,111 @@ async def _person(url: str, table: dict[str, Any], until: float, rtts: list[floa
                     card = msg["legal"][0]
                     sent = (card, time.monotonic())  # the servers' clock (.trace)
                     await ws.send(json.dumps({"type": "play", "card": card}))
+    except TimeoutError:  # the play's end
+        pass
     except Exception:  # a failed connection is an error of the run
         counts["errors"] += 1
+
+
+Part = dict[str, Any]
+"""What one client process brings back of its persons' play: ``rtts`` (s), ``marks``
+(table, seq, sent, read) for :func:`_breakdown`, ``lags`` (its loop's, s) and
+``counts`` (cards seen, messages read, errors)."""
+
+
+async def _play(jobs: list[tuple[str, dict[str, Any]]], until: float) -> Part:
+    """Each ``(url, table)`` of ``jobs`` played by its scripted person until ``until``
+    (the clock every process shares), on this process's one event loop."""
+    part: Part = {"rtts": [], "marks": [], "lags": [],
+                  "counts": {"cards": 0, "errors": 0, "messages": 0}}
+    ticker = asyncio.create_task(_lag(part["lags"]))
+    await asyncio.gather(*(_person(url, t, until, part["rtts"], part["counts"], part["marks"])
+                           for url, t in jobs))
+    ticker.cancel()
+    return part
+
+
+def _run_play(jobs: list[tuple[str, dict[str, Any]]], until: float, loop: str) -> Part:
+    """:func:`_play` on a new event loop of the kind ``loop`` (``uvloop``, the loop
+    the servers run on, or ``asyncio``'s own)."""
+    factory = None
+    if loop == "uvloop":
+        import uvloop
+
+        factory = uvloop.new_event_loop
+    with asyncio.Runner(loop_factory=factory) as runner:
+        return runner.run(_play(jobs, until))
+
+
+def _client(jobs: list[tuple[str, dict[str, Any]]], nice: int, loop: str, conn: Any) -> None:
+    """One of ``--clients`` processes: says it is ready, plays ``jobs`` from the start
+    to the end the parent sends (at ``nice``: :func:`_client_priority`), sends back
+    its :data:`Part` and its niceness, and stays (its processor time readable in
+    ``/proc`` for the parent's :class:`Probe`) until the parent lets it go."""
+    import websockets.asyncio.client  # noqa: F401  (imported before the start)
+
+    conn.send("ready")
+    until = conn.recv()
+    with _client_priority(nice) as niceness:
+        part = _run_play(jobs, until, loop)
+    conn.send((part, niceness))
+    conn.recv()
+
+
+def _merge(parts: list[Part]) -> Part:
+    """The client processes' parts as one (each person's round trip as it was read)."""
+    return {"rtts": [x for p in parts for x in p["rtts"]],
+            "marks": [x for p in parts for x in p["marks"]],
+            "lags": [x for p in parts for x in p["lags"]],
+            "counts": {k: sum(p["counts"][k] for p in parts)
+                       for k in ("cards", "errors", "messages")}}
+
+
+def _play_in(jobs: list[tuple[str, dict[str, Any]]], seconds: float, probe: Probe,
+             clients: int, client_nice: int, loop: str = "asyncio"
+             ) -> tuple[Part, dict[str, Any], float, int]:
+    """``jobs`` played for ``seconds`` by ``clients`` client processes (1: this one, as
+    before ``--clients``), person ``i`` by process ``i % clients``; their merged
+    :data:`Part`, ``probe``'s processor times over the play (the client processes
+    counted as the client), the play's length and the clients' niceness."""
+    if clients <= 1:
+        before = probe.sample()
+        start = time.monotonic()
+        with _client_priority(client_nice) as niceness:
+            part = _run_play(jobs, start + seconds, loop)
+        elapsed = time.monotonic() - start
+        return part, probe.since(before, elapsed), elapsed, niceness
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    pipes, procs = [], []
+    for k in range(clients):
+        ours, theirs = ctx.Pipe()
+        proc = ctx.Process(target=_client, args=(jobs[k::clients], client_nice, loop, theirs),
+                           name=f"cavendish-bench-client-{k}", daemon=True)
+        proc.start()
+        pipes.append(ours)
+        procs.append(proc)
+    try:
+        for ours in pipes:
+            if not ours.poll(60) or ours.recv() != "ready":
+                raise RuntimeError("a client process did not start")
+        probe.clients = [p.pid for p in procs if p.pid is not None]
+        before = probe.sample()
+        start = time.monotonic()
+        for ours in pipes:
+            ours.send(start + seconds)
+        got = [ours.recv() for ours in pipes]
+        elapsed = time.monotonic() - start
+        cpu = probe.since(before, elapsed)
+        for ours in pipes:
+            ours.send("bye")
+    finally:
+        for proc in procs:
+            proc.join(10)
+            if proc.is_alive():
+                proc.kill()
+    return _merge([g[0] for g in got]), cpu, elapsed, min(g[1] for g in got)
 
 
 @contextlib.contextmanager
@@ -470,34 +587,27 @@ def _client_priority(nice: int) -> Iterator[int]:
             os.setpriority(os.PRIO_PROCESS, 0, before)
 
 
-async def _tables(urls: list[str], n: int, seconds: float, probe: Probe,
-                  client_nice: int = 0
-                  ) -> tuple[dict[str, Any], list[tuple[str, int, float, float]]]:
+def _tables(urls: list[str], n: int, seconds: float, probe: Probe,
+            client_nice: int = 0, clients: int = 1, loop: str = "asyncio"
+            ) -> tuple[dict[str, Any], list[tuple[str, int, float, float]]]:
     """Table ``i`` is made on server ``i`` and played on the next one (the same one
-    when there is one).  The result, and each person's card's (table, seq, sent,
-    read) for :func:`_breakdown`; ``probe``'s processor times over the play; the
-    client at ``client_nice`` meanwhile (:func:`_client_priority`)."""
+    when there is one), by ``clients`` client processes (:func:`_play_in`).  The
+    result, and each person's card's (table, seq, sent, read) for
+    :func:`_breakdown`; ``probe``'s processor times over the play; the client at
+    ``client_nice`` meanwhile (:func:`_client_priority`)."""
     k = len(urls)
     tables = [_post(urls[i % k] + "/api/tables", {"variant": "short", "seats": {"S": "human"},
                                                   "rubbers": 10, "seed": i}) for i in range(n)]
-    rtts: list[float] = []
-    marks: list[tuple[str, int, float, float]] = []
-    counts = {"cards": 0, "errors": 0}
-    lags: list[float] = []
-    ticker = asyncio.create_task(_lag(lags))
-    before = probe.sample()
-    start = time.monotonic()
-    until = start + seconds
-    with _client_priority(client_nice) as niceness:
-        await asyncio.gather(*(_person(urls[(i + 1) % k], t, until, rtts, counts, marks)
-                               for i, t in enumerate(tables)))
-    elapsed = time.monotonic() - start
-    cpu = probe.since(before, elapsed)
-    ticker.cancel()
-    rtts.sort()
+    jobs = [(urls[(i + 1) % k], t) for i, t in enumerate(tables)]
+    part, cpu, elapsed, niceness = _play_in(jobs, seconds, probe, clients, client_nice, loop)
+    rtts = sorted(part["rtts"])
+    counts = part["counts"]
     p99 = rtts[min(len(rtts) - 1, int(0.99 * len(rtts)))] if rtts else float("nan")
+    client_s = cpu["client"] * elapsed
     return {
         "tables": n,
+        "clients": max(1, clients),
+        "client_loop": loop,
         "seconds": round(elapsed, 1),
         "cards": counts["cards"],
         "cards_per_s": round(counts["cards"] / elapsed, 1),
@@ -506,9 +616,12 @@ async def _tables(urls: list[str], n: int, seconds: float, probe: Probe,
         "rtt_p99_ms": round(p99 * 1000, 2) if rtts else None,
         "errors": counts["errors"],
         "cpu": cpu,
-        "client_loop_lag_ms": _quantiles(lags),
+        "client_messages_per_s": round(counts["messages"] / elapsed, 1),
+        "client_cpu_us_per_message": (round(client_s * 1e6 / counts["messages"], 1)
+                                      if counts["messages"] else None),
+        "client_loop_lag_ms": _quantiles(part["lags"]),
         "client_nice": niceness,
-    }, marks
+    }, part["marks"]
 
 
 def _page(url: str, runs: int) -> dict[str, Any]:
@@ -558,6 +671,14 @@ def main(argv: list[str] | None = None) -> None:
                     help="the client's niceness relative to the servers while it plays "
                          "(below 0: before them, as browsers on machines of their own; "
                          "needs the privilege); each line says it as client_nice")
+    ap.add_argument("--clients", type=int, default=1,
+                    help="client processes sharing the scripted persons (person i on "
+                         "process i %% CLIENTS; 1: the benchmark's own process, as before); "
+                         "each line says it as clients")
+    ap.add_argument("--client-loop", choices=("asyncio", "uvloop"), default="asyncio",
+                    help="the client processes' event loop (asyncio's own: as before; "
+                         "uvloop: the servers' loop, less work per message); each line "
+                         "says it as client_loop")
     ap.add_argument("--keep-trace", metavar="FOLDER", default=None,
                     help="copy the servers' trace files (:mod:`cavendish.web.trace`: every "
                          "stall's stacks, the collector's pauses) into FOLDER")
@@ -584,8 +705,8 @@ def _single(args: argparse.Namespace) -> None:
         proc, url = _start(f"sqlite:///{tmp}/web.sqlite3", args.workers, trace,
                            pool_nice=args.pool_nice)
         try:
-            result, marks = asyncio.run(_tables([url], args.tables, args.seconds,
-                                                Probe([proc]), args.client_nice))
+            result, marks = _tables([url], args.tables, args.seconds, Probe([proc]),
+                                    args.client_nice, args.clients, args.client_loop)
             _costs(result, [proc])
             result["server_rss_mib"] = _rss_mib(proc.pid)
             if args.page_runs < 1:
@@ -687,9 +808,9 @@ def _multi(args: argparse.Namespace, delay: float = 0.0) -> dict[str, Any]:
                 procs.append(proc)
                 urls.append(url)
             port = int(db.rsplit(":", 1)[1].split("/")[0])
-            result, marks = asyncio.run(_tables(urls, args.multi_tables, args.seconds,
-                                                Probe(procs, _postmaster(port)),
-                                                args.client_nice))
+            result, marks = _tables(urls, args.multi_tables, args.seconds,
+                                    Probe(procs, _postmaster(port)), args.client_nice,
+                                    args.clients, args.client_loop)
             _costs(result, procs)
             result["server_rss_mib"] = round(sum(_rss_mib(p.pid) for p in procs), 1)
         finally:
