@@ -60,11 +60,15 @@ line; person ``i`` by process ``i % clients``; 1: the benchmark's own process),
 each on an event loop of the kind ``--client-loop`` (``client_loop``: asyncio's
 own, or uvloop, the servers' loop), their round trips merged: the same round trip
 (a person's ``play`` sent, the ``state`` showing it read), on the clock every
-process shares.  A client in 200 browsers is 200 processes on other machines; one
-Python loop reading 200 sockets is itself a queue, so each line also says what the
-client costs: ``client_messages_per_s``, ``client_cpu_us_per_message`` (all its
-processes' processor time per message read) and ``client_loop_lag_ms`` (its loops'
-lags, merged).
+process shares.  With ``--client-nice`` the client processes each run in a session
+of their own at that niceness (``client_autogroup``: Linux's scheduling group of a
+session, where the processor is shared between sessions first, so that a niceness
+set inside the benchmark's own session acted only against itself).  A client in
+200 browsers is 200 processes on other machines; one Python loop reading 200
+sockets is itself a queue, so each line also says what the client costs:
+``client_messages_per_s``, ``client_cpu_us_per_message`` (all its processes'
+processor time per message read) and ``client_loop_lag_ms`` (its loops' lags,
+merged).
 """
 
 from __future__ import annotations
@@ -99,22 +103,29 @@ def _post(url: str, body: dict[str, Any]) -> Any:
         return json.loads(r.read())
 
 
-def _group(pgid: int, name: str) -> Iterator[str]:
-    """The ``/proc/PID/name`` text of every process of a process group."""
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
+def _group(leader: int, name: str) -> Iterator[str]:
+    """The ``/proc/PID/name`` text of a process and of all its descendants (a server
+    and its pools, wherever their sessions)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (fields := _stat(entry)) is not None:
+            parents[int(entry)] = int(fields[1])
+    tree = {leader}
+    grew = True
+    while grew:
+        more = {child for child, parent in parents.items() if parent in tree} - tree
+        tree |= more
+        grew = bool(more)
+    for member in tree:
         try:
-            if os.getpgid(int(pid)) != pgid:
-                continue
-            with open(f"/proc/{pid}/{name}") as f:
+            with open(f"/proc/{member}/{name}") as f:
                 yield f.read()
-        except (OSError, ProcessLookupError):
+        except OSError:
             continue
 
 
 def _rss_mib(pgid: int) -> float:
-    """Resident memory of every process of a process group, MiB."""
+    """Resident memory of a process and its descendants, MiB."""
     total = 0
     for status in _group(pgid, "status"):
         for line in status.splitlines():
@@ -129,7 +140,8 @@ def _ticks(stat: str) -> int:
 
 
 def _cpu_s(pgid: int) -> float:
-    """Processor seconds (user and system) used so far by every process of a group."""
+    """Processor seconds (user and system) used so far by a process and its
+    descendants."""
     return sum(_ticks(stat) for stat in _group(pgid, "stat")) / os.sysconf("SC_CLK_TCK")
 
 
@@ -502,10 +514,14 @@ def _client(jobs: list[tuple[str, dict[str, Any]]], nice: int, loop: str, conn: 
     ``/proc`` for the parent's :class:`Probe`) until the parent lets it go."""
     import websockets.asyncio.client  # noqa: F401  (imported before the start)
 
+    from .computer import own_autogroup
+
+    grouped = own_autogroup(nice)
     conn.send("ready")
     until = conn.recv()
     with _client_priority(nice) as niceness:
         part = _run_play(jobs, until, loop)
+    part["autogroup"] = grouped
     conn.send((part, niceness))
     conn.recv()
 
@@ -516,17 +532,20 @@ def _merge(parts: list[Part]) -> Part:
             "marks": [x for p in parts for x in p["marks"]],
             "lags": [x for p in parts for x in p["lags"]],
             "counts": {k: sum(p["counts"][k] for p in parts)
-                       for k in ("cards", "errors", "messages")}}
+                       for k in ("cards", "errors", "messages")},
+            "autogroup": all(p.get("autogroup", False) for p in parts)}
 
 
 def _play_in(jobs: list[tuple[str, dict[str, Any]]], seconds: float, probe: Probe,
              clients: int, client_nice: int, loop: str = "asyncio"
              ) -> tuple[Part, dict[str, Any], float, int]:
     """``jobs`` played for ``seconds`` by ``clients`` client processes (1: this one, as
-    before ``--clients``), person ``i`` by process ``i % clients``; their merged
+    before ``--clients``, unless ``client_nice`` asks for a niceness: then one process
+    in a session of its own, :func:`.computer.own_autogroup`), person ``i`` by process
+    ``i % clients``; their merged
     :data:`Part`, ``probe``'s processor times over the play (the client processes
     counted as the client), the play's length and the clients' niceness."""
-    if clients <= 1:
+    if clients <= 1 and not client_nice:
         before = probe.sample()
         start = time.monotonic()
         with _client_priority(client_nice) as niceness:
@@ -537,9 +556,10 @@ def _play_in(jobs: list[tuple[str, dict[str, Any]]], seconds: float, probe: Prob
 
     ctx = multiprocessing.get_context("spawn")
     pipes, procs = [], []
-    for k in range(clients):
+    for k in range(max(1, clients)):
         ours, theirs = ctx.Pipe()
-        proc = ctx.Process(target=_client, args=(jobs[k::clients], client_nice, loop, theirs),
+        proc = ctx.Process(target=_client,
+                           args=(jobs[k::max(1, clients)], client_nice, loop, theirs),
                            name=f"cavendish-bench-client-{k}", daemon=True)
         proc.start()
         pipes.append(ours)
@@ -621,6 +641,7 @@ def _tables(urls: list[str], n: int, seconds: float, probe: Probe,
                                       if counts["messages"] else None),
         "client_loop_lag_ms": _quantiles(part["lags"]),
         "client_nice": niceness,
+        "client_autogroup": part.get("autogroup", False),
     }, part["marks"]
 
 

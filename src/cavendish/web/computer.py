@@ -45,8 +45,8 @@ from ..game.session import Session
 from .config import HUMAN, Action, TableConfig, apply_action, build_session
 from .visibility import hidden_from, seen_events
 
-__all__ = ["POOL_NICE", "choose_card", "hint_for", "make_pool", "review_for", "warm_judge",
-           "warm_up", "why_for"]
+__all__ = ["AUTOGROUP", "POOL_NICE", "choose_card", "hint_for", "make_pool", "own_autogroup",
+           "review_for", "warm_judge", "warm_up", "why_for"]
 
 _CACHE_SIZE = 256
 _cache: OrderedDict[str, tuple[str, Session, list[Action]]] = OrderedDict()
@@ -233,15 +233,49 @@ POOL_NICE = 5
 the event loop, which serves the people, gets the processor first."""
 
 
+AUTOGROUP = "/proc/self/autogroup"
+"""Linux's scheduling group of a process's session (``CONFIG_SCHED_AUTOGROUP``,
+on where the processes are in the root of the ``cpu`` control group): there the
+processor is shared fairly between sessions first, and a niceness orders only the
+threads of one session."""
+
+
+def own_autogroup(nice: int) -> bool:
+    """This process in a session of its own, whose scheduling group (:data:`AUTOGROUP`)
+    is ``nice`` steps nicer (below 0: less nice, which needs the privilege): a
+    niceness that holds against every other session of the machine (the
+    server's, PostgreSQL's, the people's clients'), not only against the threads
+    of its own.  False for 0, where Linux has no such groups (the niceness of the
+    process alone is what there is) or where the change is refused.
+
+    >>> own_autogroup(0)
+    False
+    """
+    if not nice or not os.path.exists(AUTOGROUP):
+        return False
+    try:
+        os.setsid()  # (a spawned worker is no process group's leader)
+        with open(AUTOGROUP, "w") as f:
+            f.write(f"{nice}\n")
+    except OSError:
+        return False
+    return True
+
+
 def _worker_init(parent: int, nice: int = POOL_NICE) -> None:
     """A worker yields the processor to the server's event loop, ``nice`` steps
     nicer (a person's card is answered first; the computers' thinking waits a
     little), and exits when the server is gone (killed with ``kill -9``, it cannot
-    tell its workers)."""
+    tell its workers).  Where Linux shares the processor between sessions first, the
+    worker is a session of its own at that niceness (:func:`own_autogroup`): inside
+    the server's session its niceness weighed only against the server's loop, and
+    the session, the computers' thinking with it, took a full share of the machine
+    against PostgreSQL and the clients."""
     faulthandler.enable()  # a crash in a native library leaves its trace in the log
     if nice > 0:
         with contextlib.suppress(OSError):
             os.nice(nice)
+        own_autogroup(nice)
 
     def watch() -> None:
         while os.getppid() == parent:
