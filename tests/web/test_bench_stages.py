@@ -153,26 +153,29 @@ def _fake_table_server() -> tuple[str, Any, Any]:
     return f"http://127.0.0.1:{port}", loop, holder["server"]
 
 
-@pytest.mark.parametrize("clients", [1, 2])
+@pytest.mark.parametrize(("clients", "kind", "asked"),
+                         [(1, "asyncio", 0), (2, "uvloop", 0), (1, "uvloop", 3)])
 def test_the_persons_are_shared_among_the_client_processes_and_their_play_merged(
-        clients: int) -> None:
+        clients: int, kind: str, asked: int) -> None:
     from cavendish.web.bench import Probe, _play_in
 
     url, loop, server = _fake_table_server()
     try:
         jobs = [(url, {"id": f"t{i}", "tokens": {"S": "x"}}) for i in range(4)]
         probe = Probe([])
-        part, cpu, elapsed, nice = _play_in(jobs, 0.5, probe, clients, 0, "uvloop")
+        part, cpu, elapsed, nice = _play_in(jobs, 0.5, probe, clients, asked, kind)
     finally:
         asyncio.run_coroutine_threadsafe(_close(server), loop).result(10)
         loop.call_soon_threadsafe(loop.stop)
-    assert len(probe.clients) == (clients if clients > 1 else 0)
+    # (a niceness asked: the client in a process, and a session, of its own)
+    assert len(probe.clients) == (clients if clients > 1 or asked else 0)
+    assert part["autogroup"] == (asked != 0 and os.path.exists("/proc/self/autogroup"))
     assert {table_id for table_id, *_ in part["marks"]} == {"t0", "t1", "t2", "t3"}
     assert part["counts"]["errors"] == 0
     assert part["counts"]["cards"] == len(part["rtts"]) == len(part["marks"]) > 0
     assert part["counts"]["messages"] == part["counts"]["cards"] + 4  # each first state
     assert all(0 < sent < read for _, _, sent, read in part["marks"])
-    assert cpu["client"] > 0 and part["lags"] and nice == 0 and 0.4 < elapsed < 5
+    assert cpu["client"] > 0 and part["lags"] and nice == asked and 0.4 < elapsed < 5
 
 
 async def _close(server: Any) -> None:

@@ -479,14 +479,15 @@ async def _person(url: str, table: dict[str, Any], until: float, rtts: list[floa
 
 Part = dict[str, Any]
 """What one client process brings back of its persons' play: ``rtts`` (s), ``marks``
-(table, seq, sent, read) for :func:`_breakdown`, ``lags`` (its loop's, s) and
-``counts`` (cards seen, messages read, errors)."""
+(table, seq, sent, read) for :func:`_breakdown`, ``lags`` (its loop's, s),
+``counts`` (cards seen, messages read, errors) and ``autogroup`` (it played in a
+session of its own, :func:`.computer.own_autogroup`)."""
 
 
 async def _play(jobs: list[tuple[str, dict[str, Any]]], until: float) -> Part:
     """Each ``(url, table)`` of ``jobs`` played by its scripted person until ``until``
     (the clock every process shares), on this process's one event loop."""
-    part: Part = {"rtts": [], "marks": [], "lags": [],
+    part: Part = {"rtts": [], "marks": [], "lags": [], "autogroup": False,
                   "counts": {"cards": 0, "errors": 0, "messages": 0}}
     ticker = asyncio.create_task(_lag(part["lags"]))
     await asyncio.gather(*(_person(url, t, until, part["rtts"], part["counts"], part["marks"])
@@ -533,7 +534,7 @@ def _merge(parts: list[Part]) -> Part:
             "lags": [x for p in parts for x in p["lags"]],
             "counts": {k: sum(p["counts"][k] for p in parts)
                        for k in ("cards", "errors", "messages")},
-            "autogroup": all(p.get("autogroup", False) for p in parts)}
+            "autogroup": all(p["autogroup"] for p in parts)}
 
 
 def _play_in(jobs: list[tuple[str, dict[str, Any]]], seconds: float, probe: Probe,
@@ -641,7 +642,7 @@ def _tables(urls: list[str], n: int, seconds: float, probe: Probe,
                                       if counts["messages"] else None),
         "client_loop_lag_ms": _quantiles(part["lags"]),
         "client_nice": niceness,
-        "client_autogroup": part.get("autogroup", False),
+        "client_autogroup": part["autogroup"],
     }, part["marks"]
 
 
@@ -696,7 +697,7 @@ def main(argv: list[str] | None = None) -> None:
                     help="client processes sharing the scripted persons (person i on "
                          "process i %% CLIENTS; 1: the benchmark's own process, as before); "
                          "each line says it as clients")
-    ap.add_argument("--client-loop", choices=("asyncio", "uvloop"), default="asyncio",
+    ap.add_argument("--client-loop", choices=("asyncio", "uvloop"), default="uvloop",
                     help="the client processes' event loop (asyncio's own: as before; "
                          "uvloop: the servers' loop, less work per message); each line "
                          "says it as client_loop")
