@@ -287,7 +287,9 @@ def test_law_89_by_agreement_among_the_players_in_the_browser_a_dialog_asks_the_
     asked = west.inner_text("#refer-ask")
     assert 'South proposes that a bystander decide "was the king led by West?"' in asked
     assert "by agreement among the players, may decide any question" in asked
-    assert "Waiting for West to agree." in south.inner_text("#laws")
+    # (South's page is sent its own state: it may come a moment after West's)
+    wait_until(south, "document.getElementById('laws').innerText"
+                      ".includes('Waiting for West to agree.')")
     assert south.inner_text("#turn") == ("Play waits for West to agree that a bystander "
                                          "decide a question")
     assert west.inner_text("#turn").startswith("Your turn: do you agree that a bystander")
