@@ -692,7 +692,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--client-nice", type=int, default=0,
                     help="the client's niceness relative to the servers while it plays "
                          "(below 0: before them, as browsers on machines of their own; "
-                         "needs the privilege); each line says it as client_nice")
+                         "needs the privilege), its processes each in a session of its own "
+                         "so that it holds against the servers' sessions; each line says "
+                         "it as client_nice and client_autogroup")
     ap.add_argument("--clients", type=int, default=1,
                     help="client processes sharing the scripted persons (person i on "
                          "process i %% CLIENTS; 1: the benchmark's own process, as before); "

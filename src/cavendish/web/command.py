@@ -81,7 +81,8 @@ def register(app: typer.Typer) -> None:
             int,
             typer.Option(help="Niceness (0 to 19) of the computer players' pool processes, "
                               "so that the event loop serving the people gets the processor "
-                              "first; 0: the server's priority.")
+                              "first (each worker a session of its own, where Linux shares "
+                              "the processor between sessions); 0: the server's priority.")
         ] = 5,  # computer.POOL_NICE (not imported here: the other commands never load it)
         client_limits: Annotated[
             bool, typer.Option("--client-limits/--no-client-limits",
