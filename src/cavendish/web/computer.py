@@ -246,7 +246,10 @@ def own_autogroup(nice: int) -> bool:
     niceness that holds against every other session of the machine (the
     server's, PostgreSQL's, the people's clients'), not only against the threads
     of its own.  False for 0, where Linux has no such groups (the niceness of the
-    process alone is what there is) or where the change is refused.
+    process alone is what there is) or where the change is refused.  (Without
+    ``CAP_SYS_ADMIN`` Linux takes one such change in a tenth of a second on the
+    whole machine and answers ``EAGAIN`` meanwhile: the workers of a pool start
+    together, so each tries again.)
 
     >>> own_autogroup(0)
     False
@@ -255,11 +258,18 @@ def own_autogroup(nice: int) -> bool:
         return False
     try:
         os.setsid()  # (a spawned worker is no process group's leader)
-        with open(AUTOGROUP, "w") as f:
-            f.write(f"{nice}\n")
     except OSError:
         return False
-    return True
+    for _ in range(30):  # unprivileged, Linux takes one such change in 0.1 s machine-wide
+        try:
+            with open(AUTOGROUP, "w") as f:
+                f.write(f"{nice}\n")
+            return True
+        except BlockingIOError:  # EAGAIN: another process's change came just before
+            time.sleep(0.11)
+        except OSError:
+            return False
+    return False
 
 
 def _worker_init(parent: int, nice: int = POOL_NICE) -> None:
