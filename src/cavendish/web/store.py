@@ -44,6 +44,7 @@ import contextlib
 import datetime as dt
 import hashlib
 import json
+import re
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -288,9 +289,9 @@ class Store:
         import psycopg
 
         if self.notify is not None:
-            sql, params = INSERT_NOTIFY_PG, self._notify_params(actions)
+            sql, params = INSERT_NOTIFY_PG_BINARY, self._notify_params(actions)
         else:
-            sql, params = INSERT_PG, {
+            sql, params = INSERT_PG_BINARY, {
                 "tables": [a[0] for a in actions], "seqs": [a[1] for a in actions],
                 "actions": [json.dumps(list(a[2])) for a in actions], "created_at": _now()}
         loop = asyncio.get_running_loop()
@@ -431,6 +432,27 @@ one statement, one round trip, per action: a transaction of the writer's 64 acti
 was 64 round trips, and a person's card waited for them (issue 30's benchmark).
 Run alone in autocommit mode (:meth:`Store.append_many_async`), it is its own
 transaction: one round trip for the whole of it."""
+
+
+def _binary_arrays(sql: str) -> str:
+    """``sql`` with its array parameters sent in PostgreSQL's binary format (psycopg's
+    ``%(name)b``): in the text format psycopg quotes every element of an array through
+    a regular expression, a Python call per quote of an action's JSON, and chooses the
+    format anew each time (``%s``); some 80-120 us of the event loop's processor per
+    statement against 15 us in binary (issue 30).  The statement is the same; only
+    the event loop's writer uses it (:meth:`Store.append_many_async`).
+
+    >>> _binary_arrays("CAST(%(seqs)s AS integer[])")
+    'CAST(%(seqs)b AS integer[])'
+    """
+    return re.sub(r"%\((\w+)\)s AS (\w+)\[\]", r"%(\1)b AS \2[]", sql)
+
+
+INSERT_PG_BINARY = _binary_arrays(INSERT_PG)
+""":data:`INSERT_PG`, its arrays in the binary format (:func:`_binary_arrays`)."""
+
+INSERT_NOTIFY_PG_BINARY = _binary_arrays(INSERT_NOTIFY_PG)
+""":data:`INSERT_NOTIFY_PG`, its arrays in the binary format (:func:`_binary_arrays`)."""
 
 MIGRATION_LOCK = 0x43617665
 """The PostgreSQL advisory lock held while the schema is upgraded."""
