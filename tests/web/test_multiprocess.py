@@ -397,3 +397,21 @@ def test_the_writers_lost_connection_refuses_that_action_and_is_made_again_for_t
         assert store.load("lost").actions == [("deal",), ("card", "SK")]
     finally:
         store.close()
+
+
+def test_actions_with_quotes_backslashes_and_any_script_are_stored_as_sent_in_binary(
+        cluster: str) -> None:
+    """The event loop's writer sends its arrays in PostgreSQL's binary format: an
+    action whose JSON has quotes, backslashes, braces, commas and cards written as a
+    player writes them is stored as sent, in one statement with numbers past what a
+    small integer holds (its notification queued with it, as a server's)."""
+    store = Store.open(cluster)
+    for_store(store)
+    store.create_table("quoted", "{}", {})
+    odd = ("chat", 'he said "{♠A, ♥10}" \\ NULL, "" \t ok')
+    batch = [("quoted", 1, ("deal",)), ("quoted", 2, odd), ("quoted", 40000, ("card", "SA"))]
+    try:
+        asyncio.run(store.append_many_async(batch))
+        assert store.load("quoted").actions == [("deal",), odd, ("card", "SA")]
+    finally:
+        store.close()

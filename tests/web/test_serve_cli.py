@@ -27,3 +27,21 @@ def test_serve_refuses_a_bad_option_naming_it(args: list[str], needle: str) -> N
 def test_serve_is_in_the_help() -> None:
     done = subprocess.run([CAVENDISH, "--help"], capture_output=True, text=True, timeout=60)
     assert "serve" in done.stdout
+
+
+def test_the_servers_collector_freezes_what_is_loaded_and_pauses_briefly() -> None:
+    """What ``serve`` has loaded before it serves is out of the collector's scans;
+    the middle generation is collected after every second collection of the youngest
+    (short pauses: each looks at fewer objects) and a full collection waits, as
+    before, for a thousand of the youngest (in a process of its own: the settings
+    are the interpreter's)."""
+    probe = ("import gc; from cavendish.web.command import quiet_collector; "
+             "gc.unfreeze(); quiet_collector(); "
+             "print(gc.get_freeze_count(), *gc.get_threshold())")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60, check=True)
+    frozen, young, middle, oldest = map(int, done.stdout.split())
+    assert frozen > 1000  # the modules' objects
+    assert young > 700  # Python's default: a young collection every 700
+    assert middle <= 2
+    assert middle * oldest >= 1000
