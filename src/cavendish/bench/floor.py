@@ -1,0 +1,189 @@
+"""The opening lead's floor: the cost against double dummy that no player can avoid.
+
+Design note
+-----------
+The shadow study (:mod:`cavendish.bench.shadow`) charges a card the tricks it
+loses double dummy on the true layout ``L`` against the best card there:
+``DD(best, L) - DD(card, L)``.  A seat knows only its hand and the play, so over
+the layouts ``P`` it cannot tell apart (weighted by how likely each is) a card's
+expected cost is ``E_P[max_c DD(c, L)] - E_P[DD(card, L)]``: the first term is the
+same for every card, so the card with the most expected double-dummy tricks under
+``P`` has the least expected cost, and that least cost, the *floor*
+``E_P[max_c DD(c, L)] - max_c E_P[DD(c, L)]``, is paid by every player whatever it
+does.  At the opening lead ``P`` is known exactly: every layout of the other 39
+cards that gives the dealer the card turned up is as likely as any other (there is
+no play yet to read), so the floor there can be measured.
+
+For each board (dealt as a match deals it, :func:`~cavendish.match.duplicate.deal_seed`)
+the opening leader's layouts are drawn ``worlds`` times uniformly
+(:func:`~cavendish.players.search.draw_worlds`) and every lead is solved in each
+(:func:`~cavendish.players.search.evaluate`).  Per board:
+
+* ``bayes``: the lead with the most mean tricks over the worlds, and its cost on
+  the true layout (paired with each ``kind``'s opening lead there: the kinds are
+  built with the match's seed for that seat, so they lead as in a match or a
+  shadow study of the same seed);
+* the floor bracketed from the worlds themselves, with far less noise than one
+  true layout gives: ``floor_low`` = mean of the per-world best less the best mean
+  (in expectation at most the floor: the best of several noisy means is too high),
+  ``floor_high`` = the cost over one half of the worlds of the lead chosen by the
+  other half, both ways, averaged (the exact expected cost of a Bayes lead with
+  half the worlds: at least the floor);
+* each kind's expected cost by the worlds (the per-world best's mean less its
+  lead's mean): its lead's cost under ``P``, not one layout's draw.
+
+Run as ``python -m cavendish.bench.floor --kinds pimc search --boards 20 --first 148
+--worlds 500 --seed 1``: one JSON line a board, then a summary line (means and
+standard errors over the boards).
+
+>>> row = board_floor(1, 3, worlds=6, kinds=("pimc",))
+>>> sorted(row)  # doctest: +NORMALIZE_WHITESPACE
+['bayes', 'bayes_true_cost', 'board', 'floor_high', 'floor_low', 'kinds', 'leader', 'worlds']
+>>> 0.0 <= row["floor_low"] and row["bayes_true_cost"] >= 0
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..analysis import dd
+from ..core.cards import Card
+from ..core.rules import get_rules
+from ..core.state import HandState
+from ..core.table import deal_cards
+from ..match.duplicate import PlayerSpec, board_dealer, deal_seed, player_seed
+from ..players import notify_begin
+from ..players.inference import Knowledge
+from ..players.search import draw_worlds, evaluate
+
+__all__ = ["board_floor", "main", "summary"]
+
+
+def _means(per_world: Sequence[dict[Card, int]]) -> dict[Card, float]:
+    n = len(per_world)
+    return {c: sum(w[c] for w in per_world) / n for c in per_world[0]}
+
+
+def _best(means: dict[Card, float]) -> Card:
+    return max(means, key=lambda c: (means[c], -c))
+
+
+def _expected_best(per_world: Sequence[dict[Card, int]]) -> float:
+    return sum(max(w.values()) for w in per_world) / len(per_world)
+
+
+def board_floor(
+    seed: int, board: int, *, worlds: int = 500, kinds: Sequence[str] = (),
+    variant: str = "short",
+) -> dict[str, Any]:
+    """The opening lead's floor on ``board`` and each kind's lead (see the module's note)."""
+    if worlds < 2:
+        raise ValueError(f"worlds: {worlds}; at least two (the floor's upper bound halves them)")
+    deal = deal_cards(random.Random(deal_seed(seed, board)), board_dealer(board))
+    state = HandState(deal, get_rules(variant))
+    seat = state.turn
+    view = state.view(seat)
+    k = Knowledge.from_view(view)
+    drawn = draw_worlds(k, random.Random(f"floor/{seed}/{board}"), worlds)
+    # one world per layout drawn: expand multiplicities so every draw counts once
+    expanded = [w for w in drawn for _ in range(round(w.weight))]
+    per_world = evaluate(expanded, view).per_world
+    means = _means(per_world)
+    top = _expected_best(per_world)
+    bayes = _best(means)
+    true = dd.solve_state(state)
+    half = len(per_world) // 2
+    a, b = per_world[:half], per_world[half:]
+
+    def cost_over(part: Sequence[dict[Card, int]], card: Card) -> float:
+        return _expected_best(part) - _means(part)[card]
+
+    high = (cost_over(b, _best(_means(a))) + cost_over(a, _best(_means(b)))) / 2
+    leads: dict[str, dict[str, Any]] = {}
+    for kind in kinds:
+        player = PlayerSpec.named(kind).build(player_seed(seed, board, seat), kind)
+        notify_begin(player, view)
+        start = time.process_time()
+        card = player.choose(view)
+        leads[kind] = {
+            "card": str(card),
+            "true_cost": true.best - true.tricks[card],
+            "expected_cost": round(top - means[card], 4),
+            "cpu_ms": round((time.process_time() - start) * 1000.0, 1),
+        }
+    return {
+        "board": board,
+        "leader": str(seat),
+        "worlds": len(per_world),
+        "bayes": str(bayes),
+        "bayes_true_cost": true.best - true.tricks[bayes],
+        "floor_low": round(top - means[bayes], 4),
+        "floor_high": round(high, 4),
+        "kinds": leads,
+    }
+
+
+def summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Means and standard errors over the boards of every figure of :func:`board_floor`.
+
+    >>> summary([{"bayes_true_cost": 0, "floor_low": 0.1, "floor_high": 0.2, "kinds": {}},
+    ...          {"bayes_true_cost": 1, "floor_low": 0.3, "floor_high": 0.4, "kinds": {}}])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'boards': 2, 'bayes_true_cost': [0.5, 0.5], 'floor_low': [0.2, 0.1],
+     'floor_high': [0.3, 0.1], 'kinds': {}}
+    """
+    def ms(xs: Sequence[float]) -> list[float]:
+        n = len(xs)
+        m = sum(xs) / n
+        var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+        return [round(m, 4), round(math.sqrt(var / n), 4)]
+
+    out: dict[str, Any] = {"boards": len(rows)}
+    for key in ("bayes_true_cost", "floor_low", "floor_high"):
+        out[key] = ms([r[key] for r in rows])
+    kinds: dict[str, Any] = {}
+    for kind in rows[0]["kinds"] if rows else ():
+        got = [r["kinds"][kind] for r in rows]
+        kinds[kind] = {
+            "true_cost": ms([g["true_cost"] for g in got]),
+            "true_cost_vs_bayes": ms([g["true_cost"] - r["bayes_true_cost"]
+                                      for g, r in zip(got, rows, strict=True)]),
+            "expected_cost": ms([g["expected_cost"] for g in got]),
+            "expected_cost_vs_floor_low": ms([g["expected_cost"] - r["floor_low"]
+                                              for g, r in zip(got, rows, strict=True)]),
+            "differs_from_bayes": sum(g["card"] != r["bayes"]
+                                      for g, r in zip(got, rows, strict=True)),
+        }
+    out["kinds"] = kinds
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (see the module's note)."""
+    ap = argparse.ArgumentParser(prog="python -m cavendish.bench.floor", description=__doc__)
+    ap.add_argument("--kinds", nargs="*", default=["pimc", "search"])
+    ap.add_argument("--boards", type=int, default=20)
+    ap.add_argument("--first", type=int, default=0, help="First board (0-based).")
+    ap.add_argument("--worlds", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", default="short")
+    args = ap.parse_args(argv)
+    rows = []
+    for board in range(args.first, args.first + args.boards):
+        row = board_floor(args.seed, board, worlds=args.worlds, kinds=args.kinds,
+                          variant=args.variant)
+        print(json.dumps(row), flush=True)
+        rows.append(row)
+    print(json.dumps({"summary": summary(rows)}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
