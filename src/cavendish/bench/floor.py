@@ -30,7 +30,8 @@ the opening leader's layouts are drawn ``worlds`` times uniformly
   other half, both ways, averaged (the exact expected cost of a Bayes lead with
   half the worlds: at least the floor);
 * each kind's expected cost by the worlds (the per-world best's mean less its
-  lead's mean): its lead's cost under ``P``, not one layout's draw.
+  lead's mean): its lead's cost under ``P``, not one layout's draw; and its CPU
+  time for the lead, each kind solving with a store of DD results of its own.
 
 Run as ``python -m cavendish.bench.floor --kinds pimc search --boards 20 --first 148
 --worlds 500 --seed 1``: one JSON line a board, then a summary line (means and
