@@ -55,16 +55,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..analysis import dd
-from ..core.cards import Card
+from ..core.cards import Card, Seat
 from ..core.rules import get_rules
-from ..core.state import HandState
+from ..core.state import HandState, SeatView
 from ..core.table import deal_cards
-from ..match.duplicate import PlayerSpec, board_dealer, deal_seed, player_seed
-from ..players import notify_begin
+from ..match.duplicate import MatchSpec, PlayerSpec, board_dealer, deal_seed, player_seed
+from ..players import Player, notify_begin
 from ..players.inference import Knowledge
-from ..players.search import draw_worlds, evaluate
+from ..players.search import Budget, PIMCPlayer, SearchDecision, draw_worlds, evaluate
+from ..players.search.evaluate import Evaluation
+from .shadow import PLACES, ShadowSpec, _room
 
-__all__ = ["board_floor", "main", "summary"]
+__all__ = ["FloorProbe", "board_floor", "floors_in_play", "main", "summary"]
 
 
 def _means(per_world: Sequence[dict[Card, int]]) -> dict[Card, float]:
@@ -78,6 +80,18 @@ def _best(means: dict[Card, float]) -> Card:
 
 def _expected_best(per_world: Sequence[dict[Card, int]]) -> float:
     return sum(max(w.values()) for w in per_world) / len(per_world)
+
+
+def _split_cost(per_world: Sequence[dict[Card, int]]) -> float:
+    """The cost over one half of the worlds of the best card by the other half, both
+    ways, averaged: the expected cost of a Bayes card chosen over half the worlds."""
+    half = len(per_world) // 2
+    a, b = per_world[:half], per_world[half:]
+
+    def cost_over(part: Sequence[dict[Card, int]], card: Card) -> float:
+        return _expected_best(part) - _means(part)[card]
+
+    return (cost_over(b, _best(_means(a))) + cost_over(a, _best(_means(b)))) / 2
 
 
 def board_floor(
@@ -100,13 +114,7 @@ def board_floor(
     top = _expected_best(per_world)
     bayes = _best(means)
     true = dd.solve_state(state)
-    half = len(per_world) // 2
-    a, b = per_world[:half], per_world[half:]
-
-    def cost_over(part: Sequence[dict[Card, int]], card: Card) -> float:
-        return _expected_best(part) - _means(part)[card]
-
-    high = (cost_over(b, _best(_means(a))) + cost_over(a, _best(_means(b)))) / 2
+    high = _split_cost(per_world)
     leads: dict[str, dict[str, Any]] = {}
     for kind in kinds:
         player = PlayerSpec.named(kind).build(player_seed(seed, board, seat), kind)
@@ -135,6 +143,75 @@ def board_floor(
     }
 
 
+class FloorProbe(PIMCPlayer):
+    """Plain sampling over ``worlds`` worlds (every layout when there are no more)
+    that keeps, at each decision, each card's expected cost under its worlds and the
+    floor's upper bound (:func:`board_floor`'s ``floor_high``), by the decision's
+    index in the hand."""
+
+    method = "floor"
+
+    def __init__(self, seed: int = 0, name: str = "floor", *, worlds: int = 200) -> None:
+        super().__init__(seed, name, budget=Budget(worlds=worlds, work=1e12,
+                                                   min_worlds=worlds, exact=worlds))
+        self.seen: dict[int, tuple[dict[Card, float], float]] = {}
+
+    def pick(self, view: SeatView, k: Knowledge, ev: Evaluation) -> SearchDecision:
+        """The card with the most expected tricks; its worlds' figures kept."""
+        total = sum(ev.weights)
+        top = sum(w * max(t.values()) for w, t in zip(ev.weights, ev.per_world, strict=True))
+        costs = {c: top / total - v for c, v in ev.expected.items()}
+        if all(w == int(w) for w in ev.weights) and total >= 2:  # drawn: each draw once
+            high = _split_cost([t for w, t in zip(ev.weights, ev.per_world, strict=True)
+                                for _ in range(int(w))])
+        else:  # every layout, weighted: the floor under these worlds is exact
+            high = min(costs.values())
+        self.seen[view.trick_number * 4 + len(view.trick)] = (costs, high)
+        return super().pick(view, k, ev)
+
+
+def floors_in_play(
+    seed: int, boards: Sequence[int], *, host: str = "pimc", opponent: str = "pimc",
+    worlds: int = 200, places: frozenset[int] = frozenset({0}), tricks: tuple[int, int] = (2, 13),
+    variant: str = "short",
+) -> list[dict[str, Any]]:
+    """At every decision of team A (``host``) asked (``places``, ``tricks``), in both
+    rooms of ``boards``: the host's card and a :class:`FloorProbe`'s, each with its
+    cost on the true layout and its expected cost under the probe's worlds (the
+    sampler's posterior, the school's readings in it), and the floor under those
+    worlds (``floor_low``: the probe's card's expected cost; ``floor_high``)."""
+    spec = ShadowSpec(host, opponent, (host, "floor"), seed, variant, places, tricks)
+    match = MatchSpec(PlayerSpec.named(host), PlayerSpec.named(opponent), variant, seed)
+    rows: list[dict[str, Any]] = []
+    for board in boards:
+        for room in (1, 2):
+            probes: dict[Seat, FloorProbe] = {}
+
+            def build(seat: Seat, pseed: int, _host: Player,
+                      probes: dict[Seat, FloorProbe] = probes) -> list[Player | None]:
+                probes[seat] = FloorProbe(pseed, worlds=worlds)
+                return [None, probes[seat]]
+
+            for d in _room((spec, match, (None, None), board), room, build):
+                costs, high = probes[d.seat].seen.get(d.index, ({}, 0.0))
+                rows.append({
+                    "board": board, "room": room, "index": d.index, "place": PLACES[d.place],
+                    "trick": d.trick, "host": str(d.played), "host_true_cost": d.costs[0],
+                    "host_expected_cost": round(costs.get(d.played, 0.0), 4),
+                    "bayes": str(d.cards[1]), "bayes_true_cost": d.costs[1],
+                    "floor_low": round(min(costs.values(), default=0.0), 4),
+                    "floor_high": round(high, 4),
+                })
+    return rows
+
+
+def _mean_se(xs: Sequence[float]) -> list[float]:
+    n = len(xs)
+    m = sum(xs) / n
+    var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    return [round(m, 4), round(math.sqrt(var / n), 4)]
+
+
 def summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Means and standard errors over the boards of every figure of :func:`board_floor`.
 
@@ -144,12 +221,7 @@ def summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     {'boards': 2, 'bayes_true_cost': [0.5, 0.5], 'floor_low': [0.2, 0.1],
      'floor_high': [0.3, 0.1], 'kinds': {}}
     """
-    def ms(xs: Sequence[float]) -> list[float]:
-        n = len(xs)
-        m = sum(xs) / n
-        var = sum((x - m) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-        return [round(m, 4), round(math.sqrt(var / n), 4)]
-
+    ms = _mean_se
     out: dict[str, Any] = {"boards": len(rows)}
     for key in ("bayes_true_cost", "floor_low", "floor_high"):
         out[key] = ms([r[key] for r in rows])
@@ -170,6 +242,27 @@ def summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def play_summary(rows: Sequence[dict[str, Any]], boards: Sequence[int]) -> dict[str, Any]:
+    """:func:`floors_in_play`'s figures summed by board: mean and standard error over
+    the boards (a board with no decision asked counts nought), and the decisions.
+
+    >>> play_summary([{"board": 0, "host_true_cost": 1, "host_expected_cost": 0.5,
+    ...                "bayes_true_cost": 0, "floor_low": 0.25, "floor_high": 0.5}], [0, 1])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'boards': 2, 'decisions': 1, 'host_true_cost': [0.5, 0.5],
+     'host_expected_cost': [0.25, 0.25], 'bayes_true_cost': [0.0, 0.0],
+     'floor_low': [0.125, 0.125], 'floor_high': [0.25, 0.25]}
+    """
+    out: dict[str, Any] = {"boards": len(boards), "decisions": len(rows)}
+    for key in ("host_true_cost", "host_expected_cost", "bayes_true_cost", "floor_low",
+                "floor_high"):
+        per = dict.fromkeys(boards, 0.0)
+        for r in rows:
+            per[r["board"]] += r[key]
+        out[key] = _mean_se(list(per.values()))
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line (see the module's note)."""
     ap = argparse.ArgumentParser(prog="python -m cavendish.bench.floor", description=__doc__)
@@ -179,7 +272,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--worlds", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variant", default="short")
+    ap.add_argument("--in-play", action="store_true",
+                    help="The floor at the decisions of a match, not at the opening leads.")
+    ap.add_argument("--host", default="pimc")
+    ap.add_argument("--opponent", default="pimc")
+    ap.add_argument("--places", default="0", help="With --in-play: places, 0 (lead) to 3.")
+    ap.add_argument("--tricks", default="2-13", help="With --in-play: tricks, e.g. 2-13.")
     args = ap.parse_args(argv)
+    if args.in_play:
+        lo, _, hi = args.tricks.partition("-")
+        played = floors_in_play(
+            args.seed, range(args.first, args.first + args.boards), host=args.host,
+            opponent=args.opponent, worlds=args.worlds,
+            places=frozenset(int(p) for p in args.places.split(",")),
+            tricks=(int(lo), int(hi or lo)), variant=args.variant,
+        )
+        for row in played:
+            print(json.dumps(row))
+        print(json.dumps({"summary": play_summary(played, range(args.first,
+                                                                args.first + args.boards))}))
+        return 0
     rows = []
     for board in range(args.first, args.first + args.boards):
         row = board_floor(args.seed, board, worlds=args.worlds, kinds=args.kinds,
