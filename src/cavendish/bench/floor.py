@@ -27,8 +27,8 @@ the opening leader's layouts are drawn ``worlds`` times uniformly
   true layout gives: ``floor_low`` = mean of the per-world best less the best mean
   (in expectation at most the floor: the best of several noisy means is too high),
   ``floor_high`` = the cost over one half of the worlds of the lead chosen by the
-  other half, both ways, averaged (the exact expected cost of a Bayes lead with
-  half the worlds: at least the floor);
+  other half, both ways, averaged (an unbiased estimate of the expected cost of a
+  Bayes lead chosen over half the worlds, which is at least the floor);
 * each kind's expected cost by the worlds (the per-world best's mean less its
   lead's mean): its lead's cost under ``P``, not one layout's draw; and its CPU
   time for the lead, each kind solving with a store of DD results of its own.
@@ -36,6 +36,17 @@ the opening leader's layouts are drawn ``worlds`` times uniformly
 Run as ``python -m cavendish.bench.floor --kinds pimc search --boards 20 --first 148
 --worlds 500 --seed 1``: one JSON line a board, then a summary line (means and
 standard errors over the boards).
+
+Later in the hand ``P`` depends on how the others play, and is not known.
+``--in-play`` (:func:`floors_in_play`) plays the boards as the shadow study does
+(``--host`` against ``--opponent``) and at each decision asked (``--places``,
+``--tricks``; the leads of tricks 2 to 13 by default) a :class:`FloorProbe`, plain
+sampling over ``--worlds`` worlds drawn as the search players draw them (the
+school's readings weighting them), gives the floor under those worlds and the
+expected cost of the host's card under them, beside both cards' costs on the true
+layout: where the worlds were the true posterior, the host's expected and true
+costs would agree on average, so their gap measures how far the sampler's
+posterior is from the truth.
 
 >>> row = board_floor(1, 3, worlds=6, kinds=("pimc",))
 >>> sorted(row)  # doctest: +NORMALIZE_WHITESPACE
