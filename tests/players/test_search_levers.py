@@ -98,8 +98,10 @@ def test_presets_name_today_search_and_the_fast_one() -> None:
     assert (v1.budget, v1.lead_worlds, v1.close_worlds) == (STRONG_BUDGET, 0, 0)
     fast = get_player("search:fast", 1)
     assert isinstance(fast, SearchPlayer)
-    assert fast.budget == Budget()  # plain PIMC's
-    assert (fast.likelihood_work, fast.replies, fast.conventions) == (0.0, 0, 0.1)
+    assert fast.budget == Budget(worlds=40, work=2400.0)  # twice plain PIMC's worlds
+    # plain PIMC's rule: every world solved, the book's card only among exact equals
+    assert (fast.likelihood_work, fast.replies, fast.conventions, fast.adaptive) == (
+        0.0, 0, 0.0, 0)
     after = get_player("search:v1:replies=0", 1)  # an option after a preset wins
     assert isinstance(after, SearchPlayer) and after.replies == 0
 
