@@ -207,3 +207,19 @@ def test_each_shadow_solves_with_its_own_store_so_none_is_timed_on_anothers_solv
     assert first.hits == [0, 1] and second.hits == [0, 1]
     # and the table's own store was not touched
     assert dd.cache_info()["size"] == 0
+
+
+def test_the_floor_probe_plays_the_least_expected_cost_and_the_host_plays_as_in_the_study() -> None:
+    from cavendish.bench.floor import floors_in_play
+
+    rows = floors_in_play(8, [0], host="classical", opponent="random", worlds=12,
+                          places=frozenset(range(4)), tricks=(10, 13))
+    assert rows and {r["trick"] for r in rows} <= {10, 11, 12, 13}
+    spec = ShadowSpec("classical", "random", ("classical", "random"), seed=8,
+                      places=frozenset(range(4)), tricks=(10, 13))
+    asked = decisions_of(spec, 1)
+    assert [(d.room, d.index, str(d.played), d.costs[0]) for d in asked] == [
+        (r["room"], r["index"], r["host"], r["host_true_cost"]) for r in rows]
+    for r in rows:  # the probe's card is the Bayes card under its worlds: the least cost
+        assert r["floor_low"] <= r["host_expected_cost"] + 1e-9
+        assert r["floor_low"] >= 0.0 and r["floor_high"] >= 0.0

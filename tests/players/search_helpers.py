@@ -52,6 +52,24 @@ def replay(deal: Deal, events: Sequence[Event]) -> HandState:
     return state
 
 
+def on_layout(state: HandState, layout: Sequence[int]) -> HandState:
+    """The same play on another layout: ``layout`` is the cards each seat holds now
+    (a world of the search players)."""
+    played = [0, 0, 0, 0]
+    for e in state.events:
+        if isinstance(e, CardPlayed):
+            played[e.seat] |= 1 << e.card
+    trick = state.current_trick
+    for s, c in trick:
+        played[s] &= ~(1 << c)
+    hands = [layout[s] | played[s] for s in Seat]
+    for s, c in trick:
+        hands[s] |= 1 << c
+    deal = Deal((hands[0], hands[1], hands[2], hands[3]), state.deal.dealer,
+                state.deal.trump_card)
+    return replay(deal, state.events)
+
+
 def other_layout(state: HandState, seat: Seat, seed: int) -> HandState:
     """The same play from ``seat``'s point of view on a different layout of the cards
     it cannot see (drawn from every layout its knowledge allows)."""
@@ -65,19 +83,7 @@ def other_layout(state: HandState, seat: Seat, seed: int) -> HandState:
             break
     else:
         raise AssertionError("no other layout found")
-    played = [0, 0, 0, 0]
-    for e in state.events:
-        if isinstance(e, CardPlayed):
-            played[e.seat] |= 1 << e.card
-    trick = state.current_trick
-    for s, c in trick:
-        played[s] &= ~(1 << c)
-    hands = [layout[s] | played[s] for s in Seat]
-    for s, c in trick:
-        hands[s] |= 1 << c
-    deal = Deal((hands[0], hands[1], hands[2], hands[3]), state.deal.dealer,
-                state.deal.trump_card)
-    other = replay(deal, state.events)
+    other = on_layout(state, layout)
     assert other.view(seat) == state.view(seat)
     assert [other.hand(s) for s in Seat] != [state.hand(s) for s in Seat]
     return other

@@ -98,8 +98,10 @@ def test_presets_name_today_search_and_the_fast_one() -> None:
     assert (v1.budget, v1.lead_worlds, v1.close_worlds) == (STRONG_BUDGET, 0, 0)
     fast = get_player("search:fast", 1)
     assert isinstance(fast, SearchPlayer)
-    assert fast.budget == Budget()  # plain PIMC's
-    assert (fast.likelihood_work, fast.replies, fast.conventions) == (0.0, 0, 0.1)
+    assert fast.budget == Budget(worlds=40, work=2400.0)  # twice plain PIMC's worlds
+    # plain PIMC's rule: every world solved, the book's card only among exact equals
+    assert (fast.likelihood_work, fast.replies, fast.conventions, fast.adaptive) == (
+        0.0, 0, 0.0, 0)
     after = get_player("search:v1:replies=0", 1)  # an option after a preset wins
     assert isinstance(after, SearchPlayer) and after.replies == 0
 
@@ -127,3 +129,19 @@ def test_alphamu_values_the_last_tricks_never_above_plain_sampling() -> None:
         assert b.card in fused_values and fused_values[b.card] == max(fused_values.values())
     with pytest.raises(ValueError, match="alphamu"):
         SearchPlayer(1, alphamu=-1)
+
+
+def test_readings_off_draws_every_layout_the_facts_allow_alike() -> None:
+    # the school's readings of the play weight the layouts; with readings=false the
+    # same layouts are drawn, each as likely as the others
+    from cavendish.players.search.budget import Budget
+
+    state = dd_played_state(2, 41)
+    k = knowledge_of(state, state.turn)
+    view = state.view(state.turn)
+    every = Budget(exact=10_000)
+    read = SearchPlayer(1, budget=every).draw(view, k, random.Random(0), 8)
+    plain = SearchPlayer(1, budget=every, readings=False).draw(view, k, random.Random(0), 8)
+    assert {w.hands for w in read} == {w.hands for w in plain} == set(LayoutSpace(k).layouts())
+    assert len({w.weight for w in read}) > 1
+    assert {w.weight for w in plain} == {1.0}

@@ -39,7 +39,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -177,7 +177,13 @@ _Task = tuple[ShadowSpec, MatchSpec, tuple[PlayerSpec | None, ...], int]
 the host's own kind) and the board."""
 
 
-def _room(task: _Task, room: Literal[1, 2]) -> list[Decision]:
+def _room(
+    task: _Task,
+    room: Literal[1, 2],
+    build: Callable[[Seat, int, Player], list[Player | None]] | None = None,
+) -> list[Decision]:
+    """One room of a board, every decision asked scored; ``build(seat, seed, host)``,
+    if given, makes the shadows at a seat of team A in place of ``task``'s kinds."""
     spec, match, shadows, board = task
     wrapped: list[_Shadowed] = []
     caches: list[dict[Any, Any]] = [{} for _ in shadows]
@@ -186,9 +192,11 @@ def _room(task: _Task, room: Literal[1, 2]) -> list[Decision]:
         if team == "b":
             return host
         pseed = player_seed(spec.seed, board, seat)
+        made = (build(seat, pseed, host) if build is not None
+                else [None if k is None else k.build(pseed, host.name) for k in shadows])
         w = _Shadowed(
             host,
-            [None if k is None else k.build(pseed, host.name) for k in shadows],
+            made,
             spec,
             board,
             room,

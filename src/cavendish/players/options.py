@@ -69,12 +69,13 @@ PRESETS: dict[str, dict[str, dict[str, str]]] = {
             "adaptive": "0",
         },
         # a fast player for tables and research (issue 33, point 4): plain PIMC's
-        # budget and the book's card among near equals; no reading of the play and
-        # no modelled replies (with likelihood_work=300 the median decision was
-        # 435 ms under load, bench.strength, docs/players.md)
+        # rule (the most expected tricks, which the shadow study's cost rewards) over
+        # twice plain PIMC's worlds, every world solved (no sequential stop), the
+        # book's card only among exact equals; no reading of the play and no modelled
+        # replies (docs/players.md, "What the cost can reward")
         "fast": {
-            "worlds": "20", "work": "1200", "min_worlds": "6", "exact": "64",
-            "likelihood_work": "0", "replies": "0",
+            "worlds": "40", "work": "2400", "min_worlds": "6", "exact": "64",
+            "likelihood_work": "0", "replies": "0", "adaptive": "0", "conventions": "0",
         },
     },
 }

@@ -126,6 +126,10 @@ class PIMCPlayer:
     """Plain perfect-information Monte Carlo (see the module's design note)."""
 
     method = "pimc"
+    readings = True
+    """Whether the worlds are weighted by the school's readings of the play (a
+    fourth-best lead, a call: :func:`~.sampling.draw_worlds`); off, every layout the
+    facts allow is as likely."""
 
     def __init__(
         self,
@@ -199,7 +203,8 @@ class PIMCPlayer:
     def draw(self, view: SeatView, k: Knowledge, rng: random.Random, n: int) -> list[World]:
         """The worlds to solve."""
         b = self.budget
-        return draw_worlds(k, rng, n, candidates=n * b.candidates, exact_limit=b.exact)
+        return draw_worlds(k, rng, n, candidates=n * b.candidates, exact_limit=b.exact,
+                           inferences=self.readings)
 
     def search(self, view: SeatView, k: Knowledge, rng: random.Random) -> Evaluation:
         """Draw the worlds and score every legal card in them."""

@@ -159,6 +159,7 @@ class SearchPlayer(PIMCPlayer):
         lead_replies: bool = True,
         adaptive: int = 8,
         adaptive_z: float = 2.0,
+        readings: bool = True,
     ) -> None:
         super().__init__(seed, name, budget=budget if budget is not None else STRONG_BUDGET,
                          school=school)
@@ -225,6 +226,9 @@ class SearchPlayer(PIMCPlayer):
         card is clear of the others (:mod:`.sequential`)."""
         self.adaptive_z = adaptive_z
         """The standard errors by which the best card's paired lead must pass nought."""
+        self.readings = readings
+        """Off: the worlds are not weighted by the school's readings
+        (:attr:`.PIMCPlayer.readings`; the play's weights, ``likelihood_work``, still apply)."""
 
     # ------------------------------------------------------------ hooks
     def begin_hand(self, view: SeatView) -> None:
