@@ -74,19 +74,20 @@ from ..match.duplicate import MatchSpec, PlayerSpec, board_dealer, deal_seed, pl
 from ..players import Player, notify_begin
 from ..players.inference import Knowledge
 from ..players.search import Budget, PIMCPlayer, SearchDecision, draw_worlds, evaluate
-from ..players.search.evaluate import Evaluation
+from ..players.search.evaluate import Evaluation, best_first, weighted_means
 from .shadow import PLACES, ShadowSpec, _room
 
 __all__ = ["FloorProbe", "board_floor", "floors_in_play", "main", "summary"]
 
 
 def _means(per_world: Sequence[dict[Card, int]]) -> dict[Card, float]:
-    n = len(per_world)
-    return {c: sum(w[c] for w in per_world) / n for c in per_world[0]}
+    """Each card's mean tricks over worlds drawn once each (:func:`weighted_means`)."""
+    return weighted_means(per_world, [1.0] * len(per_world))
 
 
 def _best(means: dict[Card, float]) -> Card:
-    return max(means, key=lambda c: (means[c], -c))
+    """The card of the most mean tricks, by the search players' tie rule (:func:`best_first`)."""
+    return best_first(means)[0][0]
 
 
 def _expected_best(per_world: Sequence[dict[Card, int]]) -> float:
