@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Protocol
 
 from cavendish.analysis import dd
 from cavendish.core import Deal, HandState, Seat
 from cavendish.core.events import CardPlayed, Event
+from cavendish.core.state import SeatView
 from cavendish.core.table import deal_cards
+from cavendish.players.base import HandStarter, Observer
 from cavendish.players.inference import Knowledge
 from cavendish.players.search import LayoutSpace
 from cavendish.players.tutor import opening_view
@@ -87,3 +90,17 @@ def other_layout(state: HandState, seat: Seat, seed: int) -> HandState:
     assert other.view(seat) == state.view(seat)
     assert [other.hand(s) for s in Seat] != [state.hand(s) for s in Seat]
     return other
+
+
+class Listener(HandStarter, Observer, Protocol):
+    """A player told of a hand: its seat's opening view, then every public event."""
+
+
+def told(player: Listener, state: HandState, seat: Seat) -> SeatView:
+    """Tell ``player`` of the hand as ``seat`` saw it (the opening view, then every
+    event so far); return the seat's view now."""
+    view = state.view(seat)
+    player.begin_hand(opening_view(view, state.events, state.deal.trump_card))
+    for e in state.events:
+        player.observe(e)
+    return view

@@ -5,27 +5,16 @@ solves it plays the card with the most expected double-dummy tricks."""
 from __future__ import annotations
 
 import pytest
-from search_helpers import knowledge_of, other_layout, played_state
+from search_helpers import knowledge_of, other_layout, played_state, told
 
 from cavendish.analysis import dd
-from cavendish.core import Card, HandState, Seat
+from cavendish.core import Card
 from cavendish.core.cards import hand_mask
-from cavendish.core.state import SeatView
 from cavendish.match.duplicate import run_match
 from cavendish.players import PLAYERS, Player, get_player
 from cavendish.players.search import Budget, LayoutSpace, PIMCPlayer, equal_groups
-from cavendish.players.tutor import opening_view
 
 SMALL = Budget(worlds=8, work=40.0, min_worlds=4)
-
-
-def told(player: PIMCPlayer, state: HandState, seat: Seat) -> SeatView:
-    """Tell ``player`` of the hand as ``seat`` saw it; return the seat's view now."""
-    view = state.view(seat)
-    player.begin_hand(opening_view(view, state.events, state.deal.trump_card))
-    for e in state.events:
-        player.observe(e)
-    return view
 
 
 @pytest.mark.parametrize("seed,cards", [(1, 21), (4, 30), (8, 37)])

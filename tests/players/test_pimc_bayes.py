@@ -10,11 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from search_helpers import dd_played_state, knowledge_of, on_layout
+from search_helpers import dd_played_state, knowledge_of, on_layout, told
 
 from cavendish.bench.shadow import card_costs
 from cavendish.players.search import Budget, PIMCPlayer, draw_worlds
-from cavendish.players.tutor import opening_view
 
 
 @pytest.mark.parametrize(("seed", "cards"), [(4, 40), (11, 40), (13, 36)])
@@ -28,10 +27,7 @@ def test_pimc_over_every_layout_plays_the_card_of_least_expected_shadow_cost(
     n = len(worlds)
     assert 4 <= n <= 400
     player = PIMCPlayer(seed, budget=Budget(worlds=n, work=1e9, min_worlds=n, exact=10_000))
-    view = state.view(seat)
-    player.begin_hand(opening_view(view, state.events, state.deal.trump_card))
-    for e in state.events:
-        player.observe(e)
+    view = told(player, state, seat)
     decision = player.decide(view)
     assert decision.worlds == n
     tricks = dict(decision.ranking)  # the side's expected tricks, every card tried

@@ -9,28 +9,18 @@ import math
 import random
 
 import pytest
-from search_helpers import dd_played_state, knowledge_of, other_layout, played_state
+from search_helpers import dd_played_state, knowledge_of, other_layout, played_state, told
 
 from cavendish.core import Card, HandState, Seat
 from cavendish.core.events import CardPlayed
-from cavendish.core.state import SeatView
 from cavendish.core.table import deal_cards
 from cavendish.match.duplicate import run_match
 from cavendish.players import PLAYERS, Player
 from cavendish.players.classical import ClassicalPlayer
 from cavendish.players.search import Budget, SearchPlayer, World, draw_worlds
 from cavendish.players.search.strong import STRONG_BUDGET
-from cavendish.players.tutor import opening_view
 
 SMALL = Budget(worlds=8, work=40.0, min_worlds=4)
-
-
-def told(player: SearchPlayer | ClassicalPlayer, state: HandState, seat: Seat) -> SeatView:
-    view = state.view(seat)
-    player.begin_hand(opening_view(view, state.events, state.deal.trump_card))
-    for e in state.events:
-        player.observe(e)
-    return view
 
 
 @pytest.mark.parametrize("seed,cards", [(2, 18), (6, 33)])

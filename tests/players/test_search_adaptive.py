@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from search_helpers import dd_played_state
+from search_helpers import dd_played_state, told
 
 from cavendish.core import Card
 from cavendish.core.state import SeatView
@@ -18,7 +18,6 @@ from cavendish.players import get_player
 from cavendish.players.search import SearchPlayer
 from cavendish.players.search.pimc import search_rng
 from cavendish.players.search.sequential import clear_choice, paired_margin
-from cavendish.players.tutor import opening_view
 
 A, B, C = Card.parse("SA"), Card.parse("SK"), Card.parse("H2")
 
@@ -80,13 +79,9 @@ POSITIONS = [(7, 40), (9, 44), (11, 27)]
 
 def _asked(kind: str, seed: int, cards: int) -> tuple[SearchPlayer, SeatView]:
     state = dd_played_state(seed, cards)
-    view = state.view(state.turn)
     player = get_player(kind, seed)
     assert isinstance(player, SearchPlayer)
-    player.begin_hand(opening_view(view, state.events, state.deal.trump_card))
-    for e in state.events:
-        player.observe(e)
-    return player, view
+    return player, told(player, state, state.turn)
 
 
 @pytest.mark.parametrize(("seed", "cards"), POSITIONS)

@@ -7,12 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from search_helpers import dd_played_state, knowledge_of, played_state
+from search_helpers import dd_played_state, knowledge_of, played_state, told
 
 from cavendish.players.search import SearchPlayer, draw_worlds
 from cavendish.players.search.sampling import LayoutSpace
 from cavendish.players.search.strong import STRONG_BUDGET, _merged
-from cavendish.players.tutor import opening_view
 
 
 @pytest.mark.parametrize(("seed", "cards"), [(2, 41), (4, 40)])
@@ -46,11 +45,7 @@ def test_worlds_sampled_and_weighted_by_the_play_match_every_layouts_exact_weigh
 
 def _told(player: SearchPlayer, seed: int, cards: int) -> tuple[SearchPlayer, object]:
     state = dd_played_state(seed, cards)
-    view = state.view(state.turn)
-    player.begin_hand(opening_view(view, state.events, state.deal.trump_card))
-    for e in state.events:
-        player.observe(e)
-    return player, view
+    return player, told(player, state, state.turn)
 
 
 def test_lead_worlds_raise_the_worlds_at_a_lead_only() -> None:
@@ -118,9 +113,7 @@ def test_alphamu_values_the_last_tricks_never_above_plain_sampling() -> None:
         fused = SearchPlayer(seed, conventions=None, replies=0, likelihood_work=0.0,
                              alphamu=3, alphamu_worlds=64)
         for p in (plain, fused):
-            p.begin_hand(opening_view(view, state.events, state.deal.trump_card))
-            for e in state.events:
-                p.observe(e)
+            told(p, state, seat)
         a, b = plain.decide(view), fused.decide(view)
         assert a.worlds == b.worlds > 1
         plain_values, fused_values = dict(a.ranking), dict(b.ranking)

@@ -9,12 +9,11 @@ defaults of ``search`` have become.
 from __future__ import annotations
 
 import pytest
-from search_helpers import dd_played_state
+from search_helpers import dd_played_state, told
 
 from cavendish.core import Card
 from cavendish.players import get_player
 from cavendish.players.search import SearchPlayer
-from cavendish.players.tutor import opening_view
 
 TODAYS_CARDS = [  # (deal seed and player seed, cards played before, the card chosen)
     (4, 24, "D3"), (7, 40, "SA"), (8, 10, "DK"), (9, 44, "DK"), (11, 27, "D8"),
@@ -27,11 +26,8 @@ def test_search_v1_plays_the_card_the_search_of_before_issue_33_played(
     seed: int, cards: int, card: str
 ) -> None:
     state = dd_played_state(seed, cards)
-    view = state.view(state.turn)
     player = get_player("search:v1", seed)
     assert isinstance(player, SearchPlayer)
-    player.begin_hand(opening_view(view, state.events, state.deal.trump_card))
-    for e in state.events:
-        player.observe(e)
+    view = told(player, state, state.turn)
     assert len(state.legal_cards()) > 1
     assert player.decide(view).card == Card.parse(card)

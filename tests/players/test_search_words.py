@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from search_helpers import dd_played_state
+from search_helpers import dd_played_state, told
 
 from cavendish.core import Card, Seat
 from cavendish.players.search import Budget, SearchPlayer
 from cavendish.players.search.pimc import SearchDecision
-from cavendish.players.tutor import opening_view, search_words
+from cavendish.players.tutor import search_words
 
 _NAMED = re.compile("[♠♥♦♣][2-9TJQKA]")
 
@@ -25,12 +25,9 @@ def _named(text: str) -> set[Card]:
 def test_search_words_name_only_the_hearers_cards(seed: int, cards: int) -> None:
     state = dd_played_state(seed, cards)
     seat = state.turn
-    view = state.view(seat)
     player = SearchPlayer(seed, budget=Budget(worlds=6, work=60.0, min_worlds=4),
                           conventions=1.0)
-    player.begin_hand(opening_view(view, state.events, state.deal.trump_card))
-    for e in state.events:
-        player.observe(e)
+    view = told(player, state, seat)
     d = player.decide(view)
     assert d.tricks is not None and d.book is not None
     mine = search_words(d, seat, to_player=True)
@@ -65,11 +62,8 @@ def test_why_of_a_search_card_is_said_in_the_tutors_words_naming_no_hidden_card(
 
     state = dd_played_state(5, 9)
     seat = state.turn
-    view = state.view(seat)
     player = SearchPlayer(5, budget=Budget(worlds=6, work=60.0, min_worlds=4), conventions=1.0)
-    player.begin_hand(opening_view(view, state.events, state.deal.trump_card))
-    for e in state.events:
-        player.observe(e)
+    view = told(player, state, seat)
     d = player.decide(view)
     assert d.tricks is not None and d.book is not None and d.side == seat.side
     text = explain(player, d.card)
